@@ -1,0 +1,31 @@
+import { deployDemo, startAnvil, startDemoActivity } from '@chainlens/core/devchain';
+import type { Logger } from 'pino';
+
+/** The embedded dev chain of `npm start`: anvil with demo contracts and ongoing activity. */
+export interface EmbeddedChain {
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts anvil (a block a second), deploys the demo contracts and keeps transactions flowing. */
+export async function startEmbeddedChain(logger: Logger): Promise<EmbeddedChain> {
+  const anvil = await startAnvil({ blockTime: 1 });
+  try {
+    logger.info({ rpcUrl: anvil.rpcUrl }, 'embedded dev chain started; deploying demo contracts');
+    const deployment = await deployDemo({ rpcUrl: anvil.rpcUrl });
+    logger.info({ contracts: deployment.contracts }, 'demo contracts deployed');
+    const activity = startDemoActivity({ rpcUrl: anvil.rpcUrl }, deployment, {
+      onError: (error: unknown) => logger.warn({ err: error }, 'demo activity transaction failed'),
+    });
+    return {
+      rpcUrl: anvil.rpcUrl,
+      async stop() {
+        await activity.stop();
+        await anvil.stop();
+      },
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The runtime contract of `npm start` (shared/spec/decisions.md), read from the environment. */
+const envSchema = z.object({
+  PORT: z.string().regex(/^\d+$/, 'must be a port number').transform(Number).refine((p) => p <= 65_535, 'must be at most 65535').default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  EXPLORER_RPC_URL: z.string().url().optional(),
+  EXPLORER_WS_RPC_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  EXPLORER_ADAPTER: z.enum(['fastify', 'express']).default('fastify'),
+  EXPLORER_START_BLOCK: z.string().regex(/^\d+$/, 'must be a block number').default('0'),
+  EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** The server's settings. */
+export type ServerEnv = z.output<typeof envSchema>;
+
+/** Reads the environment; an invalid value throws an error naming the variable and the fix. */
+export function readEnv(env: NodeJS.ProcessEnv): ServerEnv {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new Error(`Invalid environment: ${issue.path.join('.')}: ${issue.message}`);
+}

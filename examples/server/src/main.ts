@@ -1,0 +1,57 @@
+import { createExplorer } from '@chainlens/core';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { pino } from 'pino';
+import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
+import { readEnv } from './env.js';
+import { serve } from './serve.js';
+
+/**
+ * `npm start`: the explorer on an embedded dev chain (or EXPLORER_RPC_URL) with memory storage,
+ * following the runtime contract in shared/spec/decisions.md.
+ */
+async function main(): Promise<void> {
+  const env = readEnv(process.env);
+  const logger = pino({ level: env.LOG_LEVEL, name: 'chainlens' });
+  if (env.DATABASE_URL) {
+    throw new Error('DATABASE_URL is set, but Postgres storage (@chainlens/storage-postgres) is not available yet: unset DATABASE_URL to use memory storage');
+  }
+
+  const cleanups: (() => Promise<void>)[] = [];
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'));
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let chain: EmbeddedChain | null = null;
+  if (!env.EXPLORER_RPC_URL) {
+    chain = await startEmbeddedChain(logger);
+    cleanups.push(() => chain!.stop());
+  }
+  const explorer = await createExplorer({
+    rpcUrl: env.EXPLORER_RPC_URL ?? chain!.rpcUrl,
+    wsRpcUrl: env.EXPLORER_WS_RPC_URL,
+    storage: memoryStorage(),
+    startBlock: env.EXPLORER_START_BLOCK,
+    requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
+    logger,
+  });
+  cleanups.push(() => explorer.close());
+  const server = await serve(explorer, env.EXPLORER_ADAPTER, env.HOST, env.PORT);
+  cleanups.push(() => server.close());
+  await explorer.start();
+  if (shuttingDown) return;
+  console.log(`ChainLens listening on ${server.url}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chainlensRouter } from '@chainlens/adapter-express';
+import { chainlens } from '@chainlens/adapter-fastify';
+import { handleClientError, type Explorer } from '@chainlens/core';
+import express from 'express';
+import Fastify from 'fastify';
+
+/** A listening HTTP server with its real address. */
+export interface Listening {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves `explorer` through the chosen adapter on `host:port` (`0` picks a free port). */
+export async function serve(explorer: Explorer, adapter: 'fastify' | 'express', host: string, port: number): Promise<Listening> {
+  if (adapter === 'fastify') {
+    const app = Fastify({ clientErrorHandler: handleClientError });
+    await app.register(chainlens, { explorer });
+    await app.listen({ host, port });
+    return { url: urlOf(app.server, host), close: () => app.close() };
+  }
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(chainlensRouter(explorer));
+  const server = createServer(app);
+  server.on('clientError', handleClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return { url: urlOf(server, host), close: () => closeServer(server) };
+}
+
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

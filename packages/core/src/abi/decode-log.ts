@@ -1,0 +1,64 @@
+import { decodeEventLog, toEventSignature, type AbiEvent, type Hex } from 'viem';
+import type { StoredLog } from '../storage/index.js';
+import { STANDARD_EVENTS_BY_SHAPE, shapeKey } from './standard-events.js';
+
+/** Decoded log record (spec: Decoded log), plus the log's position so clients can join it back. */
+export interface DecodedLogRecord {
+  /** `null` when no known ABI describes the event. */
+  eventName: string | null;
+  /** Canonical signature, e.g. `Transfer(address,address,uint256)`; `null` when unknown. */
+  eventSignature: string | null;
+  parameters: Record<string, string>;
+  contractAddress: string;
+  /** The contract's name where ChainLens knows it (verified source), else `null`. */
+  contractName: string | null;
+  logIndex: string;
+}
+
+/** Finds the ABI event for a log; verified ABIs join the standard ones in a later version. */
+export type EventResolver = (log: StoredLog) => { event: AbiEvent; contractName: string | null } | null;
+
+/** Resolves the token standards' events by selector and topic count. */
+export const resolveStandardEvent: EventResolver = (log) => {
+  const selector = log.topics[0];
+  if (!selector) return null;
+  const event = STANDARD_EVENTS_BY_SHAPE.get(shapeKey(selector, log.topics.length));
+  return event ? { event, contractName: null } : null;
+};
+
+/** Decodes a log with the event the resolver finds; undecodable logs keep `eventName: null`. */
+export function decodeLog(log: StoredLog, resolve: EventResolver = resolveStandardEvent): DecodedLogRecord {
+  const base = { contractAddress: log.address, logIndex: String(log.logIndex) };
+  const found = resolve(log);
+  if (found) {
+    try {
+      const decoded = decodeEventLog({ abi: [found.event], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
+      return {
+        eventName: decoded.eventName ?? found.event.name,
+        eventSignature: toEventSignature(found.event),
+        parameters: stringifyArgs(found.event, decoded.args as unknown),
+        contractName: found.contractName,
+        ...base,
+      };
+    } catch {
+      // Same selector, other encoding (a non-standard contract): report it as undecoded.
+    }
+  }
+  return { eventName: null, eventSignature: null, parameters: {}, contractName: null, ...base };
+}
+
+function stringifyArgs(event: AbiEvent, args: unknown): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  event.inputs.forEach((input, index) => {
+    const name = input.name || `arg${index}`;
+    const value = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[name];
+    parameters[name] = stringifyValue(value);
+  });
+  return parameters;
+}
+
+function stringifyValue(value: unknown): string {
+  if (typeof value === 'string') return value.startsWith('0x') ? value.toLowerCase() : value;
+  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}

@@ -1,0 +1,2 @@
+export * from './standard-events.js';
+export * from './decode-log.js';

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { InvalidAddressError, InvalidBlockNumberError, InvalidHashError } from '../errors/index.js';
+import { withError } from '../http/index.js';
+import type { Hex } from '../storage/index.js';
+
+/** Reusable input schemas for routes. Each normalizes to storage's canonical form. */
+
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
+const UINT = /^(0|[1-9]\d*)$/;
+
+/** A 32-byte hash; malformed → `Error! Invalid transaction hash format`. */
+export const hashSchema = withError(
+  z
+    .string()
+    .regex(HASH)
+    .transform((v) => v.toLowerCase() as Hex),
+  () => new InvalidHashError(),
+);
+
+/** A 20-byte address; malformed → `Error! Invalid address format`. */
+export const addressSchema = withError(
+  z
+    .string()
+    .regex(ADDRESS)
+    .transform((v) => v.toLowerCase() as Hex),
+  () => new InvalidAddressError(),
+);
+
+/** An optional address (same error when present and malformed). */
+export const optionalAddressSchema = withError(addressSchema.optional(), () => new InvalidAddressError());
+
+/** A block number (decimal) or `latest`; malformed → `Error! Invalid block number`. */
+export const blockTagSchema = withError(
+  z
+    .string()
+    .regex(/^(latest|0|[1-9]\d{0,19})$/)
+    .transform((v): bigint | 'latest' => (v === 'latest' ? 'latest' : BigInt(v))),
+  () => new InvalidBlockNumberError(),
+);
+
+/** A decimal uint256 string (Wei amounts) as bigint. */
+export const uintStringSchema = z
+  .string()
+  .regex(UINT, 'must be a non-negative decimal integer')
+  .refine((v) => v.length <= 78 && BigInt(v) < 2n ** 256n, 'must fit in uint256')
+  .transform((v) => BigInt(v));
+
+/** `0x`-prefixed hex data with whole bytes. */
+export const hexDataSchema = z
+  .string()
+  .regex(HEX_DATA, 'must be 0x-prefixed hex with whole bytes')
+  .transform((v) => v.toLowerCase() as Hex);
+
+/** An optional block number in a query (decimal), as bigint. */
+export const optionalBlockNumberQuery = withError(
+  z
+    .string()
+    .regex(/^(0|[1-9]\d{0,19})$/)
+    .transform((v) => BigInt(v))
+    .optional(),
+  () => new InvalidBlockNumberError(),
+);
+
+/**
+ * A positive integer query value with a default; values above `max` are clamped to it, zero,
+ * negative or non-integer ones are 400 (decisions.md, paging).
+ */
+export function positiveIntQuery(defaultValue: number, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a positive integer')
+    .refine((v) => /[1-9]/.test(v), 'must be a positive integer')
+    .transform((v) => Math.min(Number(v), max))
+    .refine((v) => Number.isSafeInteger(v), 'is too large')
+    .optional()
+    .transform((v) => v ?? defaultValue);
+}
+
+/** A boolean query flag: `true`/`false` (also `1`/`0`). */
+export const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');

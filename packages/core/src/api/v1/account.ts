@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineRoute, type Route } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
+
+/** `/api/v1/account/*`: balances and transaction lists (Etherscan-style parameters). */
+export function accountRoutes(services: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/balance',
+      auth: 'none',
+      summary: 'Native balance of an address at the newest indexed block',
+      query: z.object({ address: addressSchema }),
+      handler: ({ query }) => services.accounts.balance(query.address),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/txlist',
+      auth: 'none',
+      summary: 'Transactions from, to or creating an address',
+      query: z.object({
+        address: addressSchema,
+        startblock: optionalBlockNumberQuery,
+        endblock: optionalBlockNumberQuery,
+        page: positiveIntQuery(1),
+        offset: positiveIntQuery(50, 1000),
+        sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('asc'),
+      }),
+      handler: ({ query }) =>
+        services.accounts.transactions({
+          address: query.address,
+          startBlock: query.startblock,
+          endBlock: query.endblock,
+          page: query.page,
+          offset: query.offset,
+          sort: query.sort,
+        }),
+    }),
+  ];
+}

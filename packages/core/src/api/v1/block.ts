@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineRoute, type Route } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { blockTagSchema } from '../schemas.js';
+
+/** `/api/v1/block/*`. */
+export function blockRoutes(services: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/block/getblock',
+      auth: 'none',
+      summary: 'A block by number or latest',
+      query: z.object({ blockno: blockTagSchema }),
+      handler: ({ query }) => services.blocks.getBlock(query.blockno),
+    }),
+  ];
+}

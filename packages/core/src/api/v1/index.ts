@@ -1,0 +1,18 @@
+import type { Route } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { accountRoutes } from './account.js';
+import { blockRoutes } from './block.js';
+import { blockchainRoutes } from './blockchain.js';
+import { healthRoutes } from './health.js';
+import { transactionRoutes } from './transactions.js';
+
+/** Every `/api/v1` route. */
+export function v1Routes(services: Services): Route[] {
+  return [
+    ...healthRoutes(services),
+    ...blockchainRoutes(services),
+    ...transactionRoutes(services),
+    ...accountRoutes(services),
+    ...blockRoutes(services),
+  ];
+}

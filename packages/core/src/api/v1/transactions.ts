@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineRoute, type Route } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { formatPending } from '../../services/index.js';
+import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, positiveIntQuery, uintStringSchema } from '../schemas.js';
+
+const hashParams = z.object({ hash: hashSchema });
+
+/** `/api/v1/transaction/*`: mined and pending transactions, submission and gas estimates. */
+export function transactionRoutes(services: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/pending',
+      auth: 'none',
+      summary: 'Transactions in the pending pool, newest first',
+      query: z.object({ address: optionalAddressSchema, limit: positiveIntQuery(50, 100) }),
+      handler: ({ query }) => services.pending.list({ address: query.address, limit: query.limit }).map(formatPending),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/gettxinfo',
+      auth: 'none',
+      summary: 'A transaction with its outcome, revert reason and logs',
+      query: z.object({ txhash: hashSchema }),
+      handler: ({ query }) => services.transactions.info(query.txhash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/status/:hash',
+      auth: 'none',
+      summary: 'Lifecycle status of a transaction',
+      params: hashParams,
+      handler: ({ params }) => services.status.status(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash',
+      auth: 'none',
+      summary: 'A mined transaction',
+      params: hashParams,
+      handler: ({ params }) => services.transactions.get(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/receipt',
+      auth: 'none',
+      summary: 'The receipt of a mined transaction',
+      params: hashParams,
+      handler: ({ params }) => services.transactions.receipt(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/logs',
+      auth: 'none',
+      summary: 'Logs of a transaction; decode=true decodes known events',
+      params: hashParams,
+      query: z.object({ decode: booleanQuery }),
+      handler: ({ params, query }) => services.transactions.logs(params.hash, query.decode),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/transaction/send',
+      auth: 'none',
+      summary: 'Forward a signed raw transaction to the node',
+      body: z.object({ signedTransaction: hexDataSchema.refine((v) => v.length > 2, 'must not be empty') }),
+      handler: ({ body }) => services.submission.send(body.signedTransaction),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/transaction/estimate-gas',
+      auth: 'none',
+      summary: 'Estimate gas and cost of a call',
+      body: z
+        .object({
+          from: optionalAddressSchema,
+          to: optionalAddressSchema,
+          value: uintStringSchema.optional(),
+          data: hexDataSchema.optional(),
+        })
+        .refine((b) => b.to !== undefined || b.data !== undefined, { message: 'to or data is required', path: ['to'] }),
+      handler: ({ body }) => services.submission.estimateGas(body),
+    }),
+  ];
+}
+

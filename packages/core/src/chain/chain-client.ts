@@ -1,0 +1,39 @@
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { classifyNodeError } from './node-rpc-error.js';
+
+/** Options of {@link createChainClient}. */
+export interface ChainClientOptions {
+  rpcUrl: string;
+  /** Per-request timeout in milliseconds. */
+  timeoutMs: number;
+}
+
+/**
+ * Raw JSON-RPC access to the upstream node. Errors are classified once here: `NodeRpcError`
+ * for an error answer, `UpstreamUnavailableError` when the node cannot be reached.
+ */
+export interface ChainClient {
+  readonly rpcUrl: string;
+  /** The viem client, for helpers that take one (ABI calls, encoders). */
+  readonly viem: PublicClient;
+  request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+}
+
+/** Creates the upstream node client. Retries are the caller's business (the indexer backs off). */
+export function createChainClient(options: ChainClientOptions): ChainClient {
+  const viemClient = createPublicClient({
+    transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 0 }),
+  });
+  const send = viemClient.request as unknown as (args: { method: string; params?: readonly unknown[] }) => Promise<unknown>;
+  return {
+    rpcUrl: options.rpcUrl,
+    viem: viemClient,
+    async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
+      try {
+        return (await send({ method, params })) as T;
+      } catch (error) {
+        throw classifyNodeError(error);
+      }
+    },
+  };
+}

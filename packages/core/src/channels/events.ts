@@ -1,0 +1,31 @@
+import type { BlockBundle, Hex } from '../storage/index.js';
+
+/** A chain reorganisation as the indexer handled it. */
+export interface ReorgEvent {
+  commonAncestor: { blockNumber: bigint; blockHash: Hex };
+  /** Hashes of the blocks removed from storage, newest first. */
+  removedBlockHashes: Hex[];
+}
+
+/** A transaction first seen in the node's pool. */
+export interface PendingTransactionEvent {
+  hash: Hex;
+  from: Hex;
+  to: Hex | null;
+  value: bigint;
+  gasPrice: bigint;
+  gas: bigint;
+  nonce: bigint;
+  /** Unix seconds when ChainLens first saw it. */
+  submittedAt: bigint;
+}
+
+/** Everything the indexer and trackers publish inside one process. */
+export type ExplorerEvents = {
+  /** A block was written to storage. */
+  block: BlockBundle;
+  /** Storage was rolled back to a common ancestor. */
+  reorg: ReorgEvent;
+  /** A transaction entered the pending pool. */
+  pendingTransaction: PendingTransactionEvent;
+};

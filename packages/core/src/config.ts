@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Storage } from './storage/index.js';
+
+const STORAGE_METHODS = ['init', 'close', 'writeBlock', 'rollbackTo', 'getCursor', 'getTransaction'] as const;
+
+const isStorage = (value: unknown): value is Storage =>
+  typeof value === 'object' && value !== null && STORAGE_METHODS.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+
+const isLogger = (value: unknown): value is Logger =>
+  typeof value === 'object' && value !== null && ['info', 'warn', 'error', 'child'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+
+const httpUrl = (what: string) =>
+  z.string({ message: `${what} is required` }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), `must be an http(s) URL of ${what}`);
+
+const int = (min: number) => z.number().int().min(min);
+
+/** Schema of {@link ExplorerConfig}; every default lives here. */
+export const explorerConfigSchema = z.object({
+  /** The upstream node's JSON-RPC over HTTP. */
+  rpcUrl: httpUrl('the upstream JSON-RPC node'),
+  /** Optional WebSocket JSON-RPC of the node, for new heads without polling delay. */
+  wsRpcUrl: z
+    .string()
+    .refine((v) => /^wss?:\/\//i.test(v) && URL.canParse(v), 'must be a ws(s) URL')
+    .optional(),
+  /** Where indexed data lives: `memoryStorage()` or `await postgresStorage(...)`. */
+  storage: z.custom<Storage>(isStorage, 'must be a Storage, e.g. memoryStorage() from @chainlens/storage-memory'),
+  /** First block to index when storage is empty. */
+  startBlock: z
+    .union([z.bigint(), z.number().int(), z.string().regex(/^\d+$/)], { message: 'must be a non-negative integer' })
+    .transform((v) => BigInt(v))
+    .refine((v) => v >= 0n, 'must be a non-negative integer')
+    .default(0n),
+  /** Confirmations that make a block final on chains without a `finalized` tag. */
+  requiredConfirmations: int(1).default(12),
+  /** A pino logger to use; by default one is created at `logLevel`. */
+  logger: z.custom<Logger>(isLogger, 'must be a pino logger').optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  http: z
+    .object({
+      /** Largest request body in bytes (larger → 413). */
+      bodyLimit: int(1).default(1_048_576),
+      /** Timeout of each call to the upstream node, in milliseconds. */
+      upstreamTimeoutMs: int(1).default(10_000),
+    })
+    .prefault({}),
+  indexer: z
+    .object({
+      /** Whether `start()` indexes; instances that only serve set `false`. */
+      enabled: z.boolean().default(true),
+      concurrency: int(1).max(64).default(8),
+      pollIntervalMs: int(10).default(1_000),
+      retryBaseMs: int(1).default(250),
+      maxBackoffMs: int(1).default(10_000),
+      progressIntervalMs: int(100).default(5_000),
+    })
+    .prefault({}),
+  pending: z
+    .object({
+      pollIntervalMs: int(10).default(1_000),
+      maxTracked: int(1).default(10_000),
+    })
+    .prefault({}),
+  stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
+  health: z
+    .object({
+      maxLag: int(0).default(100),
+      probeTimeoutMs: int(1).default(2_000),
+    })
+    .prefault({}),
+});
+
+/** What `createExplorer` accepts. */
+export type ExplorerConfig = z.input<typeof explorerConfigSchema>;
+/** The validated config with every default filled in. */
+export type ResolvedConfig = z.output<typeof explorerConfigSchema>;
+
+/** A configuration that cannot work; the message names the option and what to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly option: string,
+    reason: string,
+  ) {
+    super(`Invalid ChainLens config: ${option}: ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates a config once, at creation. Throws one {@link ConfigError} naming the first bad option. */
+export function resolveConfig(config: ExplorerConfig): ResolvedConfig {
+  const parsed = explorerConfigSchema.safeParse(config);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ConfigError(issue.path.join('.') || '(root)', issue.message);
+}

@@ -1,0 +1,130 @@
+import type { Hex } from 'viem';
+import type { HDAccount } from 'viem/accounts';
+import { DEV_ACCOUNT_COUNT, devAccounts } from './accounts.js';
+import { rpcBatch, rpcCall } from './rpc.js';
+
+/** Options of {@link fillBlocks}. */
+export interface FillBlocksOptions {
+  /** Number of blocks to mine. */
+  blocks: number;
+  /** Transactions in each of those blocks (21 000-gas ETH transfers). */
+  txPerBlock: number;
+}
+
+const TRANSFER_GAS = 21_000n;
+
+interface RpcBlock {
+  number: Hex;
+  gasLimit: Hex;
+  baseFeePerGas?: Hex;
+  transactions: unknown[];
+}
+
+/**
+ * Mines `blocks` blocks holding exactly `txPerBlock` native transfers each, as fast as anvil
+ * allows: automine and interval mining are paused, transfers between the dev accounts are signed
+ * locally with tracked nonces, submitted in one JSON-RPC batch per block and mined with
+ * `evm_mine`; each block is checked, and the previous mining mode is restored afterwards.
+ * Transactions already waiting in the pool are mined first, in a block of their own.
+ */
+export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksOptions): Promise<void> {
+  const { blocks, txPerBlock } = options;
+  if (!Number.isInteger(blocks) || blocks < 0 || !Number.isInteger(txPerBlock) || txPerBlock < 0) {
+    throw new RangeError(`fillBlocks: blocks and txPerBlock must be non-negative integers`);
+  }
+  const url = chain.rpcUrl;
+  const [chainIdHex, automine, interval, latest, tipHex] = await rpcBatch<unknown>(url, [
+    { method: 'eth_chainId' },
+    { method: 'anvil_getAutomine' },
+    { method: 'anvil_getIntervalMining' },
+    { method: 'eth_getBlockByNumber', params: ['latest', false] },
+    { method: 'eth_maxPriorityFeePerGas' },
+  ]);
+  const chainId = Number(chainIdHex as Hex);
+  const maxPriorityFeePerGas = BigInt(tipHex as Hex);
+  let head = latest as RpcBlock;
+  if (BigInt(txPerBlock) * TRANSFER_GAS > BigInt(head.gasLimit)) {
+    throw new RangeError(
+      `fillBlocks: ${txPerBlock} transfers need more gas than the block gas limit ${BigInt(head.gasLimit)}; ` +
+        `start anvil with a larger --gas-limit`,
+    );
+  }
+
+  const senders = devAccounts(DEV_ACCOUNT_COUNT);
+  await rpcCall(url, 'evm_setAutomine', [false]);
+  try {
+    if (interval) await rpcCall(url, 'evm_setIntervalMining', [0]);
+    if (await poolHasPending(url)) head = await mine(url);
+    const nonces = (
+      await rpcBatch<Hex>(url, senders.map((s) => ({ method: 'eth_getTransactionCount', params: [s.address, 'pending'] })))
+    ).map(Number);
+
+    // Pipelined: block b+1 is signed (in-process, the slow part) while anvil executes block b.
+    const sign = (b: number, head: RpcBlock): Promise<Hex[]> => {
+      // Two blocks ahead of `head`, the base fee has risen by at most 1.125² < 2.
+      const maxFeePerGas = 2n * BigInt(head.baseFeePerGas ?? '0x0') + maxPriorityFeePerGas;
+      return signBlock(senders, nonces, b * txPerBlock, txPerBlock, { chainId, maxFeePerGas, maxPriorityFeePerGas });
+    };
+    let next = sign(0, head);
+    for (let b = 0; b < blocks; b++) {
+      const raw = await next;
+      const expected = BigInt(head.number) + 1n;
+      const mined = submitAndMine(url, raw);
+      if (b + 1 < blocks) next = sign(b + 1, head);
+      head = await mined;
+      if (BigInt(head.number) !== expected || head.transactions.length !== txPerBlock) {
+        throw new Error(
+          `fillBlocks: block ${BigInt(head.number)} holds ${head.transactions.length} transactions, ` +
+            `expected block ${expected} with ${txPerBlock}`,
+        );
+      }
+    }
+  } finally {
+    if (interval) await rpcCall(url, 'evm_setIntervalMining', [interval]);
+    await rpcCall(url, 'evm_setAutomine', [automine]);
+  }
+}
+
+/**
+ * Signs `count` transfers round-robin over `senders`, starting at transfer number `first`, and
+ * advances `nonces`. Yields to the event loop now and then so pending RPC I/O keeps flowing.
+ */
+async function signBlock(
+  senders: HDAccount[],
+  nonces: number[],
+  first: number,
+  count: number,
+  fees: { chainId: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+): Promise<Hex[]> {
+  const raw: Hex[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 8 === 7) await new Promise(setImmediate);
+    const from = (first + i) % senders.length;
+    raw.push(
+      await senders[from]!.signTransaction({
+        ...fees,
+        type: 'eip1559',
+        nonce: nonces[from]!++,
+        to: senders[(from + 1) % senders.length]!.address,
+        value: 1n,
+        gas: TRANSFER_GAS,
+      }),
+    );
+  }
+  return raw;
+}
+
+async function submitAndMine(url: string, raw: Hex[]): Promise<RpcBlock> {
+  await rpcBatch(url, raw.map((tx) => ({ method: 'eth_sendRawTransaction', params: [tx] })));
+  return mine(url);
+}
+
+async function mine(url: string): Promise<RpcBlock> {
+  await rpcCall(url, 'evm_mine');
+  return rpcCall<RpcBlock>(url, 'eth_getBlockByNumber', ['latest', false]);
+}
+
+async function poolHasPending(url: string): Promise<boolean> {
+  const status = await rpcCall<{ pending: Hex; queued: Hex }>(url, 'txpool_status');
+  return BigInt(status.pending) > 0n;
+}

@@ -1,0 +1,27 @@
+/**
+ * The one table that maps every error ChainLens answers to its HTTP status and envelope message
+ * (`shared/spec/decisions.md`). JSON-RPC and GraphQL map the same codes onto their own channels.
+ */
+export const ERROR_TABLE = {
+  INVALID_BLOCK_NUMBER: { http: 400, message: 'Error! Invalid block number' },
+  INVALID_HASH: { http: 400, message: 'Error! Invalid transaction hash format' },
+  INVALID_ADDRESS: { http: 400, message: 'Error! Invalid address format' },
+  INVALID_REQUEST: { http: 400, message: 'Error! Invalid request' },
+  EXECUTION_FAILED: { http: 400, message: 'Error! Transaction execution failed' },
+  UNAUTHORIZED: { http: 401, message: 'Unauthorized' },
+  TOKEN_EXPIRED: { http: 401, message: 'Token expired' },
+  INVALID_API_KEY: { http: 401, message: 'Invalid API key' },
+  FORBIDDEN: { http: 403, message: 'Forbidden: insufficient scope' },
+  BLOCK_NOT_FOUND: { http: 404, message: 'Error! Block not found' },
+  TRANSACTION_NOT_FOUND: { http: 404, message: 'Error! Transaction not found' },
+  ENDPOINT_NOT_FOUND: { http: 404, message: 'Error! Endpoint not found' },
+  PAYLOAD_TOO_LARGE: { http: 413, message: 'Error! Request body too large' },
+  HEADERS_TOO_LARGE: { http: 431, message: 'Error! Request header fields too large' },
+  RATE_LIMITED: { http: 429, message: 'Max rate limit reached' },
+  INTERNAL: { http: 500, message: 'Error! Internal server error' },
+  UPSTREAM_UNAVAILABLE: { http: 503, message: 'Error! Upstream node unavailable' },
+  SERVICE_DOWN: { http: 503, message: 'Error! Service unavailable' },
+} as const satisfies Record<string, { http: number; message: string }>;
+
+/** Every error code ChainLens answers. */
+export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -1,0 +1,99 @@
+import { pino, type Logger } from 'pino';
+import { v1Routes } from './api/v1/index.js';
+import { createChainClient, type ChainClient } from './chain/chain-client.js';
+import { createEventHub, type EventHub } from './channels/index.js';
+import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
+import { EvmFinality } from './consensus/evm-finality.js';
+import { createHttpKernel, type HttpKernel } from './http/index.js';
+import { BlockSource } from './indexer/block-source.js';
+import { Indexer } from './indexer/indexer.js';
+import { PendingTracker } from './indexer/pending-tracker.js';
+import {
+  AccountService,
+  BlockService,
+  HealthService,
+  NetworkStatsService,
+  StatusService,
+  SubmissionService,
+  TransactionService,
+  type Services,
+} from './services/index.js';
+import type { Storage } from './storage/index.js';
+
+/** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
+export interface Explorer {
+  readonly config: ResolvedConfig;
+  readonly logger: Logger;
+  readonly storage: Storage;
+  readonly chain: ChainClient;
+  readonly hub: EventHub;
+  readonly services: Services;
+  readonly indexer: Indexer;
+  /** The framework-neutral HTTP entry point adapters call. */
+  readonly kernel: HttpKernel;
+  /** Begins indexing and following the pending pool. Idempotent. */
+  start(): Promise<void>;
+  /** Stops indexing and releases storage. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Validates `config`, prepares storage and wires services, routes and the indexer.
+ *
+ * @example
+ * ```ts
+ * const explorer = await createExplorer({ rpcUrl: 'http://127.0.0.1:8545', storage: memoryStorage() });
+ * await fastify.register(chainlens, { explorer });
+ * await explorer.start();
+ * ```
+ */
+export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
+  const config = resolveConfig(input);
+  const logger = config.logger ?? pino({ level: config.logLevel, name: 'chainlens' });
+  const { storage } = config;
+  const chain = createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs });
+  const hub = createEventHub();
+  const indexer = new Indexer(storage, new BlockSource(chain), hub, logger.child({ module: 'indexer' }), {
+    startBlock: config.startBlock,
+    ...config.indexer,
+  });
+  const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
+  const finality = new EvmFinality(chain, { requiredConfirmations: config.requiredConfirmations, cacheMs: 1_000 });
+  const services: Services = {
+    accounts: new AccountService(storage, chain),
+    blocks: new BlockService(storage),
+    health: new HealthService(storage, chain, indexer, config.health),
+    networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
+    pending,
+    status: new StatusService(storage, chain, pending, finality),
+    submission: new SubmissionService(chain, pending),
+    transactions: new TransactionService(storage, chain),
+  };
+  const kernel = createHttpKernel({ routes: v1Routes(services), logger, bodyLimit: config.http.bodyLimit });
+
+  await storage.init();
+
+  let closed = false;
+  return {
+    config,
+    logger,
+    storage,
+    chain,
+    hub,
+    services,
+    indexer,
+    kernel,
+    async start() {
+      if (closed) throw new Error('explorer is closed');
+      if (config.indexer.enabled) indexer.start();
+      pending.start();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([indexer.stop(), pending.stop()]);
+      hub.all.clear();
+      await storage.close();
+    },
+  };
+}

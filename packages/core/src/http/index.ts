@@ -1,0 +1,6 @@
+export * from './types.js';
+export * from './envelope.js';
+export * from './route.js';
+export * from './kernel.js';
+export * from './client-error.js';
+export { withError, parseInput } from './validation.js';

@@ -1,0 +1,110 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { hashSchema, positiveIntQuery } from '../api/schemas.js';
+import { TransactionNotFoundError } from '../errors/index.js';
+import { createHttpKernel } from './kernel.js';
+import { defineRoute, RouteResult } from './route.js';
+import type { HttpRequest } from './types.js';
+
+const seen: unknown[] = [];
+const kernel = createHttpKernel({
+  logger: pino({ level: 'silent' }),
+  bodyLimit: 64,
+  routes: [
+    defineRoute({ method: 'GET', path: '/api/v1/transaction/pending', auth: 'none', summary: 'static', handler: () => 'pending' }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash',
+      auth: 'none',
+      summary: 'param',
+      params: z.object({ hash: hashSchema }),
+      query: z.object({ limit: positiveIntQuery(50, 100) }),
+      handler: ({ params, query }) => ({ hash: params.hash, limit: query.limit }),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/echo',
+      auth: 'none',
+      summary: 'body',
+      body: z.object({ name: z.string().min(1) }),
+      handler: ({ body }) => {
+        seen.push(body);
+        return new RouteResult(body, 'Echoed', 200);
+      },
+    }),
+    defineRoute({ method: 'GET', path: '/api/v1/missing', auth: 'none', summary: '404', handler: () => Promise.reject(new TransactionNotFoundError()) }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/boom',
+      auth: 'none',
+      summary: '500',
+      handler: () => {
+        throw new Error('secret detail at /home/user/file.ts:1');
+      },
+    }),
+  ],
+});
+
+const HASH = `0x${'ab'.repeat(32)}`;
+
+async function call(method: string, url: string, rawBody?: string) {
+  const request: HttpRequest = { method, url, headers: {}, ip: '127.0.0.1', rawBody };
+  const response = await kernel.handle(request);
+  return { status: response.status, body: JSON.parse(response.body) as { status: string; message: string; result: unknown } };
+}
+
+describe('HTTP kernel', () => {
+  it('prefers a static path over a parameterised one', async () => {
+    expect((await call('GET', '/api/v1/transaction/pending')).body).toEqual({ status: '1', message: 'OK', result: 'pending' });
+  });
+
+  it('parses params and query, normalising the hash to lowercase', async () => {
+    const { body } = await call('GET', `/api/v1/transaction/${HASH.toUpperCase().replace('0X', '0x')}?limit=7`);
+    expect(body.result).toEqual({ hash: HASH, limit: 7 });
+  });
+
+  it('clamps a query limit above its maximum and rejects zero', async () => {
+    expect((await call('GET', `/api/v1/transaction/${HASH}?limit=5000`)).body.result).toMatchObject({ limit: 100 });
+    const zero = await call('GET', `/api/v1/transaction/${HASH}?limit=0`);
+    expect(zero).toEqual({ status: 400, body: { status: '0', message: 'Error! Invalid request: limit: must be a positive integer', result: null } });
+  });
+
+  it('answers a malformed hash with the specific message', async () => {
+    expect(await call('GET', '/api/v1/transaction/0x1234')).toEqual({
+      status: 400,
+      body: { status: '0', message: 'Error! Invalid transaction hash format', result: null },
+    });
+  });
+
+  it('answers unknown routes and wrong methods with 404 Endpoint not found', async () => {
+    for (const [method, url] of [['GET', '/nope'], ['DELETE', '/api/v1/transaction/pending'], ['GET', '/api/v1/transaction/']]) {
+      expect(await call(method!, url!)).toEqual({ status: 404, body: { status: '0', message: 'Error! Endpoint not found', result: null } });
+    }
+  });
+
+  it('validates bodies and reports the field', async () => {
+    expect((await call('POST', '/api/v1/echo', '{"name":"a"}')).body).toEqual({ status: '1', message: 'Echoed', result: { name: 'a' } });
+    expect((await call('POST', '/api/v1/echo', '{"name":""}')).body.message).toMatch(/^Error! Invalid request: name: /);
+    expect(await call('POST', '/api/v1/echo', '{"name":')).toEqual({ status: 400, body: { status: '0', message: 'Error! Invalid request: body: malformed JSON', result: null } });
+    expect((await call('POST', '/api/v1/echo')).status).toBe(400);
+  });
+
+  it('refuses a body over the limit with 413 before the handler runs', async () => {
+    seen.length = 0;
+    const big = JSON.stringify({ name: 'x'.repeat(100) });
+    expect(await call('POST', '/api/v1/echo', big)).toEqual({ status: 413, body: { status: '0', message: 'Error! Request body too large', result: null } });
+    expect(seen).toEqual([]);
+  });
+
+  it('maps typed errors to their status and message', async () => {
+    expect(await call('GET', '/api/v1/missing')).toEqual({ status: 404, body: { status: '0', message: 'Error! Transaction not found', result: null } });
+  });
+
+  it('masks unexpected errors as 500 without any detail', async () => {
+    const response = await kernel.handle({ method: 'GET', url: '/api/v1/boom', headers: {}, ip: '' });
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.body)).toEqual({ status: '0', message: 'Error! Internal server error', result: null });
+    expect(response.body).not.toMatch(/secret|home|\.ts/);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import { InvalidRequestError, PayloadTooLargeError, EndpointNotFoundError, InternalError, toExplorerError } from '../errors/index.js';
+import { errorResponse, successResponse } from './envelope.js';
+import { RouteResult, type Route } from './route.js';
+import { Router } from './router.js';
+import type { HttpRequest, HttpResponse } from './types.js';
+import { parseInput } from './validation.js';
+
+/** Options of {@link createHttpKernel}. */
+export interface HttpKernelOptions {
+  routes: readonly Route[];
+  logger: Logger;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+}
+
+/** The framework-neutral HTTP entry point every adapter calls. */
+export interface HttpKernel {
+  /** Largest accepted request body in bytes, for adapters that read bodies themselves. */
+  readonly bodyLimit: number;
+  /** Answers one request. Never rejects: every failure becomes an envelope. */
+  handle(request: HttpRequest): Promise<HttpResponse>;
+  /** The envelope answer for an error raised outside `handle` (e.g. by the framework's parser). */
+  errorResponse(error: unknown): HttpResponse;
+}
+
+const EMPTY = Object.freeze({});
+
+/** Builds the kernel over a route table. */
+export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
+  const router = new Router(options.routes);
+  const { logger, bodyLimit } = options;
+
+  function toResponse(error: unknown): HttpResponse {
+    const explorerError = toExplorerError(error);
+    if (explorerError instanceof InternalError) {
+      logger.error({ err: explorerError.cause ?? error }, 'unexpected error while answering a request');
+    }
+    return errorResponse(explorerError);
+  }
+
+  async function handle(request: HttpRequest): Promise<HttpResponse> {
+    try {
+      const queryStart = request.url.indexOf('?');
+      const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+      const match = router.match(request.method, path);
+      if (!match) throw new EndpointNotFoundError();
+      const { route } = match;
+      const rawBody = readRawBody(request, bodyLimit);
+      const params = route.params ? parseInput(route.params, match.params, 'params') : EMPTY;
+      const query = route.query
+        ? parseInput(route.query, parseQuery(queryStart === -1 ? '' : request.url.slice(queryStart + 1)), 'query')
+        : EMPTY;
+      const body = route.body ? parseInput(route.body, rawBody === undefined ? request.body : parseJson(rawBody), 'body') : undefined;
+      const result = await route.handler({ params, query, body, request });
+      return result instanceof RouteResult
+        ? successResponse(result.result, result.message, result.status)
+        : successResponse(result);
+    } catch (error) {
+      return toResponse(error);
+    }
+  }
+
+  return { bodyLimit, handle, errorResponse: toResponse };
+}
+
+function readRawBody(request: HttpRequest, limit: number): string | undefined {
+  const raw = request.rawBody;
+  if (raw === undefined) return undefined;
+  const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.byteLength;
+  if (size > limit) throw new PayloadTooLargeError();
+  if (size === 0) return undefined;
+  return typeof raw === 'string' ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidRequestError('body', 'malformed JSON');
+  }
+}
+
+/** Query string to an object; a repeated key keeps its first value. */
+function parseQuery(search: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (search === '') return query;
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (!(key in query)) query[key] = value;
+  }
+  return query;
+}

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { HttpRequest } from './types.js';
+
+/** Who may call a route. Authentication arrives with the auth module; until then all are public. */
+export type RouteAuth = 'none';
+
+type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** What a handler receives: validated inputs and the raw request. */
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: HttpRequest;
+}
+
+/** A handler's answer when it needs more than a plain `result` (a custom message or status). */
+export class RouteResult {
+  constructor(
+    readonly result: unknown,
+    readonly message = 'OK',
+    readonly status = 200,
+  ) {}
+}
+
+/**
+ * One row of the route table: method, path (`:name` marks a parameter), auth requirement,
+ * zod schemas for each input, and the handler returning the envelope's `result`.
+ */
+export interface Route<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  auth: RouteAuth;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  handler: (context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => unknown;
+}
+
+/** Declares a route with its input types inferred from the schemas. */
+export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends z.ZodType>(
+  route: Route<P, Q, B>,
+): Route {
+  return route as unknown as Route;
+}

@@ -1,0 +1,31 @@
+/**
+ * The framework-neutral request and response the kernel speaks. Adapters translate their
+ * framework's objects into these and back; nothing else crosses the boundary.
+ */
+
+/** An incoming HTTP request, as an adapter hands it to the kernel. */
+export interface HttpRequest {
+  /** Upper-case method, e.g. `GET`. */
+  method: string;
+  /** Path and query relative to where ChainLens is mounted, e.g. `/api/v1/health?x=1`. */
+  url: string;
+  /** Header names in lower case, as Node gives them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The client's address, as the adapter determined it. */
+  ip: string;
+  /**
+   * The raw body, when the adapter did not parse it: the kernel enforces the size limit and
+   * parses JSON itself.
+   */
+  rawBody?: Uint8Array | string;
+  /** A body the host framework already parsed (used when `rawBody` is absent). */
+  body?: unknown;
+}
+
+/** The kernel's answer: an adapter writes it out as it is. */
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Serialized body (JSON for every API route). */
+  body: string;
+}

@@ -1,0 +1,15 @@
+export { createExplorer, type Explorer } from './explorer.js';
+export { resolveConfig, explorerConfigSchema, ConfigError, type ExplorerConfig, type ResolvedConfig } from './config.js';
+export * from './errors/index.js';
+export * from './http/index.js';
+export * from './channels/index.js';
+export * from './services/index.js';
+export * from './abi/index.js';
+export { createChainClient, type ChainClient, type ChainClientOptions } from './chain/chain-client.js';
+export { NodeRpcError } from './chain/node-rpc-error.js';
+export { decodeRevertReason } from './chain/revert-reason.js';
+export { Indexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.js';
+export { PendingTracker, type PendingLookup } from './indexer/pending-tracker.js';
+export { EvmFinality } from './consensus/evm-finality.js';
+export type * from './storage/records.js';
+export type { Storage } from './storage/storage.js';

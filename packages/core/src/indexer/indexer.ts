@@ -1,0 +1,219 @@
+import type { Logger } from 'pino';
+import type { EventHub } from '../channels/index.js';
+import { UpstreamUnavailableError } from '../errors/index.js';
+import type { BlockBundle, Hex, IndexerCursor, Storage } from '../storage/index.js';
+import type { BlockSource } from './block-source.js';
+import { sleep } from './sleep.js';
+
+/** Tuning of the {@link Indexer}. */
+export interface IndexerOptions {
+  /** First block to index when storage has no cursor. */
+  startBlock: bigint;
+  /** Blocks fetched ahead of the one being written. */
+  concurrency: number;
+  /** How often to ask the node for a new head once caught up. */
+  pollIntervalMs: number;
+  /** First retry delay after an error; doubles up to `maxBackoffMs`. */
+  retryBaseMs: number;
+  maxBackoffMs: number;
+  /** How often catch-up progress is logged. */
+  progressIntervalMs: number;
+}
+
+/** What the indexer knows right now, for `/health`. */
+export interface IndexerStatus {
+  running: boolean;
+  /** `down` while the node cannot be reached; `ok` after the next successful step. */
+  upstream: 'ok' | 'down';
+  /** The node's head as last seen. */
+  head: bigint | null;
+  lastError: string | null;
+}
+
+/**
+ * Follows the chain into storage: catches up from the cursor with `concurrency` blocks in
+ * flight, writes each block atomically in order, then polls for new heads. A parent-hash
+ * mismatch is a reorg: storage rolls back to the common ancestor and indexing goes on from
+ * there. Errors are retried with exponential backoff; no block is ever skipped.
+ */
+export class Indexer {
+  private readonly state: IndexerStatus = { running: false, upstream: 'ok', head: null, lastError: null };
+  private abort = new AbortController();
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly source: BlockSource,
+    private readonly hub: EventHub,
+    private readonly logger: Logger,
+    private readonly options: IndexerOptions,
+  ) {}
+
+  /** A snapshot of the indexer's state. */
+  get status(): Readonly<IndexerStatus> {
+    return { ...this.state };
+  }
+
+  /** Starts following the chain. Idempotent. */
+  start(): void {
+    if (this.loop) return;
+    this.abort = new AbortController();
+    this.state.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops after the block being written, and waits for it. Idempotent. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    this.state.running = false;
+  }
+
+  /** Asks the indexer to look for a new head now instead of at the next poll. */
+  poke(): void {
+    this.wake?.();
+  }
+
+  private get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const progressed = await this.step();
+        failures = 0;
+        this.state.upstream = 'ok';
+        this.state.lastError = null;
+        if (!progressed) await this.idle();
+      } catch (error) {
+        if (this.stopped) break;
+        failures++;
+        this.recordFailure(error, failures);
+        await sleep(Math.min(this.options.maxBackoffMs, this.options.retryBaseMs * 2 ** (failures - 1)), this.abort.signal);
+      }
+    }
+  }
+
+  private recordFailure(error: unknown, failures: number): void {
+    const upstreamDown = error instanceof UpstreamUnavailableError;
+    if (upstreamDown) this.state.upstream = 'down';
+    this.state.lastError = error instanceof Error ? error.message : String(error);
+    const log = { err: upstreamDown ? undefined : error, failures, reason: this.state.lastError };
+    if (failures === 1 || failures % 10 === 0) this.logger.warn(log, 'indexer step failed; retrying with backoff');
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const done = () => {
+        if (settled) return;
+        settled = true;
+        this.wake = null;
+        resolve();
+      };
+      this.wake = done;
+      void sleep(this.options.pollIntervalMs, this.abort.signal).then(done);
+    });
+  }
+
+  /** One pass: index what the node has beyond the cursor. Resolves whether anything changed. */
+  private async step(): Promise<boolean> {
+    const cursor = await this.storage.getCursor();
+    const latest = await this.source.latest();
+    this.state.head = latest.number;
+    const next = cursor ? cursor.number + 1n : this.options.startBlock;
+    if (latest.number >= next) return this.catchUp(next, latest.number, cursor);
+    if (!cursor || latest.number < this.options.startBlock) return false;
+    // Caught up: the node's head may still sit on another branch at the same or a lower height.
+    const stored = await this.storage.getBlockByNumber(latest.number);
+    if (stored && stored.hash !== latest.hash) {
+      await this.rollbackToCommonAncestor(cursor);
+      return true;
+    }
+    return false;
+  }
+
+  private async catchUp(from: bigint, to: bigint, cursor: IndexerCursor | null): Promise<boolean> {
+    const { concurrency, progressIntervalMs } = this.options;
+    const window: Promise<BlockBundle | null>[] = [];
+    let nextToFetch = from;
+    const refill = () => {
+      while (window.length < concurrency && nextToFetch <= to && !this.stopped) {
+        const pending = this.source.bundle(nextToFetch++);
+        pending.catch(() => undefined); // awaited in order below; this only silences early rejections
+        window.push(pending);
+      }
+    };
+    let parentHash: Hex | undefined = cursor?.hash;
+    let written = 0;
+    const started = Date.now();
+    let lastReport = started;
+    refill();
+    try {
+      while (window.length > 0 && !this.stopped) {
+        const bundle = await window.shift()!;
+        if (!bundle) break;
+        if (parentHash !== undefined && bundle.block.parentHash !== parentHash) {
+          await this.rollbackToCommonAncestor(await this.storage.getCursor());
+          return true;
+        }
+        await this.storage.writeBlock(bundle);
+        this.hub.emit('block', bundle);
+        parentHash = bundle.block.hash;
+        written++;
+        refill();
+        if (Date.now() - lastReport >= progressIntervalMs) {
+          lastReport = Date.now();
+          this.reportProgress(bundle.block.number, to, written, started);
+        }
+      }
+    } finally {
+      window.length = 0;
+    }
+    return written > 0;
+  }
+
+  private reportProgress(current: bigint, target: bigint, written: number, started: number): void {
+    const seconds = (Date.now() - started) / 1000;
+    const blocksPerSecond = written / seconds;
+    const remaining = Number(target - current);
+    this.logger.info(
+      { block: current.toString(), head: target.toString(), blocksPerSecond: Math.round(blocksPerSecond), etaSeconds: Math.round(remaining / blocksPerSecond) },
+      'indexer catching up',
+    );
+  }
+
+  /**
+   * Walks back from the cursor until storage and the node agree on a block hash, rolls storage
+   * back to that block and tells subscribers.
+   */
+  private async rollbackToCommonAncestor(cursor: IndexerCursor | null): Promise<void> {
+    if (!cursor) return;
+    const removed: Hex[] = [];
+    let number = cursor.number;
+    let ancestor: { blockNumber: bigint; blockHash: Hex } | null = null;
+    while (number >= this.options.startBlock) {
+      const stored = await this.storage.getBlockByNumber(number);
+      if (!stored) break;
+      const onChain = await this.source.header(number);
+      if (onChain && onChain.hash === stored.hash) {
+        ancestor = { blockNumber: number, blockHash: stored.hash };
+        break;
+      }
+      removed.push(stored.hash);
+      number--;
+    }
+    const target = ancestor ? ancestor.blockNumber : this.options.startBlock - 1n;
+    await this.storage.rollbackTo(target);
+    this.logger.warn({ commonAncestor: target.toString(), removed: removed.length }, 'chain reorganisation: rolled back');
+    this.hub.emit('reorg', {
+      commonAncestor: ancestor ?? { blockNumber: target, blockHash: '0x' as Hex },
+      removedBlockHashes: removed,
+    });
+  }
+}

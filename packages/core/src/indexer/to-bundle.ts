@@ -1,0 +1,93 @@
+import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from '../chain/rpc-types.js';
+import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '../storage/index.js';
+
+/** Turns a node's block (with full transactions) and its receipts into one storage bundle. */
+export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): BlockBundle {
+  if (receipts.length !== block.transactions.length) {
+    throw new Error(`block ${block.number}: ${block.transactions.length} transactions but ${receipts.length} receipts`);
+  }
+  const blockHash = hex(block.hash);
+  const timestamp = BigInt(block.timestamp);
+  const byHash = new Map<string, RpcReceipt>();
+  for (const receipt of receipts) byHash.set(receipt.transactionHash.toLowerCase(), receipt);
+
+  const transactions: StoredTransaction[] = [];
+  const logs: StoredLog[] = [];
+  for (const tx of block.transactions) {
+    const receipt = byHash.get(tx.hash.toLowerCase());
+    if (!receipt || receipt.blockHash.toLowerCase() !== blockHash) {
+      throw new Error(`block ${block.number}: no receipt of this block for ${tx.hash}`);
+    }
+    transactions.push(toTransaction(tx, receipt, timestamp));
+    for (const log of receipt.logs) logs.push(toLog(log));
+  }
+  logs.sort((a, b) => a.logIndex - b.logIndex);
+
+  return {
+    block: {
+      number: BigInt(block.number),
+      hash: blockHash,
+      parentHash: hex(block.parentHash),
+      timestamp,
+      miner: hex(block.miner),
+      gasUsed: BigInt(block.gasUsed),
+      gasLimit: BigInt(block.gasLimit),
+      baseFeePerGas: block.baseFeePerGas == null ? null : BigInt(block.baseFeePerGas),
+      difficulty: BigInt(block.difficulty ?? 0),
+      size: BigInt(block.size ?? 0),
+      stateRoot: hex(block.stateRoot),
+      transactionsRoot: hex(block.transactionsRoot),
+      receiptsRoot: hex(block.receiptsRoot),
+      extraData: hex(block.extraData),
+      transactionCount: block.transactions.length,
+    },
+    transactions,
+    logs,
+  };
+}
+
+function toTransaction(tx: RpcTransaction, receipt: RpcReceipt, timestamp: bigint): StoredTransaction {
+  const maxFeePerGas = tx.maxFeePerGas == null ? null : BigInt(tx.maxFeePerGas);
+  const gasPrice = tx.gasPrice != null ? BigInt(tx.gasPrice) : (maxFeePerGas ?? 0n);
+  return {
+    hash: hex(tx.hash),
+    blockNumber: BigInt(receipt.blockNumber),
+    blockHash: hex(receipt.blockHash),
+    transactionIndex: Number(receipt.transactionIndex),
+    timestamp,
+    from: hex(tx.from),
+    to: tx.to ? hex(tx.to) : null,
+    value: BigInt(tx.value),
+    gas: BigInt(tx.gas),
+    gasPrice,
+    maxFeePerGas,
+    maxPriorityFeePerGas: tx.maxPriorityFeePerGas == null ? null : BigInt(tx.maxPriorityFeePerGas),
+    nonce: BigInt(tx.nonce),
+    input: hex(tx.input),
+    type: tx.type == null ? 0 : Number(tx.type),
+    status: receipt.status === '0x0' ? 0 : 1,
+    gasUsed: BigInt(receipt.gasUsed),
+    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
+    effectiveGasPrice: receipt.effectiveGasPrice != null ? BigInt(receipt.effectiveGasPrice) : gasPrice,
+    // Some nodes report the would-be address of a failed creation; no contract exists there.
+    contractAddress: receipt.contractAddress && receipt.status !== '0x0' ? hex(receipt.contractAddress) : null,
+    logsBloom: hex(receipt.logsBloom),
+  };
+}
+
+function toLog(log: RpcLog): StoredLog {
+  return {
+    address: hex(log.address),
+    topics: log.topics.map(hex),
+    data: hex(log.data),
+    blockNumber: BigInt(log.blockNumber),
+    blockHash: hex(log.blockHash),
+    transactionHash: hex(log.transactionHash),
+    transactionIndex: Number(log.transactionIndex),
+    logIndex: Number(log.logIndex),
+  };
+}
+
+function hex(value: string): Hex {
+  return value.toLowerCase() as Hex;
+}

@@ -1,0 +1,46 @@
+import { BlockNotFoundError } from '../errors/index.js';
+import type { Storage, StoredBlock } from '../storage/index.js';
+import { formatBlock, type BlockRecord } from './format.js';
+
+/** State root record (spec: State root). */
+export interface StateRootRecord {
+  blockNumber: string;
+  stateRoot: string;
+  timestamp: string;
+  blockHash: string;
+  parentHash: string;
+}
+
+/** Blocks by number or `latest`, from indexed data. */
+export class BlockService {
+  constructor(private readonly storage: Storage) {}
+
+  /** The stored block at `tag`; `latest` is the newest indexed block. */
+  async resolve(tag: bigint | 'latest'): Promise<StoredBlock> {
+    let number = tag;
+    if (number === 'latest') {
+      const cursor = await this.storage.getCursor();
+      if (!cursor) throw new BlockNotFoundError();
+      number = cursor.number;
+    }
+    const block = await this.storage.getBlockByNumber(number);
+    if (!block) throw new BlockNotFoundError();
+    return block;
+  }
+
+  async getBlock(tag: bigint | 'latest'): Promise<BlockRecord> {
+    const block = await this.resolve(tag);
+    return formatBlock(block, await this.storage.getBlockTransactionHashes(block.number));
+  }
+
+  async stateRoot(tag: bigint | 'latest'): Promise<StateRootRecord> {
+    const block = await this.resolve(tag);
+    return {
+      blockNumber: block.number.toString(),
+      stateRoot: block.stateRoot,
+      timestamp: block.timestamp.toString(),
+      blockHash: block.hash,
+      parentHash: block.parentHash,
+    };
+  }
+}

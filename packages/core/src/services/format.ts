@@ -1,0 +1,181 @@
+import type { StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
+import type { PendingTransactionEvent } from '../channels/index.js';
+
+/**
+ * The spec's API records, shaped once here and reused by REST, JSON-RPC, GraphQL and channels.
+ * Quantities become decimal strings; hashes and addresses stay lowercase hex.
+ */
+
+/** Transaction record (spec: Transaction), Etherscan style: `to` is '' for a creation. */
+export interface TransactionRecord {
+  hash: string;
+  blockNumber: string;
+  blockHash: string;
+  timestamp: string;
+  from: string;
+  to: string;
+  value: string;
+  gas: string;
+  gasPrice: string;
+  gasUsed: string;
+  nonce: string;
+  input: string;
+  transactionIndex: string;
+  confirmations: string;
+  isError: '0' | '1';
+  txreceipt_status: '0' | '1';
+  /** The created contract ('' when none), as Etherscan's txlist has it. */
+  contractAddress: string;
+}
+
+export interface LogRecord {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string;
+  transactionHash: string;
+  transactionIndex: string;
+  blockHash: string;
+  logIndex: string;
+  removed: boolean;
+}
+
+export interface ReceiptRecord {
+  transactionHash: string;
+  transactionIndex: string;
+  blockHash: string;
+  blockNumber: string;
+  from: string;
+  to: string | null;
+  cumulativeGasUsed: string;
+  gasUsed: string;
+  effectiveGasPrice: string;
+  contractAddress: string | null;
+  logs: LogRecord[];
+  logsBloom: string;
+  status: '0' | '1';
+}
+
+export interface BlockRecord {
+  blockNumber: string;
+  hash: string;
+  parentHash: string;
+  timestamp: string;
+  miner: string;
+  gasUsed: string;
+  gasLimit: string;
+  baseFeePerGas: string | null;
+  difficulty: string;
+  size: string;
+  stateRoot: string;
+  transactionsRoot: string;
+  receiptsRoot: string;
+  extraData: string;
+  transactionCount: number;
+  transactions: string[];
+}
+
+/** Confirmations of a block at `blockNumber` when `head` is the newest indexed block (head itself: 1). */
+export function confirmationsOf(blockNumber: bigint, head: bigint | null): bigint {
+  return head === null || head < blockNumber ? 0n : head - blockNumber + 1n;
+}
+
+export function formatTransaction(tx: StoredTransaction, head: bigint | null): TransactionRecord {
+  return {
+    hash: tx.hash,
+    blockNumber: tx.blockNumber.toString(),
+    blockHash: tx.blockHash,
+    timestamp: tx.timestamp.toString(),
+    from: tx.from,
+    to: tx.to ?? '',
+    value: tx.value.toString(),
+    gas: tx.gas.toString(),
+    gasPrice: tx.effectiveGasPrice.toString(),
+    gasUsed: tx.gasUsed.toString(),
+    nonce: tx.nonce.toString(),
+    input: tx.input,
+    transactionIndex: String(tx.transactionIndex),
+    confirmations: confirmationsOf(tx.blockNumber, head).toString(),
+    isError: tx.status === 1 ? '0' : '1',
+    txreceipt_status: tx.status === 1 ? '1' : '0',
+    contractAddress: tx.contractAddress ?? '',
+  };
+}
+
+export function formatLog(log: StoredLog): LogRecord {
+  return {
+    address: log.address,
+    topics: log.topics,
+    data: log.data,
+    blockNumber: log.blockNumber.toString(),
+    transactionHash: log.transactionHash,
+    transactionIndex: String(log.transactionIndex),
+    blockHash: log.blockHash,
+    logIndex: String(log.logIndex),
+    removed: false,
+  };
+}
+
+export function formatReceipt(tx: StoredTransaction, logs: readonly StoredLog[]): ReceiptRecord {
+  return {
+    transactionHash: tx.hash,
+    transactionIndex: String(tx.transactionIndex),
+    blockHash: tx.blockHash,
+    blockNumber: tx.blockNumber.toString(),
+    from: tx.from,
+    to: tx.to,
+    cumulativeGasUsed: tx.cumulativeGasUsed.toString(),
+    gasUsed: tx.gasUsed.toString(),
+    effectiveGasPrice: tx.effectiveGasPrice.toString(),
+    contractAddress: tx.contractAddress,
+    logs: logs.map(formatLog),
+    logsBloom: tx.logsBloom,
+    status: tx.status === 1 ? '1' : '0',
+  };
+}
+
+export function formatBlock(block: StoredBlock, transactionHashes: readonly string[]): BlockRecord {
+  return {
+    blockNumber: block.number.toString(),
+    hash: block.hash,
+    parentHash: block.parentHash,
+    timestamp: block.timestamp.toString(),
+    miner: block.miner,
+    gasUsed: block.gasUsed.toString(),
+    gasLimit: block.gasLimit.toString(),
+    baseFeePerGas: block.baseFeePerGas === null ? null : block.baseFeePerGas.toString(),
+    difficulty: block.difficulty.toString(),
+    size: block.size.toString(),
+    stateRoot: block.stateRoot,
+    transactionsRoot: block.transactionsRoot,
+    receiptsRoot: block.receiptsRoot,
+    extraData: block.extraData,
+    transactionCount: block.transactionCount,
+    transactions: [...transactionHashes],
+  };
+}
+
+/** Pending transaction record (spec: Pending transaction). */
+export interface PendingTransactionRecord {
+  hash: string;
+  from: string;
+  to: string;
+  value: string;
+  gasPrice: string;
+  gas: string;
+  nonce: string;
+  submittedAt: string;
+}
+
+export function formatPending(tx: PendingTransactionEvent): PendingTransactionRecord {
+  return {
+    hash: tx.hash,
+    from: tx.from,
+    to: tx.to ?? '',
+    value: tx.value.toString(),
+    gasPrice: tx.gasPrice.toString(),
+    gas: tx.gas.toString(),
+    nonce: tx.nonce.toString(),
+    submittedAt: tx.submittedAt.toString(),
+  };
+}

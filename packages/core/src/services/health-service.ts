@@ -1,0 +1,69 @@
+import type { ChainClient } from '../chain/chain-client.js';
+import type { Indexer } from '../indexer/indexer.js';
+import type { Storage } from '../storage/index.js';
+
+/** Health record (decisions.md: `GET /health`). */
+export interface HealthRecord {
+  /** `down` when storage cannot be reached; `degraded` when the node cannot, or indexing lags. */
+  status: 'ok' | 'degraded' | 'down';
+  chainId: number | null;
+  /** The node's newest block; `null` while it cannot be reached. */
+  latestBlock: number | null;
+  indexedBlock: number | null;
+  /** `latestBlock - indexedBlock`, when both are known. */
+  lag: number | null;
+  storage: 'ok' | 'down';
+  /** Seconds since the explorer was created. */
+  uptime: number;
+}
+
+/** Options of {@link HealthService}. */
+export interface HealthOptions {
+  /** Lag in blocks above which the explorer reports `degraded`. */
+  maxLag: number;
+  /** Timeout of the node probe, in milliseconds. */
+  probeTimeoutMs: number;
+}
+
+/** Probes storage and the node for `/health`. */
+export class HealthService {
+  private chainId: number | null = null;
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly chain: ChainClient,
+    private readonly indexer: Indexer,
+    private readonly options: HealthOptions,
+  ) {}
+
+  async check(): Promise<HealthRecord> {
+    const [storageUp, cursor, latest] = await Promise.all([
+      this.storage.ping().then(() => true, () => false),
+      this.storage.getCursor().catch(() => null),
+      this.probeNode(),
+    ]);
+    const indexedBlock = cursor ? Number(cursor.number) : null;
+    const lag = latest !== null && indexedBlock !== null ? Math.max(0, latest - indexedBlock) : null;
+    const indexerFailing = this.indexer.status.running && this.indexer.status.lastError !== null;
+    const status = !storageUp ? 'down' : latest === null || indexerFailing || (lag !== null && lag > this.options.maxLag) ? 'degraded' : 'ok';
+    return {
+      status,
+      chainId: this.chainId,
+      latestBlock: latest,
+      indexedBlock,
+      lag,
+      storage: storageUp ? 'ok' : 'down',
+      uptime: Math.floor((Date.now() - this.startedAt) / 1000),
+    };
+  }
+
+  private async probeNode(): Promise<number | null> {
+    const timeout = new Promise<null>((resolve) => setTimeout(resolve, this.options.probeTimeoutMs, null).unref());
+    const probe = (async () => {
+      this.chainId ??= Number(BigInt(await this.chain.request<string>('eth_chainId')));
+      return Number(BigInt(await this.chain.request<string>('eth_blockNumber')));
+    })().catch(() => null);
+    return Promise.race([probe, timeout]);
+  }
+}

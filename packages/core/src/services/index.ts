@@ -1,0 +1,29 @@
+import type { PendingTracker } from '../indexer/pending-tracker.js';
+import type { AccountService } from './account-service.js';
+import type { BlockService } from './block-service.js';
+import type { HealthService } from './health-service.js';
+import type { NetworkStatsService } from './network-stats-service.js';
+import type { StatusService } from './status-service.js';
+import type { SubmissionService } from './submission-service.js';
+import type { TransactionService } from './transaction-service.js';
+
+export * from './format.js';
+export * from './account-service.js';
+export * from './block-service.js';
+export * from './health-service.js';
+export * from './network-stats-service.js';
+export * from './status-service.js';
+export * from './submission-service.js';
+export * from './transaction-service.js';
+
+/** The domain services every interface (REST, JSON-RPC, GraphQL, channels) calls. */
+export interface Services {
+  accounts: AccountService;
+  blocks: BlockService;
+  health: HealthService;
+  networkStats: NetworkStatsService;
+  pending: PendingTracker;
+  status: StatusService;
+  submission: SubmissionService;
+  transactions: TransactionService;
+}

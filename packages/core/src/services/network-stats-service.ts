@@ -1,0 +1,107 @@
+import type { ChainClient } from '../chain/chain-client.js';
+import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { UpstreamUnavailableError } from '../errors/index.js';
+import type { Storage, StoredBlock } from '../storage/index.js';
+
+/**
+ * Network statistics record (spec: Network statistics). Every figure comes from indexed blocks
+ * or the node; what an EVM node cannot tell is `null` (see the README's notes on each field).
+ */
+export interface NetworkStatsRecord {
+  blockHeight: number;
+  /** Mean seconds between the window's blocks. */
+  blockTime: number;
+  /** Transactions per second over the window. */
+  tps: number;
+  /** Highest single-block rate (transactions ÷ seconds since its parent) within the window. */
+  peakTps: number;
+  /** The node's `eth_gasPrice`; `null` while the node is unreachable. */
+  gasPrice: string | null;
+  /** `difficulty ÷ blockTime` of the newest block ("0" on proof-of-stake chains). */
+  networkHashrate: string;
+  difficulty: string;
+  /** The native coin's supply is not visible to an EVM node: `null`. */
+  circulatingSupply: string | null;
+  totalSupply: string | null;
+  totalAccounts: number;
+  totalTransactions: number;
+  totalContracts: number;
+  /** Peers of the upstream node plus the node itself (`net_peerCount + 1`); `null` if unknown. */
+  activeNodes: number | null;
+  /** Mean gas used ÷ gas limit over the window, in percent. */
+  networkLoad: number;
+}
+
+/** Computes network statistics over the newest `window` indexed blocks. */
+export class NetworkStatsService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly chain: ChainClient,
+    private readonly window: number,
+  ) {}
+
+  async stats(): Promise<NetworkStatsRecord> {
+    const [blocks, totals, gasPrice, peers] = await Promise.all([
+      this.storage.listRecentBlocks(this.window),
+      this.storage.getChainTotals(),
+      this.optional<string>('eth_gasPrice'),
+      this.optional<string>('net_peerCount'),
+    ]);
+    const newest = blocks[0];
+    const timing = blockTiming(blocks);
+    const load =
+      blocks.length === 0 ? 0 : blocks.reduce((sum, b) => sum + (b.gasLimit === 0n ? 0 : Number((b.gasUsed * 10_000n) / b.gasLimit)), 0) / blocks.length / 100;
+    const difficulty = newest?.difficulty ?? 0n;
+    return {
+      blockHeight: newest ? Number(newest.number) : 0,
+      blockTime: round(timing.blockTime),
+      tps: round(timing.tps),
+      peakTps: round(timing.peakTps),
+      gasPrice: gasPrice === null ? null : BigInt(gasPrice).toString(),
+      networkHashrate: timing.blockTime > 0 ? (difficulty / BigInt(Math.max(1, Math.round(timing.blockTime)))).toString() : '0',
+      difficulty: difficulty.toString(),
+      circulatingSupply: null,
+      totalSupply: null,
+      totalAccounts: totals.totalAccounts,
+      totalTransactions: totals.totalTransactions,
+      totalContracts: totals.totalContracts,
+      activeNodes: peers === null ? null : Number(BigInt(peers)) + 1,
+      networkLoad: round(load),
+    };
+  }
+
+  /** A node read that degrades to `null` when the node is unreachable or lacks the method. */
+  private async optional<T>(method: string): Promise<T | null> {
+    try {
+      return await this.chain.request<T>(method);
+    } catch (error) {
+      if (error instanceof UpstreamUnavailableError || error instanceof NodeRpcError) return null;
+      throw error;
+    }
+  }
+}
+
+/** Block time, TPS and peak TPS over blocks given newest first. */
+export function blockTiming(blocks: readonly StoredBlock[]): { blockTime: number; tps: number; peakTps: number } {
+  if (blocks.length < 2) return { blockTime: 0, tps: 0, peakTps: 0 };
+  const newest = blocks[0]!;
+  const oldest = blocks[blocks.length - 1]!;
+  const span = Number(newest.timestamp - oldest.timestamp);
+  let transactions = 0;
+  let peakTps = 0;
+  for (let i = 0; i < blocks.length - 1; i++) {
+    const block = blocks[i]!;
+    transactions += block.transactionCount;
+    const gap = Math.max(1, Number(block.timestamp - blocks[i + 1]!.timestamp));
+    peakTps = Math.max(peakTps, block.transactionCount / gap);
+  }
+  return {
+    blockTime: span / (blocks.length - 1),
+    tps: span > 0 ? transactions / span : 0,
+    peakTps,
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,2 @@
+export type * from './records.js';
+export type { Storage } from './storage.js';

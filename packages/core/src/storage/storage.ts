@@ -1,0 +1,75 @@
+import type {
+  AddressActivity,
+  AddressTransactionsQuery,
+  BlockBundle,
+  ChainTotals,
+  Hex,
+  IndexerCursor,
+  StoredBlock,
+  StoredLog,
+  StoredTransaction,
+} from './records.js';
+
+/**
+ * The one persistence contract of ChainLens. Each backend (memory, Postgres) implements every
+ * method; `@chainlens/core/testing` holds the conformance suite that proves it.
+ *
+ * Rules for every implementation:
+ * - Inputs are canonical (lowercase hex, see {@link Hex}); lookups by hash or address MUST match
+ *   them exactly. Records MUST come back equal (`toEqual`) to what was written.
+ * - A lookup of something absent MUST resolve `null` (or an empty array), never throw. Throwing is
+ *   for real failures (connection lost, query error) only.
+ * - Reads MUST only ever see whole blocks: a concurrent reader sees a block's bundle either
+ *   completely or not at all.
+ */
+export interface Storage {
+  /** Prepares the backend (migrations, pools). Idempotent. Called by `explorer.start()`. */
+  init(): Promise<void>;
+  /** Releases every resource. Idempotent. */
+  close(): Promise<void>;
+  /** Cheap liveness probe for `/health`: resolves when the backend answers, throws otherwise. */
+  ping(): Promise<void>;
+
+  /**
+   * Writes one block's bundle and moves the cursor to it, atomically: after a crash either all
+   * of it and the new cursor are stored, or none. The block MUST be the cursor's child
+   * (`number = cursor.number + 1`, `parentHash = cursor.hash`) unless there is no cursor yet;
+   * otherwise it MUST throw without writing anything.
+   */
+  writeBlock(bundle: BlockBundle): Promise<void>;
+  /**
+   * Removes every block above `blockNumber` with all it brought (transactions, logs, address
+   * entries, totals) and moves the cursor to `blockNumber`, atomically. A `blockNumber` below the
+   * first stored block clears everything and the cursor. Rolling back to or above the cursor is a
+   * no-op.
+   */
+  rollbackTo(blockNumber: bigint): Promise<void>;
+  /** The last block written, or `null` before the first write. */
+  getCursor(): Promise<IndexerCursor | null>;
+
+  getBlockByNumber(number: bigint): Promise<StoredBlock | null>;
+  getBlockByHash(hash: Hex): Promise<StoredBlock | null>;
+  /** The hashes of a block's transactions, in index order (empty for an unknown block). */
+  getBlockTransactionHashes(number: bigint): Promise<Hex[]>;
+  /** The newest `limit` blocks, newest first. */
+  listRecentBlocks(limit: number): Promise<StoredBlock[]>;
+
+  getTransaction(hash: Hex): Promise<StoredTransaction | null>;
+  /** One round trip for many hashes; the result is in input order with `null` for unknown ones. */
+  getTransactions(hashes: Hex[]): Promise<(StoredTransaction | null)[]>;
+  /** A transaction's logs in `logIndex` order (empty when unknown). */
+  getTransactionLogs(hash: Hex): Promise<StoredLog[]>;
+
+  /**
+   * Transactions sent from, sent to, or creating `address`, ordered by (blockNumber,
+   * transactionIndex) as `sort` says, filtered by the inclusive block range, then paged:
+   * page `p` of size `o` is items `(p-1)*o … p*o-1`. A transaction sent by an address to itself
+   * appears once.
+   */
+  listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]>;
+  /** Transaction count and first/last activity (block timestamps) of an address. */
+  getAddressActivity(address: Hex): Promise<AddressActivity>;
+
+  /** Totals over all stored blocks; rollbacks take back what they remove. */
+  getChainTotals(): Promise<ChainTotals>;
+}

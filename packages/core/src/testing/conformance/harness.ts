@@ -1,0 +1,99 @@
+import { expect, it } from 'vitest';
+import type { BlockBundle, Hex } from '../../storage/records.js';
+import type { Storage } from '../../storage/storage.js';
+import {
+  chainAccounts,
+  referenceAddressActivity,
+  referenceAddressTransactions,
+  referenceCursor,
+  referenceTotals,
+} from '../reference.js';
+
+/** Creates one fresh, empty storage. The suite calls `init()` before a test and `close()` after. */
+export type StorageFactory = () => Promise<Storage>;
+
+/** Registers one test that gets its own fresh, initialised storage. */
+export type StorageTest = (name: string, body: (storage: Storage) => Promise<void>) => void;
+
+/** Page size large enough to hold every transaction of the suite's chains on one page. */
+export const ALL = 10_000;
+
+/**
+ * Binds `it` to a factory: every test creates its own storage, inits it, and closes it whatever
+ * happens, so no test depends on another or on their order.
+ */
+export function storageTest(factory: StorageFactory): StorageTest {
+  return (name, body) => {
+    it(name, async () => {
+      const storage = await factory();
+      try {
+        await storage.init();
+        await body(storage);
+      } finally {
+        await storage.close();
+      }
+    });
+  };
+}
+
+/**
+ * Writes bundles in order, awaiting each.
+ *
+ * @example
+ * await writeChain(storage, makeChain({ blocks: 5 }));
+ */
+export async function writeChain(storage: Storage, chain: readonly BlockBundle[]): Promise<void> {
+  for (const bundle of chain) await storage.writeBlock(bundle);
+}
+
+/**
+ * Asserts that every read answers exactly what writing `chain` (and nothing else) must give, and
+ * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
+ * blocks, totals, every block, transaction and log, and every involved address's transactions
+ * and activity. Uses vitest's `expect`.
+ *
+ * @example
+ * await writeChain(storage, chain);
+ * await storage.rollbackTo(chain[2]!.block.number);
+ * await expectStoredChain(storage, chain.slice(0, 3), chain.slice(3));
+ */
+export async function expectStoredChain(
+  storage: Storage,
+  chain: readonly BlockBundle[],
+  absent: readonly BlockBundle[] = [],
+): Promise<void> {
+  expect(await storage.getCursor()).toEqual(referenceCursor(chain));
+  expect(await storage.listRecentBlocks(chain.length + 10)).toEqual(chain.map((b) => b.block).reverse());
+  expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+
+  for (const { block, transactions, logs } of chain) {
+    expect(await storage.getBlockByNumber(block.number)).toEqual(block);
+    expect(await storage.getBlockByHash(block.hash)).toEqual(block);
+    expect(await storage.getBlockTransactionHashes(block.number)).toEqual(transactions.map((tx) => tx.hash));
+    for (const tx of transactions) {
+      expect(await storage.getTransaction(tx.hash)).toEqual(tx);
+      expect(await storage.getTransactionLogs(tx.hash)).toEqual(logs.filter((l) => l.transactionHash === tx.hash));
+    }
+  }
+
+  const storedNumbers = new Set(chain.map((b) => b.block.number));
+  for (const { block, transactions } of absent) {
+    expect(await storage.getBlockByHash(block.hash)).toBeNull();
+    if (!storedNumbers.has(block.number)) {
+      expect(await storage.getBlockByNumber(block.number)).toBeNull();
+      expect(await storage.getBlockTransactionHashes(block.number)).toEqual([]);
+    }
+    for (const tx of transactions) {
+      expect(await storage.getTransaction(tx.hash)).toBeNull();
+      expect(await storage.getTransactionLogs(tx.hash)).toEqual([]);
+    }
+  }
+
+  const addresses = new Set<Hex>([...chainAccounts(chain), ...chainAccounts(absent)]);
+  for (const address of addresses) {
+    expect(await storage.listAddressTransactions({ address, page: 1, offset: ALL, sort: 'asc' })).toEqual(
+      referenceAddressTransactions(chain, address),
+    );
+    expect(await storage.getAddressActivity(address)).toEqual(referenceAddressActivity(chain, address));
+  }
+}

@@ -1,0 +1,34 @@
+import { describe } from 'vitest';
+import { addressTests } from './addresses.js';
+import { blockTests } from './blocks.js';
+import type { StorageFactory } from './harness.js';
+import { lifecycleTests } from './lifecycle.js';
+import { rollbackTests } from './rollback.js';
+import { totalsTests } from './totals.js';
+import { transactionTests } from './transactions.js';
+
+export { type StorageFactory, expectStoredChain, writeChain } from './harness.js';
+
+/**
+ * Registers the Storage conformance suite: vitest `describe`/`it` blocks covering every method
+ * and MUST rule of {@link Storage}. Call it at the top level of a test file. Each test gets a
+ * fresh storage from `factory`, calls `init()` on it and `close()` afterwards, so `factory`
+ * must return an empty, independent storage on every call.
+ *
+ * @example
+ * // packages/storage-memory/test/conformance.test.ts
+ * import { storageConformanceSuite } from '@chainlens/core/testing';
+ * import { memoryStorage } from '../src/index.js';
+ *
+ * storageConformanceSuite('memory', async () => memoryStorage());
+ */
+export function storageConformanceSuite(name: string, factory: StorageFactory): void {
+  describe(`Storage conformance: ${name}`, () => {
+    lifecycleTests(factory);
+    blockTests(factory);
+    transactionTests(factory);
+    rollbackTests(factory);
+    addressTests(factory);
+    totalsTests(factory);
+  });
+}

@@ -1,0 +1,161 @@
+import { describe, expect } from 'vitest';
+import { makeChain } from '../fixtures.js';
+import { chainAccounts, referenceTotals } from '../reference.js';
+import { ALL, type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
+
+/** rollbackTo, and writing again after it. */
+export function rollbackTests(factory: StorageFactory): void {
+  const test = storageTest(factory);
+
+  describe('rollbackTo', () => {
+    test('removes every block above N and keeps blocks up to N', async (storage) => {
+      const chain = makeChain({ blocks: 6, startNumber: 100n });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(102n);
+      for (const { block } of chain.slice(0, 3)) expect(await storage.getBlockByNumber(block.number)).toEqual(block);
+      for (const { block } of chain.slice(3)) {
+        expect(await storage.getBlockByNumber(block.number)).toBeNull();
+        expect(await storage.getBlockByHash(block.hash)).toBeNull();
+      }
+      expect(await storage.listRecentBlocks(10)).toEqual(chain.slice(0, 3).map((b) => b.block).reverse());
+    });
+
+    test('removes the transactions and logs of removed blocks', async (storage) => {
+      const chain = makeChain({ blocks: 6, txPerBlock: 4 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(2n);
+      for (const { block, transactions } of chain.slice(3)) {
+        expect(await storage.getBlockTransactionHashes(block.number)).toEqual([]);
+        for (const tx of transactions) {
+          expect(await storage.getTransaction(tx.hash)).toBeNull();
+          expect(await storage.getTransactionLogs(tx.hash)).toEqual([]);
+        }
+        expect(await storage.getTransactions(transactions.map((tx) => tx.hash))).toEqual(transactions.map(() => null));
+      }
+    });
+
+    test('moves the cursor to block N’s number and hash', async (storage) => {
+      const chain = makeChain({ blocks: 5 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(1n);
+      expect(await storage.getCursor()).toEqual({ number: 1n, hash: chain[1]!.block.hash });
+    });
+
+    test('leaves exactly what writing blocks up to N gives', async (storage) => {
+      const chain = makeChain({ blocks: 8, txPerBlock: 3 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(4n);
+      await expectStoredChain(storage, chain.slice(0, 5), chain.slice(5));
+    });
+
+    test('removes address entries of removed blocks, including addresses seen only there', async (storage) => {
+      const chain = makeChain({ blocks: 8, txPerBlock: 3 });
+      const kept = chain.slice(0, 4);
+      const onlyRemoved = chainAccounts(chain.slice(4)).filter((a) => !chainAccounts(kept).includes(a));
+      expect(onlyRemoved.length).toBeGreaterThan(0);
+      await writeChain(storage, chain);
+      await storage.rollbackTo(3n);
+      for (const address of onlyRemoved) {
+        expect(await storage.listAddressTransactions({ address, page: 1, offset: ALL, sort: 'desc' })).toEqual([]);
+        expect(await storage.getAddressActivity(address)).toEqual({ transactionCount: 0, firstSeen: null, lastSeen: null });
+      }
+    });
+
+    test('takes back the chain totals of removed blocks', async (storage) => {
+      const chain = makeChain({ blocks: 8, txPerBlock: 3 });
+      await writeChain(storage, chain);
+      expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+      await storage.rollbackTo(2n);
+      expect(await storage.getChainTotals()).toEqual(referenceTotals(chain.slice(0, 3)));
+      expect(referenceTotals(chain.slice(0, 3))).not.toEqual(referenceTotals(chain));
+    });
+
+    test('to the cursor is a no-op', async (storage) => {
+      const chain = makeChain({ blocks: 4 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(3n);
+      await expectStoredChain(storage, chain);
+    });
+
+    test('above the cursor is a no-op', async (storage) => {
+      const chain = makeChain({ blocks: 4 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(1_000n);
+      await expectStoredChain(storage, chain);
+    });
+
+    test('below the first stored block clears everything including the cursor', async (storage) => {
+      const chain = makeChain({ blocks: 4, startNumber: 50n });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(49n);
+      expect(await storage.getCursor()).toBeNull();
+      expect(await storage.listRecentBlocks(10)).toEqual([]);
+      expect(await storage.getChainTotals()).toEqual({ totalTransactions: 0, totalAccounts: 0, totalContracts: 0 });
+      await expectStoredChain(storage, [], chain);
+    });
+
+    test('far below the first stored block clears everything too', async (storage) => {
+      const chain = makeChain({ blocks: 3, startNumber: 50n });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(0n);
+      await expectStoredChain(storage, [], chain);
+    });
+
+    test('on an empty storage is a no-op', async (storage) => {
+      await storage.rollbackTo(10n);
+      await storage.rollbackTo(0n);
+      await expectStoredChain(storage, []);
+    });
+
+    test('to the first stored block keeps only that block', async (storage) => {
+      const chain = makeChain({ blocks: 4, startNumber: 20n });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(20n);
+      await expectStoredChain(storage, chain.slice(0, 1), chain.slice(1));
+    });
+
+    test('then a fork branching off block N can be written', async (storage) => {
+      const chain = makeChain({ blocks: 6, txPerBlock: 3 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(2n);
+      const fork = makeChain({ blocks: 4, txPerBlock: 2, parent: chain[2]!.block, seed: 'fork' });
+      await writeChain(storage, fork);
+      await expectStoredChain(storage, [...chain.slice(0, 3), ...fork], chain.slice(3));
+    });
+
+    test('then the removed blocks can be written again', async (storage) => {
+      const chain = makeChain({ blocks: 6, txPerBlock: 3 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(2n);
+      await writeChain(storage, chain.slice(3));
+      await expectStoredChain(storage, chain);
+    });
+
+    test('then a block that is not a child of block N is rejected', async (storage) => {
+      const chain = makeChain({ blocks: 6 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(2n);
+      await expect(storage.writeBlock(chain[4]!)).rejects.toThrow();
+      const orphan = makeChain({ blocks: 1, startNumber: 3n, seed: 'orphan' })[0]!;
+      await expect(storage.writeBlock(orphan)).rejects.toThrow();
+      await expectStoredChain(storage, chain.slice(0, 3), [...chain.slice(3), orphan]);
+    });
+
+    test('after clearing everything, any block can be written first', async (storage) => {
+      const chain = makeChain({ blocks: 3, startNumber: 10n });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(5n);
+      const other = makeChain({ blocks: 2, startNumber: 500n, seed: 'other' });
+      await writeChain(storage, other);
+      await expectStoredChain(storage, other, chain);
+    });
+
+    test('successive rollbacks each take back their blocks', async (storage) => {
+      const chain = makeChain({ blocks: 8, txPerBlock: 2 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(5n);
+      await storage.rollbackTo(2n);
+      await expectStoredChain(storage, chain.slice(0, 3), chain.slice(3));
+    });
+  });
+}

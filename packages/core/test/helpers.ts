@@ -1,0 +1,52 @@
+import { createWalletClient, http, parseEther, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+
+/** anvil's well-known development accounts. */
+export const accounts = Array.from({ length: 10 }, (_, i) =>
+  mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i }),
+);
+
+/** Polls `check` until it returns a truthy value (no fixed sleeps), failing after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 20_000, what = 'condition'): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Raw JSON-RPC call to a node. */
+export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** Sends `count` native transfers from account `from` (automine: one block each); returns the hashes. */
+export async function sendTransfers(url: string, count: number, from = 0, to = 1): Promise<Hex[]> {
+  const wallet = createWalletClient({ account: accounts[from]!, chain: foundry, transport: http(url) });
+  const hashes: Hex[] = [];
+  for (let i = 0; i < count; i++) {
+    hashes.push(await wallet.sendTransaction({ to: accounts[to]!.address, value: parseEther('0.001') + BigInt(i) }));
+  }
+  return hashes;
+}
+
+/** The node's block hash at `number`. */
+export async function chainHash(url: string, number: bigint): Promise<string> {
+  const block = await rpc<{ hash: string }>(url, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false]);
+  return block.hash;
+}

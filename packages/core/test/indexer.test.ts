@@ -1,0 +1,134 @@
+import { createExplorer, type Explorer, type ReorgEvent, type Storage } from '@chainlens/core';
+import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chainHash, rpc, sendTransfers, waitFor } from './helpers.js';
+
+const silent = pino({ level: 'silent' });
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function anvil(options: Parameters<typeof startAnvil>[0] = {}): Promise<AnvilInstance> {
+  const instance = await startAnvil(options);
+  cleanups.push(() => instance.stop());
+  return instance;
+}
+
+async function explorer(rpcUrl: string, storage: Storage = memoryStorage()): Promise<Explorer> {
+  const instance = await createExplorer({
+    rpcUrl,
+    storage,
+    logger: silent,
+    indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 200 },
+    pending: { pollIntervalMs: 20 },
+    http: { upstreamTimeoutMs: 2_000 },
+  });
+  cleanups.push(() => instance.close());
+  return instance;
+}
+
+async function indexedTo(instance: Explorer, url: string): Promise<bigint> {
+  const head = BigInt(await rpc<string>(url, 'eth_blockNumber'));
+  await waitFor(async () => (await instance.storage.getCursor())?.number === head, 20_000, `indexing to ${head}`);
+  return head;
+}
+
+/** Every stored block from 0 to `head` has the node's hash. */
+async function expectStorageMatchesChain(instance: Explorer, url: string, head: bigint): Promise<void> {
+  for (let n = 0n; n <= head; n++) {
+    expect((await instance.storage.getBlockByNumber(n))?.hash, `block ${n}`).toBe(await chainHash(url, n));
+  }
+}
+
+describe('indexer', () => {
+  it('indexes every block and transaction to the head, then follows new blocks', async () => {
+    const node = await anvil();
+    const first = await sendTransfers(node.rpcUrl, 5);
+    const app = await explorer(node.rpcUrl);
+    await app.start();
+    await indexedTo(app, node.rpcUrl);
+    const later = await sendTransfers(node.rpcUrl, 3, 2, 3);
+    const head = await indexedTo(app, node.rpcUrl);
+    await expectStorageMatchesChain(app, node.rpcUrl, head);
+    for (const hash of [...first, ...later]) expect(await app.storage.getTransaction(hash)).not.toBeNull();
+    expect((await app.storage.getChainTotals()).totalTransactions).toBe(8);
+  });
+
+  it('rolls back to the common ancestor on a reorg and re-ingests the new branch', async () => {
+    const node = await anvil();
+    await sendTransfers(node.rpcUrl, 3);
+    const snapshot = await rpc<string>(node.rpcUrl, 'evm_snapshot');
+    const orphaned = await sendTransfers(node.rpcUrl, 4, 0, 1);
+    const app = await explorer(node.rpcUrl);
+    const reorgs: ReorgEvent[] = [];
+    app.hub.on('reorg', (event) => reorgs.push(event));
+    await app.start();
+    const oldHead = await indexedTo(app, node.rpcUrl);
+    const removedHashes = await Promise.all([4n, 5n, 6n, 7n].map((n) => chainHash(node.rpcUrl, n)));
+
+    await rpc(node.rpcUrl, 'evm_revert', [snapshot]);
+    await rpc(node.rpcUrl, 'evm_increaseTime', [7]);
+    const replacement = await sendTransfers(node.rpcUrl, 6, 4, 5);
+    const head = await indexedTo(app, node.rpcUrl);
+    await waitFor(async () => (await app.storage.getBlockByNumber(oldHead))?.hash === (await chainHash(node.rpcUrl, oldHead)));
+
+    await expectStorageMatchesChain(app, node.rpcUrl, head);
+    for (const hash of orphaned) expect(await app.storage.getTransaction(hash)).toBeNull();
+    for (const hash of replacement) expect(await app.storage.getTransaction(hash)).not.toBeNull();
+    expect(reorgs).toHaveLength(1);
+    expect(reorgs[0]!.commonAncestor.blockNumber).toBe(3n);
+    expect([...reorgs[0]!.removedBlockHashes].sort()).toEqual([...removedHashes].sort());
+    expect((await app.storage.getChainTotals()).totalTransactions).toBe(9);
+  });
+
+  it('resumes from the stored cursor after a restart without rewriting a block', async () => {
+    const node = await anvil();
+    await sendTransfers(node.rpcUrl, 4);
+    const storage = memoryStorage();
+    const firstRun = await createExplorer({ rpcUrl: node.rpcUrl, storage, logger: silent, indexer: { pollIntervalMs: 20 } });
+    await firstRun.start();
+    const firstHead = await indexedTo(firstRun, node.rpcUrl);
+    await firstRun.indexer.stop();
+
+    await sendTransfers(node.rpcUrl, 3);
+    const written: bigint[] = [];
+    const writeBlock = storage.writeBlock.bind(storage);
+    storage.writeBlock = async (bundle) => {
+      written.push(bundle.block.number);
+      return writeBlock(bundle);
+    };
+    const secondRun = await explorer(node.rpcUrl, storage);
+    await secondRun.start();
+    const head = await indexedTo(secondRun, node.rpcUrl);
+    expect(written).toEqual([firstHead + 1n, firstHead + 2n, firstHead + 3n]);
+    await expectStorageMatchesChain(secondRun, node.rpcUrl, head);
+  });
+
+  it('survives an upstream outage: degraded health, reads still served, then catches up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chainlens-outage-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const node = await anvil({ statePath: join(dir, 'state.json') });
+    const [hash] = await sendTransfers(node.rpcUrl, 3);
+    const app = await explorer(node.rpcUrl);
+    await app.start();
+    await indexedTo(app, node.rpcUrl);
+    expect((await app.services.health.check()).status).toBe('ok');
+
+    await node.stop();
+    await waitFor(async () => (await app.services.health.check()).status === 'degraded', 10_000, 'degraded health');
+    await waitFor(() => app.indexer.status.upstream === 'down', 10_000, 'indexer to notice the outage');
+    expect((await app.services.transactions.get(hash!)).hash).toBe(hash);
+
+    await node.restart();
+    await sendTransfers(node.rpcUrl, 2);
+    const head = await indexedTo(app, node.rpcUrl);
+    await waitFor(async () => (await app.services.health.check()).status === 'ok', 10_000, 'healthy again');
+    await expectStorageMatchesChain(app, node.rpcUrl, head);
+  });
+});

@@ -1,0 +1,75 @@
+import type { AddressTransactionsQuery, Hex, StoredTransaction } from '@chainlens/core';
+
+/**
+ * Per-address lists of transactions in chain order. Blocks are appended in order and rolled back
+ * from the top, so each list stays sorted by (blockNumber, transactionIndex): appends push,
+ * rollbacks pop, range bounds are binary searches and a page is one slice.
+ */
+export class AddressIndex {
+  readonly #byAddress = new Map<Hex, StoredTransaction[]>();
+
+  /** Distinct addresses with at least one transaction. */
+  get size(): number {
+    return this.#byAddress.size;
+  }
+
+  /** Appends a transaction to the lists of its sender, recipient and created contract. */
+  add(tx: StoredTransaction): void {
+    for (const address of involved(tx)) {
+      const list = this.#byAddress.get(address);
+      if (list) list.push(tx);
+      else this.#byAddress.set(address, [tx]);
+    }
+  }
+
+  /** Takes back the last {@link add}: `tx` must be the newest transaction of its addresses. */
+  removeLast(tx: StoredTransaction): void {
+    for (const address of involved(tx)) {
+      const list = this.#byAddress.get(address);
+      if (list?.at(-1) !== tx) throw new Error(`address index out of order for ${address} at ${tx.hash}`);
+      list.pop();
+      if (list.length === 0) this.#byAddress.delete(address);
+    }
+  }
+
+  /** The address's transactions in the inclusive block range, sorted and paged as the query says. */
+  list({ address, startBlock, endBlock, page, offset, sort }: AddressTransactionsQuery): StoredTransaction[] {
+    const list = this.#byAddress.get(address);
+    if (!list || page < 1 || offset < 1) return [];
+    const lo = startBlock === undefined ? 0 : firstAtOrAbove(list, startBlock);
+    const hi = endBlock === undefined ? list.length : firstAtOrAbove(list, endBlock + 1n);
+    const skip = (page - 1) * offset;
+    const take = Math.min(offset, hi - lo - skip);
+    if (take <= 0) return [];
+    if (sort === 'asc') return list.slice(lo + skip, lo + skip + take);
+    const result = new Array<StoredTransaction>(take);
+    for (let i = 0; i < take; i++) result[i] = list[hi - 1 - skip - i]!;
+    return result;
+  }
+
+  /** How many transactions `address` has, with its first and last, or `undefined` if none. */
+  span(address: Hex): { count: number; first: StoredTransaction; last: StoredTransaction } | undefined {
+    const list = this.#byAddress.get(address);
+    return list && { count: list.length, first: list[0]!, last: list.at(-1)! };
+  }
+}
+
+/** The distinct addresses a transaction touches: sender, recipient, created contract. */
+function involved(tx: StoredTransaction): Hex[] {
+  const addresses: Hex[] = [tx.from];
+  if (tx.to !== null && tx.to !== tx.from) addresses.push(tx.to);
+  if (tx.contractAddress !== null && !addresses.includes(tx.contractAddress)) addresses.push(tx.contractAddress);
+  return addresses;
+}
+
+/** Index of the first transaction with `blockNumber >= number` (`list.length` if none). */
+function firstAtOrAbove(list: readonly StoredTransaction[], number: bigint): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.blockNumber < number) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,20 @@
+import type { Storage } from '@chainlens/core';
+import { MemoryStorage, type MemoryStorageOptions } from './memory-storage.js';
+
+export type { MemoryStorageOptions } from './memory-storage.js';
+
+/**
+ * ChainLens storage on in-process structures: no setup, nothing persisted across processes.
+ * The default for demos, tests and benchmarks. Reads are O(1) lookups or O(log n + page) for
+ * address listings; returned records are frozen.
+ *
+ * @example
+ * import { memoryStorage } from '@chainlens/storage-memory';
+ *
+ * const storage = memoryStorage();
+ * await storage.init();
+ * await storage.writeBlock(bundle);
+ */
+export function memoryStorage(options?: MemoryStorageOptions): Storage {
+  return new MemoryStorage(options);
+}

@@ -1,0 +1,205 @@
+import type {
+  AddressActivity,
+  AddressTransactionsQuery,
+  BlockBundle,
+  ChainTotals,
+  Hex,
+  IndexerCursor,
+  Storage,
+  StoredBlock,
+  StoredLog,
+  StoredTransaction,
+} from '@chainlens/core';
+import { AddressIndex } from './address-index.js';
+
+/** Options of {@link memoryStorage}. */
+export interface MemoryStorageOptions {
+  /**
+   * Bundles written at creation, in order, with the same checks as `writeBlock` (a bad one
+   * throws from `memoryStorage()`). Handy to preload demos and benchmarks without awaiting.
+   */
+  initialBlocks?: Iterable<BlockBundle>;
+}
+
+/** A stored block with its frozen transactions in index order. */
+interface BlockEntry {
+  readonly block: StoredBlock;
+  readonly transactions: readonly StoredTransaction[];
+}
+
+/** A stored transaction with its frozen logs in logIndex order. */
+interface TransactionEntry {
+  readonly tx: StoredTransaction;
+  readonly logs: readonly StoredLog[];
+}
+
+/** A validated, frozen bundle, ready to commit. */
+interface PreparedBundle {
+  readonly block: BlockEntry;
+  readonly transactions: readonly TransactionEntry[];
+}
+
+/**
+ * The Storage contract on in-process structures. Every method runs synchronously to completion,
+ * so a reader never sees part of a block. Records are frozen copies taken on write; reads return
+ * those frozen records (cheap, and no caller can change what is stored).
+ */
+export class MemoryStorage implements Storage {
+  /** Blocks by `number - firstNumber`: writes append the cursor's child, rollbacks pop. */
+  readonly #blocks: BlockEntry[] = [];
+  readonly #blocksByHash = new Map<Hex, BlockEntry>();
+  readonly #transactions = new Map<Hex, TransactionEntry>();
+  readonly #addresses = new AddressIndex();
+  #totalTransactions = 0;
+  #totalContracts = 0;
+
+  constructor(options: MemoryStorageOptions = {}) {
+    for (const bundle of options.initialBlocks ?? []) this.#commit(this.#prepare(bundle));
+  }
+
+  async init(): Promise<void> {}
+
+  /** Releases nothing: the data lives as long as this object. */
+  async close(): Promise<void> {}
+
+  async ping(): Promise<void> {}
+
+  async writeBlock(bundle: BlockBundle): Promise<void> {
+    this.#commit(this.#prepare(bundle));
+  }
+
+  async rollbackTo(blockNumber: bigint): Promise<void> {
+    for (let top = this.#blocks.at(-1); top && top.block.number > blockNumber; top = this.#blocks.at(-1)) {
+      this.#blocks.pop();
+      this.#blocksByHash.delete(top.block.hash);
+      for (let i = top.transactions.length - 1; i >= 0; i--) {
+        const tx = top.transactions[i]!;
+        this.#transactions.delete(tx.hash);
+        this.#addresses.removeLast(tx);
+        this.#totalTransactions -= 1;
+        if (tx.contractAddress !== null) this.#totalContracts -= 1;
+      }
+    }
+  }
+
+  async getCursor(): Promise<IndexerCursor | null> {
+    const top = this.#blocks.at(-1)?.block;
+    return top ? { number: top.number, hash: top.hash } : null;
+  }
+
+  async getBlockByNumber(number: bigint): Promise<StoredBlock | null> {
+    return this.#blockAt(number)?.block ?? null;
+  }
+
+  async getBlockByHash(hash: Hex): Promise<StoredBlock | null> {
+    return this.#blocksByHash.get(hash)?.block ?? null;
+  }
+
+  async getBlockTransactionHashes(number: bigint): Promise<Hex[]> {
+    return this.#blockAt(number)?.transactions.map((tx) => tx.hash) ?? [];
+  }
+
+  async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
+    const count = Math.max(0, Math.min(limit, this.#blocks.length));
+    const result = new Array<StoredBlock>(count);
+    for (let i = 0; i < count; i++) result[i] = this.#blocks[this.#blocks.length - 1 - i]!.block;
+    return result;
+  }
+
+  async getTransaction(hash: Hex): Promise<StoredTransaction | null> {
+    return this.#transactions.get(hash)?.tx ?? null;
+  }
+
+  async getTransactions(hashes: Hex[]): Promise<(StoredTransaction | null)[]> {
+    return hashes.map((hash) => this.#transactions.get(hash)?.tx ?? null);
+  }
+
+  async getTransactionLogs(hash: Hex): Promise<StoredLog[]> {
+    return [...(this.#transactions.get(hash)?.logs ?? [])];
+  }
+
+  async listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]> {
+    return this.#addresses.list(query);
+  }
+
+  async getAddressActivity(address: Hex): Promise<AddressActivity> {
+    const span = this.#addresses.span(address);
+    if (!span) return { transactionCount: 0, firstSeen: null, lastSeen: null };
+    return {
+      transactionCount: span.count,
+      firstSeen: this.#blockAt(span.first.blockNumber)!.block.timestamp,
+      lastSeen: this.#blockAt(span.last.blockNumber)!.block.timestamp,
+    };
+  }
+
+  async getChainTotals(): Promise<ChainTotals> {
+    return {
+      totalTransactions: this.#totalTransactions,
+      totalAccounts: this.#addresses.size,
+      totalContracts: this.#totalContracts,
+    };
+  }
+
+  #blockAt(number: bigint): BlockEntry | undefined {
+    const first = this.#blocks[0];
+    if (!first) return undefined;
+    const index = number - first.block.number;
+    return index >= 0n && index < BigInt(this.#blocks.length) ? this.#blocks[Number(index)] : undefined;
+  }
+
+  /** Checks the whole bundle against the cursor and itself, and copies it; mutates nothing. */
+  #prepare({ block, transactions, logs }: BlockBundle): PreparedBundle {
+    const cursor = this.#blocks.at(-1)?.block;
+    if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
+      throw new Error(
+        `writeBlock: block ${block.number} (${block.hash}, parent ${block.parentHash}) is not the child of the cursor ${cursor.number} (${cursor.hash})`,
+      );
+    }
+    if (this.#blocksByHash.has(block.hash)) throw new Error(`writeBlock: block ${block.hash} is already stored`);
+
+    const logsByTransaction = new Map<Hex, StoredLog[]>();
+    const frozenTransactions: StoredTransaction[] = [];
+    let lastIndex = -1;
+    for (const tx of transactions) {
+      if (tx.blockNumber !== block.number || tx.blockHash !== block.hash) {
+        throw new Error(`writeBlock: transaction ${tx.hash} belongs to block ${tx.blockNumber} (${tx.blockHash})`);
+      }
+      if (tx.transactionIndex <= lastIndex) throw new Error(`writeBlock: transaction ${tx.hash} is out of index order`);
+      if (this.#transactions.has(tx.hash) || logsByTransaction.has(tx.hash)) {
+        throw new Error(`writeBlock: transaction ${tx.hash} is already stored`);
+      }
+      lastIndex = tx.transactionIndex;
+      logsByTransaction.set(tx.hash, []);
+      frozenTransactions.push(Object.freeze({ ...tx }));
+    }
+
+    let lastLogIndex = -1;
+    for (const log of logs) {
+      const list = logsByTransaction.get(log.transactionHash);
+      if (!list) throw new Error(`writeBlock: log ${log.logIndex} belongs to no transaction of block ${block.hash}`);
+      if (log.blockNumber !== block.number || log.blockHash !== block.hash) {
+        throw new Error(`writeBlock: log ${log.logIndex} belongs to block ${log.blockNumber} (${log.blockHash})`);
+      }
+      if (log.logIndex <= lastLogIndex) throw new Error(`writeBlock: log ${log.logIndex} is out of logIndex order`);
+      lastLogIndex = log.logIndex;
+      list.push(Object.freeze({ ...log, topics: Object.freeze([...log.topics]) as Hex[] }));
+    }
+
+    return {
+      block: { block: Object.freeze({ ...block }), transactions: Object.freeze(frozenTransactions) },
+      transactions: frozenTransactions.map((tx) => ({ tx, logs: Object.freeze(logsByTransaction.get(tx.hash)!) })),
+    };
+  }
+
+  /** Applies a prepared bundle; cannot fail. */
+  #commit({ block, transactions }: PreparedBundle): void {
+    this.#blocks.push(block);
+    this.#blocksByHash.set(block.block.hash, block);
+    for (const entry of transactions) {
+      this.#transactions.set(entry.tx.hash, entry);
+      this.#addresses.add(entry.tx);
+      this.#totalTransactions += 1;
+      if (entry.tx.contractAddress !== null) this.#totalContracts += 1;
+    }
+  }
+}

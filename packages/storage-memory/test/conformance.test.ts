@@ -1,0 +1,4 @@
+import { storageConformanceSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '../src/index.js';
+
+storageConformanceSuite('memory', async () => memoryStorage());

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+/**
+ * One build config for every package: run from a package folder (`npm run build -w <pkg>`),
+ * it builds each entry of that package's `exports` map to ESM + CJS + `.d.ts`.
+ */
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  exports: Record<string, { source: string }>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
+
+const entry = Object.fromEntries(
+  Object.entries(pkg.exports).map(([key, value]) => [key === '.' ? 'index' : key.slice(2), value.source]),
+);
+
+export default defineConfig({
+  entry,
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+  external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})],
+});
