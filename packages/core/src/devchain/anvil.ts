@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { resolveAnvilBinary } from './anvil-binary.js';
 import { trackChild } from './child-registry.js';
-import { findFreePort } from './free-port.js';
+import { findFreePort, isPortFree } from './free-port.js';
 import { rpcCall } from './rpc.js';
 
 /** Options of {@link startAnvil}. */
@@ -61,7 +61,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInsta
       return new AnvilProcess(binary, args, port, await launch(binary, args, port));
     } catch (error) {
       // Another process may grab the probed port before anvil binds it; try a fresh one.
-      const portTaken = error instanceof AnvilStartError && /address already in use/i.test(error.stderr);
+      const portTaken = error instanceof AnvilStartError && /already in use/i.test(error.message);
       if (!portTaken || attempt === PORT_ATTEMPTS) throw error;
     }
   }
@@ -114,6 +114,8 @@ function rpcUrlFor(port: number): string {
 }
 
 async function launch(binary: string, args: string[], port: number): Promise<ChildProcess> {
+  // Otherwise the readiness probe below would be answered by whatever already listens there.
+  if (!(await isPortFree(port))) throw new AnvilStartError(`port ${port} is already in use`, '');
   // stdout is ignored: anvil logs every request there, and an unread pipe would eventually block it.
   const child = spawn(binary, ['--port', String(port), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   trackChild(child);

@@ -70,7 +70,11 @@ export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksO
       const raw = await next;
       const expected = BigInt(head.number) + 1n;
       const mined = submitAndMine(url, raw);
-      if (b + 1 < blocks) next = sign(b + 1, head);
+      if (b + 1 < blocks) {
+        next = sign(b + 1, head);
+        // Awaited next iteration; this only keeps an early exit from leaving it unhandled.
+        next.catch(() => {});
+      }
       head = await mined;
       if (BigInt(head.number) !== expected || head.transactions.length !== txPerBlock) {
         throw new Error(

@@ -81,19 +81,25 @@ export class NetworkStatsService {
   }
 }
 
-/** Block time, TPS and peak TPS over blocks given newest first. */
+/**
+ * Block time, TPS and peak TPS over blocks given newest first. Blocks sharing a timestamp form
+ * one group (several blocks a second on fast chains); a group's rate is its transactions over
+ * the seconds since the previous group. The oldest group only marks where the window starts, so
+ * `tps` is the window's mean rate and `peakTps` its busiest group (never below the mean).
+ */
 export function blockTiming(blocks: readonly StoredBlock[]): { blockTime: number; tps: number; peakTps: number } {
   if (blocks.length < 2) return { blockTime: 0, tps: 0, peakTps: 0 };
-  const newest = blocks[0]!;
-  const oldest = blocks[blocks.length - 1]!;
-  const span = Number(newest.timestamp - oldest.timestamp);
+  const span = Number(blocks[0]!.timestamp - blocks[blocks.length - 1]!.timestamp);
   let transactions = 0;
   let peakTps = 0;
-  for (let i = 0; i < blocks.length - 1; i++) {
-    const block = blocks[i]!;
-    transactions += block.transactionCount;
-    const gap = Math.max(1, Number(block.timestamp - blocks[i + 1]!.timestamp));
-    peakTps = Math.max(peakTps, block.transactionCount / gap);
+  let i = 0;
+  while (i < blocks.length) {
+    const timestamp = blocks[i]!.timestamp;
+    let groupTransactions = 0;
+    while (i < blocks.length && blocks[i]!.timestamp === timestamp) groupTransactions += blocks[i++]!.transactionCount;
+    if (i === blocks.length) break;
+    transactions += groupTransactions;
+    peakTps = Math.max(peakTps, groupTransactions / Number(timestamp - blocks[i]!.timestamp));
   }
   return {
     blockTime: span / (blocks.length - 1),

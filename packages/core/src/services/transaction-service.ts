@@ -67,8 +67,7 @@ export class TransactionService {
   private async revertReason(tx: StoredTransaction): Promise<string> {
     try {
       const trace = await this.chain.request<CallTrace>('debug_traceTransaction', [tx.hash, { tracer: 'callTracer' }]);
-      if (trace.revertReason) return trace.revertReason;
-      return decodeRevertReason(trace.output, trace.error ?? 'execution reverted');
+      return decodeRevertReason(trace.output, trace.revertReason ?? trace.error ?? 'execution reverted');
     } catch (error) {
       if (error instanceof UpstreamUnavailableError) throw error;
     }

@@ -1,5 +1,5 @@
 /**
- * `@chainlens/core/testing`: the Storage conformance suite and the deterministic chain
+ * `@chainlens/core/testing`: the Storage and REST API conformance suites and the deterministic chain
  * fixtures it runs on. Needs `vitest` (a peer dependency of this subpath).
  */
 export {
@@ -27,3 +27,4 @@ export {
   referenceCursor,
   referenceTotals,
 } from './reference.js';
+export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';

@@ -78,7 +78,7 @@ export function transactionRoutes(services: Services): Route[] {
           value: uintStringSchema.optional(),
           data: hexDataSchema.optional(),
         })
-        .refine((b) => b.to !== undefined || b.data !== undefined, { message: 'to or data is required', path: ['to'] }),
+        .refine((b) => b.to !== undefined || b.data !== undefined, { message: 'to or data is required' }),
       handler: ({ body }) => services.submission.estimateGas(body),
     }),
   ];

@@ -1,0 +1,52 @@
+import { expect, it } from 'vitest';
+import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+
+/** `/account/balance` and `/account/txlist`. */
+export function accountTests(ctx: () => ApiContext): void {
+  it('GET /account/balance equals the node balance at the indexed block', async () => {
+    await indexedToHead(ctx());
+    const address = ctx().demo.accounts[2]!;
+    const { body } = await get(ctx(), `/api/v1/account/balance?address=${address.toUpperCase().replace('0X', '0x')}`);
+    const at = BigInt(body.result.blockNumber);
+    const balance = await ctx().chain.publicClient.getBalance({ address, blockNumber: at });
+    expect(body.result).toEqual({ address: address.toLowerCase(), balance: balance.toString(), blockNumber: at.toString() });
+  });
+
+  it('GET /account/balance rejects a missing or malformed address', async () => {
+    for (const query of ['', '?address=0x123', '?address=zz']) {
+      const answer = await get(ctx(), `/api/v1/account/balance${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(errorEnvelope('Error! Invalid address format'));
+    }
+  });
+
+  it('GET /account/txlist lists an address in block order, pages and filters by block range', async () => {
+    await indexedToHead(ctx());
+    const address = ctx().demo.accounts[1]!.toLowerCase();
+    const all = (await get(ctx(), `/api/v1/account/txlist?address=${address}&offset=1000`)).body.result as any[];
+    expect(all.length).toBeGreaterThan(2);
+    for (const tx of all) expect([tx.from, tx.to]).toContain(address);
+    const blocks = all.map((tx) => Number(tx.blockNumber));
+    expect(blocks).toEqual([...blocks].sort((a, b) => a - b));
+
+    const desc = (await get(ctx(), `/api/v1/account/txlist?address=${address}&sort=desc&offset=1000`)).body.result as any[];
+    expect(desc.map((tx) => tx.hash)).toEqual([...all].reverse().map((tx) => tx.hash));
+
+    const page2 = (await get(ctx(), `/api/v1/account/txlist?address=${address}&page=2&offset=2`)).body.result as any[];
+    expect(page2.map((tx) => tx.hash)).toEqual(all.slice(2, 4).map((tx) => tx.hash));
+
+    const from = blocks[1]!;
+    const ranged = (await get(ctx(), `/api/v1/account/txlist?address=${address}&startblock=${from}&endblock=${from}`)).body.result as any[];
+    expect(ranged.map((tx) => tx.hash)).toEqual(all.filter((tx) => Number(tx.blockNumber) === from).map((tx) => tx.hash));
+  });
+
+  it('GET /account/txlist clamps offset at 1000 and rejects zero, negative, fractional and unknown sort', async () => {
+    const address = ctx().demo.accounts[0];
+    expect((await get(ctx(), `/api/v1/account/txlist?address=${address}&offset=50000`)).status).toBe(200);
+    for (const bad of ['offset=0', 'offset=-5', 'page=1.5', 'page=0', 'sort=up', 'startblock=x']) {
+      const answer = await get(ctx(), `/api/v1/account/txlist?address=${address}&${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.status).toBe('0');
+    }
+  });
+}

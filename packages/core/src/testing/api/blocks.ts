@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+
+/** `/blockchain/state-root`, `/blockchain/network/stats`, `/block/getblock`. */
+export function blockTests(ctx: () => ApiContext): void {
+  it('GET /blockchain/state-root/latest and /:number equal the node', async () => {
+    const head = await indexedToHead(ctx());
+    const block = await ctx().chain.publicClient.getBlock({ blockNumber: head });
+    const latest = await get(ctx(), '/api/v1/blockchain/state-root/latest');
+    expect(latest.body.result).toEqual({
+      blockNumber: head.toString(),
+      stateRoot: block.stateRoot,
+      timestamp: block.timestamp.toString(),
+      blockHash: block.hash,
+      parentHash: block.parentHash,
+    });
+    const first = await ctx().chain.publicClient.getBlock({ blockNumber: 1n });
+    expect((await get(ctx(), '/api/v1/blockchain/state-root/1')).body.result.stateRoot).toBe(first.stateRoot);
+  });
+
+  it('rejects a malformed block number with 400 and an unknown one with 404', async () => {
+    for (const bad of ['abc', '-1', '1.5', '0x10', '01']) {
+      const answer = await get(ctx(), `/api/v1/blockchain/state-root/${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body).toEqual(errorEnvelope('Error! Invalid block number'));
+    }
+    const missing = await get(ctx(), '/api/v1/blockchain/state-root/99999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(errorEnvelope('Error! Block not found'));
+  });
+
+  it('GET /blockchain/network/stats computes its figures from indexed blocks', async () => {
+    const head = await indexedToHead(ctx());
+    const { body } = await get(ctx(), '/api/v1/blockchain/network/stats');
+    const stats = body.result;
+    let transactions = 0;
+    for (let n = 0n; n <= head; n++) {
+      transactions += (await ctx().chain.publicClient.getBlock({ blockNumber: n })).transactions.length;
+    }
+    expect(stats.blockHeight).toBe(Number(head));
+    expect(stats.totalTransactions).toBe(transactions);
+    expect(stats.totalContracts).toBe(6);
+    expect(stats.totalAccounts).toBeGreaterThanOrEqual(10);
+    expect(stats.gasPrice).toMatch(/^\d+$/);
+    expect(stats.tps).toBeGreaterThanOrEqual(0);
+    expect(stats.peakTps).toBeGreaterThanOrEqual(stats.tps);
+    expect(stats.networkLoad).toBeGreaterThan(0);
+    expect(stats.networkLoad).toBeLessThanOrEqual(100);
+    expect(stats.totalSupply).toBeNull();
+  });
+
+  it('GET /block/getblock returns the block record for a number and for latest', async () => {
+    const head = await indexedToHead(ctx());
+    const chainBlock = await ctx().chain.publicClient.getBlock({ blockNumber: 2n });
+    const { body } = await get(ctx(), '/api/v1/block/getblock?blockno=2');
+    expect(body.result).toMatchObject({
+      blockNumber: '2',
+      hash: chainBlock.hash,
+      parentHash: chainBlock.parentHash,
+      timestamp: chainBlock.timestamp.toString(),
+      miner: chainBlock.miner.toLowerCase(),
+      gasUsed: chainBlock.gasUsed.toString(),
+      gasLimit: chainBlock.gasLimit.toString(),
+      stateRoot: chainBlock.stateRoot,
+      transactionCount: chainBlock.transactions.length,
+      transactions: chainBlock.transactions,
+    });
+    const latest = await get(ctx(), '/api/v1/block/getblock?blockno=latest');
+    expect(BigInt(latest.body.result.blockNumber)).toBeGreaterThanOrEqual(head);
+  });
+
+  it('GET /block/getblock rejects a missing or malformed blockno and 404s an unknown block', async () => {
+    expect((await get(ctx(), '/api/v1/block/getblock')).body).toEqual(errorEnvelope('Error! Invalid block number'));
+    expect((await get(ctx(), '/api/v1/block/getblock?blockno=%27%20OR%201=1')).status).toBe(400);
+    const missing = await get(ctx(), '/api/v1/block/getblock?blockno=123456789');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(errorEnvelope('Error! Block not found'));
+  });
+}

@@ -1,0 +1,109 @@
+import { pino } from 'pino';
+import { createExplorer, type Explorer } from '../../explorer.js';
+import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
+import type { Storage } from '../../storage/index.js';
+
+/** A server serving an explorer, as an adapter test builds it. */
+export interface ServedApi {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** How a suite run serves the explorer and stores its data. */
+export interface ApiSuiteOptions {
+  /** Names the run, e.g. `fastify + memory`. */
+  name: string;
+  /** A fresh storage for the run. */
+  storage: () => Promise<Storage> | Storage;
+  /** Serves `explorer` on a free port through the adapter under test. */
+  serve: (explorer: Explorer) => Promise<ServedApi>;
+}
+
+/** What the suite's tests share: a real anvil with the demo deployed, indexed and served. */
+export interface ApiContext {
+  chain: TestChain;
+  demo: DemoDeployment;
+  explorer: Explorer;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A decoded HTTP answer. */
+export interface ApiAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: { status: string; message: string; result: T };
+}
+
+/** Starts the chain, deploys the demo, serves a fresh explorer and waits until it has indexed the head. */
+export async function createApiContext(options: ApiSuiteOptions): Promise<ApiContext> {
+  const chain = await createTestChain();
+  try {
+    const demo = await deployDemo({ rpcUrl: chain.rpcUrl });
+    const explorer = await createExplorer({
+      rpcUrl: chain.rpcUrl,
+      storage: await options.storage(),
+      logger: pino({ level: 'silent' }),
+      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      pending: { pollIntervalMs: 20 },
+    });
+    const served = await options.serve(explorer);
+    await explorer.start();
+    const context: ApiContext = {
+      chain,
+      demo,
+      explorer,
+      url: served.url,
+      async close() {
+        await served.close();
+        await explorer.close();
+        await chain.close();
+      },
+    };
+    await indexedToHead(context);
+    return context;
+  } catch (error) {
+    await chain.close();
+    throw error;
+  }
+}
+
+/** Waits until the explorer has indexed the node's current head; resolves that head. */
+export async function indexedToHead(context: ApiContext): Promise<bigint> {
+  const head = await context.chain.publicClient.getBlockNumber({ cacheTime: 0 });
+  await waitFor(async () => ((await context.explorer.storage.getCursor())?.number ?? -1n) >= head, `indexing block ${head}`);
+  return head;
+}
+
+/** Polls `check` until it returns a truthy value (no fixed sleeps). */
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Calls the API and decodes the envelope. */
+export async function call<T = any>(context: ApiContext, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${context.url}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: JSON.parse(text) as ApiAnswer<T>['body'] };
+}
+
+/** GET shorthand. */
+export function get<T = any>(context: ApiContext, path: string): Promise<ApiAnswer<T>> {
+  return call<T>(context, 'GET', path);
+}
+
+/** The error envelope the spec prescribes. */
+export function errorEnvelope(message: string, result: unknown = null) {
+  return { status: '0', message, result };
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { accountTests } from './accounts.js';
+import { blockTests } from './blocks.js';
+import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
+import { errorAndHealthTests } from './errors.js';
+import { submissionTests } from './submission.js';
+import { transactionTests } from './transactions.js';
+
+export type { ApiSuiteOptions, ServedApi } from './context.js';
+
+/**
+ * The REST API suite: every endpoint's success and bad-input cases against a real anvil with the
+ * demo contracts, through whatever adapter and storage `options` provide. Adapter and storage
+ * packages run it unchanged.
+ *
+ * @example
+ * ```ts
+ * apiConformanceSuite({ name: 'fastify + memory', storage: () => memoryStorage(), serve: serveWithFastify });
+ * ```
+ */
+export function apiConformanceSuite(options: ApiSuiteOptions): void {
+  describe(`REST API (${options.name})`, () => {
+    let context: ApiContext | undefined;
+    const ctx = () => {
+      if (!context) throw new Error('API suite context was not created');
+      return context;
+    };
+    beforeAll(async () => {
+      context = await createApiContext(options);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+    describe('envelope and health', () => errorAndHealthTests(ctx));
+    describe('blocks', () => blockTests(ctx));
+    describe('transactions', () => transactionTests(ctx));
+    describe('accounts', () => accountTests(ctx));
+    describe('submission, pending and status', () => submissionTests(ctx));
+  });
+}
