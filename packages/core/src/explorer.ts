@@ -1,6 +1,7 @@
 import { pino, type Logger } from 'pino';
 import { v1Routes } from './api/v1/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
+import { watchNode } from './chain/head-watcher.js';
 import { createEventHub, type EventHub } from './channels/index.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
 import { EvmFinality } from './consensus/evm-finality.js';
@@ -74,6 +75,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   await storage.init();
 
   let closed = false;
+  let watcher: { stop(): Promise<void> } | null = null;
   return {
     config,
     logger,
@@ -87,11 +89,14 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       if (closed) throw new Error('explorer is closed');
       if (config.indexer.enabled) indexer.start();
       pending.start();
+      if (config.wsRpcUrl && !watcher) {
+        watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
+      }
     },
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([indexer.stop(), pending.stop()]);
+      await Promise.all([indexer.stop(), pending.stop(), watcher?.stop()]);
       hub.all.clear();
       await storage.close();
     },

@@ -131,4 +131,30 @@ describe('indexer', () => {
     await waitFor(async () => (await app.services.health.check()).status === 'ok', 10_000, 'healthy again');
     await expectStorageMatchesChain(app, node.rpcUrl, head);
   });
+
+  it('reacts to new heads pushed over the node WebSocket without waiting for the next poll', async () => {
+    const node = await anvil();
+    await sendTransfers(node.rpcUrl, 1);
+    const app = await createExplorer({
+      rpcUrl: node.rpcUrl,
+      wsRpcUrl: node.rpcUrl.replace('http://', 'ws://'),
+      storage: memoryStorage(),
+      logger: silent,
+      indexer: { pollIntervalMs: 600_000 },
+      pending: { pollIntervalMs: 600_000 },
+    });
+    cleanups.push(() => app.close());
+    await app.start();
+    await indexedTo(app, node.rpcUrl);
+    // The subscription is set up asynchronously: keep producing blocks until one is pushed.
+    await waitFor(
+      async () => {
+        const [hash] = await sendTransfers(node.rpcUrl, 1, 3, 4);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return (await app.storage.getTransaction(hash!)) !== null;
+      },
+      10_000,
+      'a pushed block to be indexed',
+    );
+  });
 });

@@ -74,8 +74,10 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
   const pick = (offset: number): LocalAccount => devAccount((round + offset) % DEV_ACCOUNT_COUNT);
   const read = <T>(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
     sender.client.readContract({ address, abi, functionName, args }) as Promise<T>;
-  const call = (from: LocalAccount, to: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
-    sender.send(from, { to, data: encodeFunctionData({ abi, functionName, args }), gas: CALL_GAS });
+  const call = (from: LocalAccount, to: Address, abi: Abi, fn: string, args: readonly unknown[] = []) => {
+    const data = encodeFunctionData({ abi, functionName: fn, args });
+    return sender.send(from, { to, data, gas: CALL_GAS });
+  };
 
   const payer = pick(0);
   if ((await read<bigint>(contracts.token, abis.token, 'balanceOf', [payer.address])) < TOKEN_AMOUNT) {
@@ -109,7 +111,8 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
   }
 
   if (round % 6 === 5) {
-    await call(pick(7), contracts.caller, abis.caller, 'callPing', [contracts.emitter, `nested round ${round}`]);
+    const note = `nested round ${round}`;
+    await call(pick(7), contracts.caller, abis.caller, 'callPing', [contracts.emitter, note]);
   } else if (round % 2 === 1) {
     await call(pick(7), contracts.emitter, abis.emitter, 'ping', [`round ${round}`]);
   }

@@ -25,7 +25,8 @@ export function resolveAnvilBinary(): string {
   const found = candidates.find((path): path is string => path !== undefined && existsSync(path));
   if (found) return found;
   throw new Error(
-    `anvil binary not found for ${process.platform}-${process.arch}; install it with "npm install -D @foundry-rs/anvil"`,
+    `anvil binary not found for ${process.platform}-${process.arch}; ` +
+      'install it with "npm install -D @foundry-rs/anvil"',
   );
 }
 

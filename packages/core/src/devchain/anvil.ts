@@ -135,7 +135,8 @@ async function launch(binary: string, args: string[], port: number): Promise<Chi
     if (exit !== undefined) throw new AnvilStartError(exit, stderr.trim());
     if (Date.now() > deadline) {
       await terminate(child);
-      throw new AnvilStartError(`anvil did not answer on port ${port} within ${READY_TIMEOUT_MS} ms`, stderr.trim());
+      const message = `anvil did not answer on port ${port} within ${READY_TIMEOUT_MS} ms`;
+      throw new AnvilStartError(message, stderr.trim());
     }
     if (await answers(rpcUrlFor(port))) break;
     await delay(20);

@@ -5,8 +5,10 @@ const live = new Set<ChildProcess>();
 let hooked = false;
 
 /**
- * Registers a spawned child so it is terminated when this process exits or is stopped by a
- * signal, even if its owner never called `stop()`.
+ * Registers a spawned child so it is terminated when this process exits, even if its owner
+ * never called `stop()`. Signals are the application's business (a library that handled them
+ * would pre-empt the app's own graceful shutdown): an app that wants its dev chain stopped on
+ * SIGINT/SIGTERM handles the signal and exits, which lands here.
  */
 export function trackChild(child: ChildProcess): void {
   if (child.pid === undefined) return; // spawn failed; nothing to clean up
@@ -15,20 +17,9 @@ export function trackChild(child: ChildProcess): void {
   if (hooked) return;
   hooked = true;
   process.once('exit', killAll);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
 }
 
 function killAll(): void {
   // SIGTERM rather than SIGKILL so anvil still writes its `--state` file on the way out.
   for (const child of live) child.kill('SIGTERM');
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  killAll();
-  // A signal listener suppresses Node's default "terminate"; re-raise it unless someone else
-  // handles the signal (then the process's own shutdown logic decides).
-  if (process.listenerCount(signal) === 1) {
-    process.removeListener(signal, onSignal);
-    process.kill(process.pid, signal);
-  }
 }

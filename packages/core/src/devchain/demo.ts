@@ -10,6 +10,7 @@ import {
   type LocalAccount,
   type TransactionReceipt,
 } from 'viem';
+import type { HDAccount } from 'viem/accounts';
 import { devAccount, devAccounts } from './accounts.js';
 import { compileContracts, type CompiledContract } from './compile.js';
 import { DEMO_SOURCES } from './contracts/index.js';
@@ -98,28 +99,23 @@ const CALL_GAS = 300_000n;
 export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeployment> {
   const compiled = await compileContracts({ ...DEMO_SOURCES });
   const sender = await TxSender.connect(chain.rpcUrl);
-  const accounts = devAccounts();
-  const [a0, a1, a2, a3, a4, a5] = [devAccount(0), devAccount(1), devAccount(2), devAccount(3), devAccount(4), devAccount(5)];
+  const [a0, a1, a2, a3, a4, a5] = [0, 1, 2, 3, 4, 5].map(devAccount) as Six<HDAccount>;
   const artifact = (name: string): CompiledContract => {
     const found = compiled[name];
     if (!found) throw new Error(`demo contract ${name} missing from compiler output`);
     return found;
   };
-  const abis = {
-    token: artifact('DemoToken').abi,
-    nft: artifact('DemoNFT').abi,
-    multiToken: artifact('DemoMultiToken').abi,
-    emitter: artifact('EventEmitter').abi,
-    reverter: artifact('Reverter').abi,
-    caller: artifact('Caller').abi,
-    child: artifact('Child').abi,
+  const deploy = async (name: string, args: readonly unknown[]): Promise<Deployed> => {
+    const { abi, bytecode } = artifact(name);
+    return { abi, ...(await sender.deploy(a0, { abi, bytecode }, args, DEPLOY_GAS)) };
   };
-  const deploy = (name: string, args: readonly unknown[]) => sender.deploy(a0, artifact(name), args, DEPLOY_GAS);
-  const call = (from: LocalAccount, to: Address, abi: Abi, functionName: string, args: readonly unknown[] = [], value?: bigint) =>
-    sender.send(from, { to, data: encodeFunctionData({ abi, functionName, args }), gas: CALL_GAS, value });
+  const call = (from: LocalAccount, to: Deployed, fn: string, args: unknown[] = [], value?: bigint) => {
+    const data = encodeFunctionData({ abi: to.abi, functionName: fn, args });
+    return sender.send(from, { to: to.address, data, gas: CALL_GAS, value });
+  };
 
-  // Phase 1: the deployer alone. Consecutive nonces of one account are mined in order, so the
-  // whole phase can be in flight at once.
+  // Phase 1: the deployer alone. One account's transactions are mined in nonce order, so the
+  // whole phase can be in flight at once, even with interval mining.
   const token = await deploy('DemoToken', ['Demo Token', 'DEMO', parseEther('1000000')]);
   const nft = await deploy('DemoNFT', ['Demo NFT', 'DNFT']);
   const multiToken = await deploy('DemoMultiToken', ['https://chainlens.invalid/multi/{id}.json']);
@@ -127,36 +123,37 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
   const reverter = await deploy('Reverter', []);
   const caller = await deploy('Caller', []);
   const phase1 = {
-    transfer: await call(a0, token.address, abis.token, 'transfer', [a1.address, parseEther('1000')]),
-    transferToA2: await call(a0, token.address, abis.token, 'transfer', [a2.address, parseEther('500')]),
-    mint: await call(a0, token.address, abis.token, 'mint', [a3.address, parseEther('250')]),
-    approve: await call(a0, token.address, abis.token, 'approve', [a1.address, parseEther('100')]),
+    transfer: await call(a0, token, 'transfer', [a1.address, parseEther('1000')]),
+    transferToA2: await call(a0, token, 'transfer', [a2.address, parseEther('500')]),
+    mint: await call(a0, token, 'mint', [a3.address, parseEther('250')]),
+    approve: await call(a0, token, 'approve', [a1.address, parseEther('100')]),
     nativeTransfer: await sender.send(a0, { to: a5.address, value: parseEther('1'), gas: 21_000n }),
-    nftMint: await call(a0, nft.address, abis.nft, 'mint', [a0.address]),
-    nftMint2: await call(a0, nft.address, abis.nft, 'mint', [a1.address]),
-    nftMint3: await call(a0, nft.address, abis.nft, 'mint', [a2.address]),
-    multiMint: await call(a0, multiToken.address, abis.multiToken, 'mint', [a0.address, 1n, 100n, '0x']),
-    multiMintBatch: await call(a0, multiToken.address, abis.multiToken, 'mintBatch', [a1.address, [2n, 3n], [10n, 20n], '0x']),
-    setUri: await call(a0, multiToken.address, abis.multiToken, 'setURI', [3n, 'https://chainlens.invalid/multi/3-special.json']),
-    ping: await call(a0, emitter.address, abis.emitter, 'ping', ['hello from deployDemo']),
-    store: await call(a0, emitter.address, abis.emitter, 'store', [keccak256(stringToHex('greeting')), stringToHex('hello')]),
-    nestedPing: await call(a0, caller.address, abis.caller, 'callPing', [emitter.address, 'nested hello']),
-    deployChild: await call(a0, caller.address, abis.caller, 'deployChild', [], 1_000n),
-    failed: await call(a0, reverter.address, abis.reverter, 'fail'),
-    failedCustom: await call(a0, reverter.address, abis.reverter, 'failCustom'),
-    failedPanic: await call(a0, reverter.address, abis.reverter, 'panic'),
+    nftMint: await call(a0, nft, 'mint', [a0.address]),
+    nftMint2: await call(a0, nft, 'mint', [a1.address]),
+    nftMint3: await call(a0, nft, 'mint', [a2.address]),
+    multiMint: await call(a0, multiToken, 'mint', [a0.address, 1n, 100n, '0x']),
+    multiMintBatch: await call(a0, multiToken, 'mintBatch', [a1.address, [2n, 3n], [10n, 20n], '0x']),
+    setUri: await call(a0, multiToken, 'setURI', [3n, 'https://chainlens.invalid/multi/3-special.json']),
+    ping: await call(a0, emitter, 'ping', ['hello from deployDemo']),
+    store: await call(a0, emitter, 'store', [keccak256(stringToHex('greeting')), stringToHex('hello')]),
+    nestedPing: await call(a0, caller, 'callPing', [emitter.address, 'nested hello']),
+    deployChild: await call(a0, caller, 'deployChild', [], 1_000n),
+    failed: await call(a0, reverter, 'fail'),
+    failedCustom: await call(a0, reverter, 'failCustom'),
+    failedPanic: await call(a0, reverter, 'panic'),
   };
-  const deployments = [token, nft, multiToken, emitter, reverter, caller].map((d) => d.hash);
-  const receipts1 = await awaitPhase(sender, [...deployments, ...Object.values(phase1)], [phase1.failed, phase1.failedCustom, phase1.failedPanic]);
+  const deployed = [token, nft, multiToken, emitter, reverter, caller].map((d) => d.hash);
+  const failing = [phase1.failed, phase1.failedCustom, phase1.failedPanic];
+  const receipts1 = await awaitPhase(sender, [...deployed, ...Object.values(phase1)], failing);
 
   // Phase 2: other accounts spend what phase 1 gave them.
   const phase2 = {
-    transferToA4: await call(a1, token.address, abis.token, 'transfer', [a4.address, parseEther('10')]),
-    transferFrom: await call(a1, token.address, abis.token, 'transferFrom', [a0.address, a2.address, parseEther('50')]),
-    burn: await call(a2, token.address, abis.token, 'burn', [parseEther('100')]),
-    nftTransfer: await call(a1, nft.address, abis.nft, 'transferFrom', [a1.address, a3.address, 2n]),
-    multiTransfer: await call(a1, multiToken.address, abis.multiToken, 'safeTransferFrom', [a1.address, a2.address, 2n, 5n, '0x']),
-    multiBatchTransfer: await call(a1, multiToken.address, abis.multiToken, 'safeBatchTransferFrom', [
+    transferToA4: await call(a1, token, 'transfer', [a4.address, parseEther('10')]),
+    transferFrom: await call(a1, token, 'transferFrom', [a0.address, a2.address, parseEther('50')]),
+    burn: await call(a2, token, 'burn', [parseEther('100')]),
+    nftTransfer: await call(a1, nft, 'transferFrom', [a1.address, a3.address, 2n]),
+    multiTransfer: await call(a1, multiToken, 'safeTransferFrom', [a1.address, a2.address, 2n, 5n, '0x']),
+    multiBatchTransfer: await call(a1, multiToken, 'safeBatchTransferFrom', [
       a1.address,
       a3.address,
       [2n, 3n],
@@ -169,7 +166,7 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
   const blocks = [...receipts1, ...receipts2].map((r) => r.blockNumber);
   return {
     chainId: sender.client.chain.id,
-    accounts: accounts.map((a) => a.address),
+    accounts: devAccounts().map((a) => a.address),
     contracts: {
       token: token.address,
       nft: nft.address,
@@ -180,7 +177,15 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
       // A contract's first CREATE uses nonce 1 (EIP-161), and this Caller creates only once.
       child: getContractAddress({ from: caller.address, nonce: 1n }),
     },
-    abis,
+    abis: {
+      token: token.abi,
+      nft: nft.abi,
+      multiToken: multiToken.abi,
+      emitter: emitter.abi,
+      reverter: reverter.abi,
+      caller: caller.abi,
+      child: artifact('Child').abi,
+    },
     transactions: {
       deployments: {
         token: token.hash,
@@ -216,13 +221,27 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
   };
 }
 
+type Six<T> = [T, T, T, T, T, T];
+
+/** A contract of this deployment: where it will live, its ABI and its creation transaction. */
+interface Deployed {
+  address: Address;
+  abi: Abi;
+  hash: Hash;
+}
+
 /** Waits for a phase and checks every transaction succeeded, except `expectedToFail`. */
-async function awaitPhase(sender: TxSender, hashes: Hash[], expectedToFail: Hash[]): Promise<TransactionReceipt[]> {
+async function awaitPhase(
+  sender: TxSender,
+  hashes: Hash[],
+  expectedToFail: Hash[],
+): Promise<TransactionReceipt[]> {
   const receipts = await sender.waitForReceipts(hashes);
   for (const receipt of receipts) {
     const expected = expectedToFail.includes(receipt.transactionHash) ? 'reverted' : 'success';
     if (receipt.status !== expected) {
-      throw new Error(`deployDemo: transaction ${receipt.transactionHash} ${receipt.status}, expected ${expected}`);
+      const hash = receipt.transactionHash;
+      throw new Error(`deployDemo: transaction ${hash} ${receipt.status}, expected ${expected}`);
     }
   }
   return receipts;

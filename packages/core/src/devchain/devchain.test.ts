@@ -12,6 +12,7 @@ import {
   http,
   parseEther,
   parseEventLogs,
+  type Address,
   type PublicClient,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,8 @@ import {
 import { rpcCall } from './rpc.js';
 
 /** Polls `check` until it is truthy; no fixed sleeps. */
-async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const timeoutMs = 20_000;
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -63,7 +65,8 @@ describe('devchain on a real anvil', () => {
     stateDir = mkdtempSync(join(tmpdir(), 'chainlens-devchain-'));
     anvil = await startAnvil({ statePath: join(stateDir, 'state.json') });
     demo = await deployDemo(anvil);
-    client = createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 50 });
+    // cacheTime 0: viem otherwise reuses a block number up to one polling interval old.
+    client = createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 50, cacheTime: 0 });
   });
 
   afterAll(async () => {
@@ -81,36 +84,36 @@ describe('devchain on a real anvil', () => {
     const started = performance.now();
     const compiled = await compileContracts({ ...DEMO_SOURCES });
     expect(performance.now() - started).toBeLessThan(1_000); // a cold solc-js run takes seconds
-    expect(Object.keys(compiled)).toEqual(
-      expect.arrayContaining(['DemoToken', 'DemoNFT', 'DemoMultiToken', 'EventEmitter', 'Reverter', 'Caller', 'Child']),
-    );
-    expect(await client.getCode({ address: demo.contracts.emitter })).toBe(compiled.EventEmitter?.deployedBytecode);
+    const names = ['DemoToken', 'DemoNFT', 'DemoMultiToken', 'EventEmitter', 'Reverter', 'Caller', 'Child'];
+    expect(Object.keys(compiled)).toEqual(expect.arrayContaining(names));
+    const code = await client.getCode({ address: demo.contracts.emitter });
+    expect(code).toBe(compiled.EventEmitter?.deployedBytecode);
   });
 
   it('rejects invalid Solidity with the compiler message', async () => {
-    await expect(compileContracts({ 'Broken.sol': 'contract Broken { function f( }' })).rejects.toThrow(/ParserError/);
+    const broken = compileContracts({ 'Broken.sol': 'contract Broken { function f( }' });
+    await expect(broken).rejects.toThrow(/ParserError/);
   });
 
   it('deploys the demo contracts and leaves the scripted ERC-20 balances', async () => {
-    const [a0, a1, a2, a3, a4] = demo.accounts;
-    const balance = (account: `0x${string}` | undefined) =>
-      client.readContract({ address: demo.contracts.token, abi: erc20Abi, functionName: 'balanceOf', args: [account!] });
-    expect(await balance(a0)).toBe(parseEther('998450'));
-    expect(await balance(a1)).toBe(parseEther('990'));
-    expect(await balance(a2)).toBe(parseEther('450'));
-    expect(await balance(a3)).toBe(parseEther('250'));
-    expect(await balance(a4)).toBe(parseEther('10'));
-    expect(await client.readContract({ address: demo.contracts.token, abi: erc20Abi, functionName: 'totalSupply' })).toBe(
-      parseEther('1000150'),
+    const token = { address: demo.contracts.token, abi: erc20Abi } as const;
+    const balances = await Promise.all(
+      demo.accounts
+        .slice(0, 5)
+        .map((account) => client.readContract({ ...token, functionName: 'balanceOf', args: [account] })),
     );
-    expect(await client.readContract({ address: demo.contracts.token, abi: erc20Abi, functionName: 'decimals' })).toBe(18);
+    expect(balances).toEqual(['998450', '990', '450', '250', '10'].map((amount) => parseEther(amount)));
+    expect(await client.readContract({ ...token, functionName: 'totalSupply' })).toBe(parseEther('1000150'));
+    expect(await client.readContract({ ...token, functionName: 'decimals' })).toBe(18);
   });
 
   it('leaves the scripted NFT owners and ERC-1155 balances', async () => {
-    const [a0, a1, a2, a3] = demo.accounts as [`0x${string}`, `0x${string}`, `0x${string}`, `0x${string}`];
-    const ownerOf = (tokenId: bigint) =>
-      client.readContract({ address: demo.contracts.nft, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] });
-    expect([await ownerOf(1n), await ownerOf(2n), await ownerOf(3n)]).toEqual([a0, a3, a2]);
+    const [a0, a1, a2, a3] = demo.accounts as [Address, Address, Address, Address];
+    const nft = { address: demo.contracts.nft, abi: erc721Abi } as const;
+    const owners = await Promise.all(
+      [1n, 2n, 3n].map((tokenId) => client.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })),
+    );
+    expect(owners).toEqual([a0, a3, a2]);
     const balances = await client.readContract({
       address: demo.contracts.multiToken,
       abi: demo.abis.multiToken,
@@ -136,7 +139,8 @@ describe('devchain on a real anvil', () => {
   });
 
   it('mines the failing transactions as reverted, with decodable reasons', async () => {
-    for (const hash of [demo.transactions.failed, demo.transactions.failedCustom, demo.transactions.failedPanic]) {
+    const { failed, failedCustom, failedPanic } = demo.transactions;
+    for (const hash of [failed, failedCustom, failedPanic]) {
       expect((await client.getTransactionReceipt({ hash })).status).toBe('reverted');
     }
     const data = encodeFunctionData({ abi: demo.abis.reverter, functionName: 'fail' });
@@ -166,7 +170,8 @@ describe('devchain on a real anvil', () => {
     const errors: unknown[] = [];
     const start = await client.getBlockNumber();
     const activity = startDemoActivity(anvil, demo, { intervalMs: 20, onError: (error) => errors.push(error) });
-    await waitFor(async () => (await client.getBlockNumber()) >= start + 30n || errors.length > 0, '30 blocks of activity');
+    const busy = async () => (await client.getBlockNumber()) >= start + 30n || errors.length > 0;
+    await waitFor(busy, '30 blocks of activity');
     await activity.stop();
     expect(errors).toEqual([]);
   });
@@ -203,6 +208,27 @@ describe('devchain on a real anvil', () => {
   });
 });
 
+describe('devchain with interval mining', () => {
+  it('deploys the demo and fills blocks, then restores the block time', async () => {
+    const chain = await createTestChain({ blockTime: 1 });
+    try {
+      const demo = await deployDemo(chain);
+      const status = await chain.publicClient.getTransactionReceipt({ hash: demo.transactions.failed });
+      expect(status.status).toBe('reverted');
+      const before = await chain.publicClient.getBlockNumber();
+      await fillBlocks(chain, { blocks: 3, txPerBlock: 7 });
+      const counts = await Promise.all(
+        [1n, 2n, 3n].map((i) => chain.publicClient.getBlockTransactionCount({ blockNumber: before + i })),
+      );
+      expect(counts).toEqual([7, 7, 7]);
+      expect(await rpcCall(chain.rpcUrl, 'anvil_getIntervalMining')).toBe(1);
+      expect(await rpcCall(chain.rpcUrl, 'anvil_getAutomine')).toBe(false);
+    } finally {
+      await chain.close();
+    }
+  });
+});
+
 describe('createTestChain', () => {
   it('gives working clients and closes its node', async () => {
     const chain = await createTestChain();
@@ -223,7 +249,9 @@ describe('createTestChain', () => {
 describe('process lifetime', () => {
   it('terminates anvil when the parent exits without calling stop()', async () => {
     const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
-    const script = `const { startAnvil } = await import(${JSON.stringify(entry)}); console.log((await startAnvil()).pid);`;
+    const script =
+      `const { startAnvil } = await import(${JSON.stringify(entry)});` +
+      'console.log((await startAnvil()).pid);';
     // The child exits on its own once its work is done: anvil must not keep it alive.
     const { stdout } = await promisify(execFile)(
       process.execPath,

@@ -32,6 +32,7 @@ export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksO
   if (!Number.isInteger(blocks) || blocks < 0 || !Number.isInteger(txPerBlock) || txPerBlock < 0) {
     throw new RangeError(`fillBlocks: blocks and txPerBlock must be non-negative integers`);
   }
+  if (blocks === 0) return;
   const url = chain.rpcUrl;
   const [chainIdHex, automine, interval, latest, tipHex] = await rpcBatch<unknown>(url, [
     { method: 'eth_chainId' },
@@ -45,8 +46,8 @@ export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksO
   let head = latest as RpcBlock;
   if (BigInt(txPerBlock) * TRANSFER_GAS > BigInt(head.gasLimit)) {
     throw new RangeError(
-      `fillBlocks: ${txPerBlock} transfers need more gas than the block gas limit ${BigInt(head.gasLimit)}; ` +
-        `start anvil with a larger --gas-limit`,
+      `fillBlocks: ${txPerBlock} transfers need more than the block gas limit ` +
+        `${BigInt(head.gasLimit)}; start anvil with a larger --gas-limit`,
     );
   }
 
@@ -55,15 +56,18 @@ export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksO
   try {
     if (interval) await rpcCall(url, 'evm_setIntervalMining', [0]);
     if (await poolHasPending(url)) head = await mine(url);
-    const nonces = (
-      await rpcBatch<Hex>(url, senders.map((s) => ({ method: 'eth_getTransactionCount', params: [s.address, 'pending'] })))
-    ).map(Number);
+    const nonceCalls = senders.map((s) => ({
+      method: 'eth_getTransactionCount',
+      params: [s.address, 'pending'],
+    }));
+    const nonces = (await rpcBatch<Hex>(url, nonceCalls)).map(Number);
 
     // Pipelined: block b+1 is signed (in-process, the slow part) while anvil executes block b.
-    const sign = (b: number, head: RpcBlock): Promise<Hex[]> => {
-      // Two blocks ahead of `head`, the base fee has risen by at most 1.125² < 2.
-      const maxFeePerGas = 2n * BigInt(head.baseFeePerGas ?? '0x0') + maxPriorityFeePerGas;
-      return signBlock(senders, nonces, b * txPerBlock, txPerBlock, { chainId, maxFeePerGas, maxPriorityFeePerGas });
+    const sign = (b: number, basis: RpcBlock): Promise<Hex[]> => {
+      // Two blocks after `basis`, the base fee has risen by at most 1.125² < 2.
+      const maxFeePerGas = 2n * BigInt(basis.baseFeePerGas ?? '0x0') + maxPriorityFeePerGas;
+      const fees = { chainId, maxFeePerGas, maxPriorityFeePerGas };
+      return signBlock(senders, nonces, b * txPerBlock, txPerBlock, fees);
     };
     let next = sign(0, head);
     for (let b = 0; b < blocks; b++) {

@@ -41,7 +41,11 @@ export async function rpcCall<T = unknown>(
  * first {@link RpcError}. The node may run batch members concurrently, so only batch calls
  * whose order does not matter.
  */
-export async function rpcBatch<T = unknown>(url: string, requests: RpcRequest[], timeoutMs = 30_000): Promise<T[]> {
+export async function rpcBatch<T = unknown>(
+  url: string,
+  requests: RpcRequest[],
+  timeoutMs = 30_000,
+): Promise<T[]> {
   if (requests.length === 0) return [];
   const body = requests.map((r, id) => ({ jsonrpc: '2.0', id, method: r.method, params: r.params ?? [] }));
   const byId = new Map((await post(url, body, timeoutMs)).map((r) => [r.id, r]));

@@ -30,8 +30,8 @@ export interface TestChain {
 
 /**
  * Starts anvil (automine unless `options.blockTime` is set) and connects viem clients with a
- * short polling interval so `waitForTransactionReceipt` returns promptly. Pair with `afterAll`:
- * `const chain = await createTestChain(); afterAll(() => chain.close());`.
+ * short polling interval so `waitForTransactionReceipt` returns promptly, and no caching.
+ * Pair with `afterAll`: `const chain = await createTestChain(); afterAll(() => chain.close());`.
  */
 export async function createTestChain(options: AnvilOptions = {}): Promise<TestChain> {
   const anvil = await startAnvil(options);
@@ -46,7 +46,8 @@ export async function createTestChain(options: AnvilOptions = {}): Promise<TestC
       anvil,
       rpcUrl: anvil.rpcUrl,
       chain,
-      publicClient: createPublicClient({ chain, transport, pollingInterval: 50 }),
+      // cacheTime 0: tests compare block numbers across steps; viem would reuse stale ones.
+      publicClient: createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 }),
       walletClient: walletClients[0]!,
       walletClients,
       accounts,

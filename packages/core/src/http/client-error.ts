@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { HeadersTooLargeError, InvalidRequestError, type ExplorerError } from '../errors/index.js';
 import { errorResponse } from './envelope.js';
 
@@ -24,7 +25,7 @@ export function clientErrorResponse(error: { code?: string }): string {
  * A `clientError` listener for a Node HTTP server (and Fastify's `clientErrorHandler` option):
  * answers with {@link clientErrorResponse} where the socket can still be written, then closes it.
  */
-export function handleClientError(error: Error & { code?: string }, socket: { writable: boolean; end(data?: string): unknown; destroy(): unknown }): void {
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;

@@ -3,7 +3,7 @@ import type { EventHub } from '../channels/index.js';
 import { UpstreamUnavailableError } from '../errors/index.js';
 import type { BlockBundle, Hex, IndexerCursor, Storage } from '../storage/index.js';
 import type { BlockSource } from './block-source.js';
-import { sleep } from './sleep.js';
+import { Alarm, sleep } from './sleep.js';
 
 /** Tuning of the {@link Indexer}. */
 export interface IndexerOptions {
@@ -40,7 +40,7 @@ export class Indexer {
   private readonly state: IndexerStatus = { running: false, upstream: 'ok', head: null, lastError: null };
   private abort = new AbortController();
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly alarm = new Alarm();
 
   constructor(
     private readonly storage: Storage,
@@ -66,7 +66,6 @@ export class Indexer {
   /** Stops after the block being written, and waits for it. Idempotent. */
   async stop(): Promise<void> {
     this.abort.abort();
-    this.wake?.();
     await this.loop;
     this.loop = null;
     this.state.running = false;
@@ -74,7 +73,7 @@ export class Indexer {
 
   /** Asks the indexer to look for a new head now instead of at the next poll. */
   poke(): void {
-    this.wake?.();
+    this.alarm.ring();
   }
 
   private get stopped(): boolean {
@@ -89,7 +88,7 @@ export class Indexer {
         failures = 0;
         this.state.upstream = 'ok';
         this.state.lastError = null;
-        if (!progressed) await this.idle();
+        if (!progressed) await this.alarm.sleep(this.options.pollIntervalMs, this.abort.signal);
       } catch (error) {
         if (this.stopped) break;
         failures++;
@@ -105,20 +104,6 @@ export class Indexer {
     this.state.lastError = error instanceof Error ? error.message : String(error);
     const log = { err: upstreamDown ? undefined : error, failures, reason: this.state.lastError };
     if (failures === 1 || failures % 10 === 0) this.logger.warn(log, 'indexer step failed; retrying with backoff');
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      let settled = false;
-      const done = () => {
-        if (settled) return;
-        settled = true;
-        this.wake = null;
-        resolve();
-      };
-      this.wake = done;
-      void sleep(this.options.pollIntervalMs, this.abort.signal).then(done);
-    });
   }
 
   /** One pass: index what the node has beyond the cursor. Resolves whether anything changed. */

@@ -4,7 +4,7 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import type { RpcBlock, RpcTransaction } from '../chain/rpc-types.js';
 import type { EventHub, PendingTransactionEvent } from '../channels/index.js';
 import type { Hex } from '../storage/index.js';
-import { sleep } from './sleep.js';
+import { Alarm } from './sleep.js';
 
 /** Options of {@link PendingTracker}. */
 export interface PendingTrackerOptions {
@@ -39,6 +39,7 @@ export class PendingTracker {
   private source: 'txpool' | 'pendingBlock' = 'txpool';
   private abort = new AbortController();
   private loop: Promise<void> | null = null;
+  private readonly alarm = new Alarm();
 
   constructor(
     private readonly chain: ChainClient,
@@ -61,6 +62,11 @@ export class PendingTracker {
     this.abort.abort();
     await this.loop;
     this.loop = null;
+  }
+
+  /** Reads the pool now instead of at the next poll (a node announced new pending transactions). */
+  poke(): void {
+    this.alarm.ring();
   }
 
   /** Transactions currently pending, newest first, optionally only those from or to `address`. */
@@ -143,7 +149,7 @@ export class PendingTracker {
       } catch (error) {
         this.logger.debug({ err: error }, 'pending pool poll failed');
       }
-      await sleep(this.options.pollIntervalMs, this.abort.signal);
+      await this.alarm.sleep(this.options.pollIntervalMs, this.abort.signal);
     }
   }
 }

@@ -12,8 +12,12 @@ contract DemoMultiToken {
     mapping(uint256 => mapping(address => uint256)) private _balances;
     mapping(address => mapping(address => bool)) private _operators;
 
-    event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value);
-    event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values);
+    event TransferSingle(
+        address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value
+    );
+    event TransferBatch(
+        address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values
+    );
     event ApprovalForAll(address indexed account, address indexed operator, bool approved);
     event URI(string value, uint256 indexed id);
 
@@ -44,7 +48,11 @@ contract DemoMultiToken {
         return _balances[id][account];
     }
 
-    function balanceOfBatch(address[] calldata accounts, uint256[] calldata ids) external view returns (uint256[] memory balances) {
+    function balanceOfBatch(address[] calldata accounts, uint256[] calldata ids)
+        external
+        view
+        returns (uint256[] memory balances)
+    {
         require(accounts.length == ids.length, "DemoMultiToken: length mismatch");
         balances = new uint256[](accounts.length);
         for (uint256 i = 0; i < accounts.length; i++) balances[i] = _balances[ids[i]][accounts[i]];
@@ -84,7 +92,10 @@ contract DemoMultiToken {
         emit TransferSingle(msg.sender, address(0), to, id, value);
     }
 
-    function mintBatch(address to, uint256[] calldata ids, uint256[] calldata values, bytes calldata) external onlyOwner {
+    function mintBatch(address to, uint256[] calldata ids, uint256[] calldata values, bytes calldata)
+        external
+        onlyOwner
+    {
         require(to != address(0), "DemoMultiToken: mint to zero address");
         require(ids.length == values.length, "DemoMultiToken: length mismatch");
         for (uint256 i = 0; i < ids.length; i++) _balances[ids[i]][to] += values[i];

@@ -1,0 +1,111 @@
+/**
+ * HTTP throughput of `GET /api/v1/transaction/:hash` through the Fastify and Express adapters,
+ * each beside a bare route of the same framework answering the same bytes: the ratio is the share
+ * of the framework's capacity ChainLens keeps.
+ */
+import autocannon from 'autocannon';
+import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { envInt } from './lib/env.js';
+import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
+import { rpc } from './lib/rpc.js';
+import { withServer } from './lib/server-process.js';
+
+const CONNECTIONS = 100;
+const WARMUP_SECONDS = 2;
+
+const ROWS = [
+  { name: 'bare-fastify', server: 'bare.ts', framework: 'fastify' },
+  { name: 'adapter-fastify', server: 'chainlens.ts', framework: 'fastify' },
+  { name: 'bare-express', server: 'bare.ts', framework: 'express' },
+  { name: 'adapter-express', server: 'chainlens.ts', framework: 'express' },
+] as const;
+
+const TARGETS = [
+  { adapter: 'adapter-fastify', bare: 'bare-fastify', target: 0.6 },
+  { adapter: 'adapter-express', bare: 'bare-express', target: 0.7 },
+] as const;
+
+/** One answer of the ChainLens route; every server must answer exactly this. */
+interface Reference {
+  contentType: string;
+  body: string;
+}
+
+interface Row {
+  name: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+}
+
+/** Runs the benchmark, prints and saves it; resolves whether every target was met. */
+export async function runHttp(): Promise<boolean> {
+  const duration = envInt('BENCH_DURATION', 10);
+  const machine = describeMachine();
+  console.log(`load average ${machine.loadAverage1m} on ${machine.cores} cores before the run`);
+  const anvil = await startAnvil();
+  const rows: Row[] = [];
+  let path: string;
+  let reference: Reference;
+  try {
+    await fillBlocks(anvil, { blocks: 10, txPerBlock: 10 });
+    const latest = await rpc<{ transactions: string[] }>(anvil.rpcUrl, 'eth_getBlockByNumber', ['latest', false]);
+    path = `/api/v1/transaction/${latest.transactions[0]}`;
+    reference = await withServer('chainlens.ts', ['fastify', anvil.rpcUrl], (url) => answer(url + path));
+    console.log(`GET ${path}: ${Buffer.byteLength(reference.body)} bytes of ${reference.contentType}`);
+
+    for (const row of ROWS) {
+      const args = row.server === 'bare.ts' ? [reference.contentType, reference.body] : [anvil.rpcUrl];
+      rows.push(await withServer(row.server, [row.framework, ...args], (url) => measure(row.name, url + path, reference, duration)));
+    }
+  } finally {
+    await anvil.stop();
+  }
+
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  const ratios = TARGETS.map(({ adapter, bare, target }) => {
+    const ratio = byName.get(adapter)!.reqPerSec / byName.get(bare)!.reqPerSec;
+    return { name: `${adapter} / ${bare}`, ratio, target, verdict: verdict(ratio, target) };
+  });
+
+  printTable(
+    `GET /api/v1/transaction/:hash, ${CONNECTIONS} connections, ${duration} s per row (after ${WARMUP_SECONDS} s warm-up)`,
+    ['server', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests'],
+    rows.map((r) => [r.name, Math.round(r.reqPerSec), r.p50Ms, r.p99Ms, r.requests]),
+  );
+  printTable('Adapter share of the bare framework', ['ratio', 'value', 'target', 'verdict'], ratios.map((r) => [r.name, percent(r.ratio), `≥ ${percent(r.target)}`, r.verdict]));
+  await writeResults('http', {
+    machine,
+    settings: { connections: CONNECTIONS, durationSeconds: duration, warmupSeconds: WARMUP_SECONDS, path, bodyBytes: Buffer.byteLength(reference.body) },
+    rows,
+    ratios,
+  });
+  return ratios.every((r) => r.verdict === 'PASS');
+}
+
+/** The status-200 answer at `url`, which must be the one every row serves. */
+async function answer(url: string): Promise<Reference> {
+  const response = await fetch(url);
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body}`);
+  return { contentType: response.headers.get('content-type') ?? '', body };
+}
+
+/** Checks the server answers the reference bytes, then loads it; any failed request fails the run. */
+async function measure(name: string, url: string, reference: Reference, duration: number): Promise<Row> {
+  const got = await answer(url);
+  if (got.body !== reference.body || got.contentType !== reference.contentType) {
+    throw new Error(`${name} answers other bytes than ChainLens:\n${got.contentType} ${got.body}\nexpected:\n${reference.contentType} ${reference.body}`);
+  }
+  console.log(`${name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } });
+  const failed = result.errors + result.timeouts + result.non2xx + result.mismatches;
+  if (failed > 0 || !result.requests.total) {
+    throw new Error(
+      `${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx ` +
+        `(status codes ${JSON.stringify(result.statusCodeStats)}) out of ${result.requests.total ?? 0} requests`,
+    );
+  }
+  return { name, reqPerSec: result.requests.mean, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * Runs `bench/servers/<script>` in its own Node process, hands its URL to `use`, and always stops
+ * it afterwards. The server gets its own process because a load generator sharing its event
+ * loop (on 2 cores) would measure itself as much as the server.
+ */
+export async function withServer<T>(script: string, args: string[], use: (url: string) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', `bench/servers/${script}`, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  try {
+    const url = await announcedUrl(child, script);
+    if (new URL(url).hostname !== '127.0.0.1') throw new Error(`${script} listens on ${url}, not on 127.0.0.1`);
+    return await use(url);
+  } finally {
+    await stop(child);
+  }
+}
+
+/** The URL the server prints as its first stdout line (see `announce` in servers/listen.ts). */
+function announcedUrl(child: ChildProcess, script: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const settle = (error: Error | null, url?: string) => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      lines.off('line', onLine);
+      if (error) reject(error);
+      else resolve(url!);
+    };
+    const onLine = (line: string) => settle(null, (JSON.parse(line) as { url: string }).url);
+    const onExit = (code: number | null) => settle(new Error(`${script} exited (code ${code}) before listening`));
+    const timer = setTimeout(() => settle(new Error(`${script} did not listen within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    lines.on('line', onLine);
+    child.once('exit', onExit);
+  });
+}
+
+/** Closes the server's stdin (its signal to exit), escalating to SIGKILL, and waits for the exit. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.stdin!.end();
+  const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(killer);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * `npm run bench [-- http|ingest ...]`: runs the named benchmarks (default all, in this order).
+ * Exits non-zero when a run fails or misses its target.
+ */
+import { runHttp } from './http.js';
+import { runIngest } from './ingest.js';
+
+const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest };
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}`);
+
+let allPassed = true;
+for (const name of requested.length > 0 ? requested : Object.keys(BENCHMARKS)) {
+  console.log(`\n=== bench: ${name} ===`);
+  if (!(await BENCHMARKS[name]!())) allPassed = false;
+}
+if (!allPassed) {
+  console.log('\nSome targets were missed (FAIL above).');
+  process.exitCode = 1;
+}

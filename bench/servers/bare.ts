@@ -1,0 +1,21 @@
+/**
+ * The framework floor: one route answering a fixed body, the exact bytes and content type
+ * ChainLens answered for the same URL. Usage: `bare.ts <fastify|express> <content-type> <body>`.
+ */
+import { announce, listenExpress, listenFastify, parseFramework } from './listen.js';
+
+const [frameworkArg, contentType, body] = process.argv.slice(2);
+if (contentType === undefined || body === undefined) throw new Error('usage: bare.ts <fastify|express> <content-type> <body>');
+const PATH = '/api/v1/transaction/:hash';
+
+const url =
+  parseFramework(frameworkArg) === 'fastify'
+    ? await listenFastify((app) => app.get(PATH, (_request, reply) => reply.type(contentType).send(body)))
+    : await listenExpress((app) => {
+        // ChainLens's Express adapter sends no ETag; hashing each body here would slow the floor.
+        app.set('etag', false);
+        app.get(PATH, (_request, response) => {
+          response.type(contentType).send(body);
+        });
+      });
+announce(url);

@@ -1,0 +1,86 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const started: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await Promise.resolve()
+      .then(check)
+      .catch(() => undefined);
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start (examples/server)', () => {
+  it.each(['fastify', 'express'])('serves the embedded dev chain through %s, indexes ongoing activity and stops cleanly on SIGTERM', async (adapter) => {
+    const { child, output } = startServer({ PORT: '0', EXPLORER_ADAPTER: adapter });
+    const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
+    const health = await (await fetch(`${url}/api/v1/health`)).json();
+    expect(health).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
+
+    const stats = async () => (await (await fetch(`${url}/api/v1/blockchain/network/stats`)).json()).result.totalTransactions as number;
+    const before = await stats();
+    await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000);
+
+    const anvil = childPids(child.pid!);
+    expect(anvil.length).toBeGreaterThan(0);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    await waitFor(() => anvil.every((pid) => !alive(pid)), 'anvil to stop', 15_000);
+  });
+
+  it('refuses an invalid environment with a message naming the variable', async () => {
+    const { child, output } = startServer({ PORT: 'eighty', EXPLORER_RPC_URL: 'http://127.0.0.1:1' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain('Invalid environment: PORT: must be a port number');
+  });
+
+  it('explains that DATABASE_URL needs the Postgres storage package', async () => {
+    const { child, output } = startServer({ PORT: '0', DATABASE_URL: 'postgres://127.0.0.1/test' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toMatch(/DATABASE_URL is set, but Postgres storage .* is not available yet/);
+  });
+});
