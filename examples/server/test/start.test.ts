@@ -55,10 +55,10 @@ describe('npm start (examples/server)', () => {
   it.each(['fastify', 'express'])('serves the embedded dev chain through %s, indexes ongoing activity and stops cleanly on SIGTERM', async (adapter) => {
     const { child, output } = startServer({ PORT: '0', EXPLORER_ADAPTER: adapter });
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
-    const health = await (await fetch(`${url}/api/v1/health`)).json();
+    const health: unknown = await (await fetch(`${url}/api/v1/health`)).json();
     expect(health).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
 
-    const stats = async () => (await (await fetch(`${url}/api/v1/blockchain/network/stats`)).json()).result.totalTransactions as number;
+    const stats = async () => ((await (await fetch(`${url}/api/v1/blockchain/network/stats`)).json()) as { result: { totalTransactions: number } }).result.totalTransactions;
     const before = await stats();
     await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000);
 
