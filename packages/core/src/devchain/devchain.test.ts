@@ -185,12 +185,12 @@ describe('devchain on a real anvil', () => {
     expect(isAlive(oldPid)).toBe(false);
     expect(await client.getBlockNumber()).toBe(head);
     expect((await client.getBlock({ blockNumber: head })).hash).toBe(headHash);
-    const balance = await client.readContract({
+    const supply = await client.readContract({
       address: demo.contracts.token,
       abi: erc20Abi,
       functionName: 'totalSupply',
     });
-    expect(balance).toBeGreaterThanOrEqual(parseEther('1000150'));
+    expect(supply).toBeGreaterThanOrEqual(parseEther('1000150')); // the activity may have minted more
   });
 
   it('refuses a port that is already taken, and reports anvil stderr when it cannot start', async () => {
