@@ -3,6 +3,7 @@ import { accountTests } from './accounts.js';
 import { blockTests } from './blocks.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
 import { errorAndHealthTests } from './errors.js';
+import { outageTests } from './outage.js';
 import { submissionTests } from './submission.js';
 import { transactionTests } from './transactions.js';
 
@@ -36,5 +37,6 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('transactions', () => transactionTests(ctx));
     describe('accounts', () => accountTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
+    describe('upstream outage', () => outageTests(ctx));
   });
 }
