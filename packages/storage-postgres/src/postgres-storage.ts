@@ -1,0 +1,203 @@
+import type {
+  AddressActivity,
+  AddressTransactionsQuery,
+  BlockBundle,
+  ChainTotals,
+  Hex,
+  IndexerCursor,
+  Storage,
+  StoredBlock,
+  StoredLog,
+  StoredTransaction,
+} from '@chainlens/core';
+import { Pool } from 'pg';
+import { lockChainStateStatement } from './chain-state.js';
+import { toBytea, toDecimal, typeParsers } from './codec.js';
+import { migrate } from './migrate.js';
+import type { ResolvedPostgresStorageOptions } from './options.js';
+import { type LogRow, type ReadStatements, readStatements, toStoredLog } from './queries.js';
+import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
+import { qualifiedTables } from './tables.js';
+import { inTransaction } from './transaction.js';
+import { prepareBundle, type WriteStatements, writeBlock, writeBlockStatement } from './write-block.js';
+
+/** Bounds of Postgres `bigint`: block ranges are clamped to it. */
+const INT8_MIN = -(2n ** 63n);
+const INT8_MAX = 2n ** 63n - 1n;
+
+/**
+ * The Storage contract on PostgreSQL. Every read is one statement, so it sees one snapshot and
+ * never part of a block; every write is one transaction that starts by locking the
+ * chain_state row, so writers from any number of processes run one after another.
+ */
+export class PostgresStorage implements Storage {
+  readonly #options: ResolvedPostgresStorageOptions;
+  readonly #pool: Pool;
+  readonly #read: ReadStatements;
+  readonly #write: WriteStatements;
+  readonly #rollback: RollbackStatements;
+  #ready: Promise<void> | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: ResolvedPostgresStorageOptions) {
+    this.#options = options;
+    const { max, idleTimeoutMillis, connectionTimeoutMillis } = options.pool;
+    // Creating a pool opens no connection: the first one is made by init().
+    this.#pool = new Pool({
+      connectionString: options.connectionString,
+      max,
+      idleTimeoutMillis,
+      connectionTimeoutMillis,
+      statement_timeout: options.statementTimeoutMs,
+      fallback_application_name: 'chainlens',
+      types: typeParsers,
+    });
+    // An idle connection that breaks (server restart, network) emits 'error' on the pool; with
+    // no listener that would crash the process. The pool drops the client and opens a new one
+    // on demand.
+    this.#pool.on('error', (error) => {
+      this.#options.logger?.error({ err: error }, 'postgresStorage: an idle connection failed and was dropped');
+    });
+    const tables = qualifiedTables(options.schema);
+    const lockChainState = lockChainStateStatement(tables);
+    this.#read = readStatements(tables);
+    this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
+    this.#rollback = { ...rollbackStatements(tables), lockChainState };
+  }
+
+  /** Connects and migrates the schema; concurrent and repeated calls share one run. */
+  init(): Promise<void> {
+    this.#ready ??= this.#migrate().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  async #migrate(): Promise<void> {
+    const { schema, logger } = this.#options;
+    const unknown = await migrate(this.#pool, schema);
+    if (unknown.length > 0) {
+      logger?.warn({ schema, versions: unknown }, 'postgresStorage: the schema has migrations newer than this release');
+    }
+  }
+
+  /** Ends the pool, waiting for checked-out connections to be released. */
+  close(): Promise<void> {
+    this.#closed ??= this.#pool.end();
+    return this.#closed;
+  }
+
+  async ping(): Promise<void> {
+    await this.#pool.query(this.#read.ping);
+  }
+
+  async writeBlock(bundle: BlockBundle): Promise<void> {
+    const prepared = prepareBundle(bundle);
+    await inTransaction(this.#pool, (client) => writeBlock(client, this.#write, prepared));
+  }
+
+  async rollbackTo(blockNumber: bigint): Promise<void> {
+    await inTransaction(this.#pool, (client) => rollbackTo(client, this.#rollback, blockNumber));
+  }
+
+  async getCursor(): Promise<IndexerCursor | null> {
+    const { rows } = await this.#pool.query<{ number: bigint | null; hash: Hex | null }>(this.#read.cursor);
+    const row = rows[0];
+    return row?.number != null && row.hash != null ? { number: row.number, hash: row.hash } : null;
+  }
+
+  async getBlockByNumber(number: bigint): Promise<StoredBlock | null> {
+    if (number < INT8_MIN || number > INT8_MAX) return null;
+    const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.blockByNumber, values: [toDecimal(number)] });
+    return rows[0] ?? null;
+  }
+
+  async getBlockByHash(hash: Hex): Promise<StoredBlock | null> {
+    const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.blockByHash, values: [toBytea(hash)] });
+    return rows[0] ?? null;
+  }
+
+  async getBlockTransactionHashes(number: bigint): Promise<Hex[]> {
+    if (number < INT8_MIN || number > INT8_MAX) return [];
+    const { rows } = await this.#pool.query<{ hash: Hex }>({
+      ...this.#read.blockTransactionHashes,
+      values: [toDecimal(number)],
+    });
+    return rows.map((row) => row.hash);
+  }
+
+  async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
+    if (limit <= 0) return [];
+    const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.recentBlocks, values: [limit] });
+    return rows;
+  }
+
+  async getTransaction(hash: Hex): Promise<StoredTransaction | null> {
+    const { rows } = await this.#pool.query<StoredTransaction>({
+      ...this.#read.transactionByHash,
+      values: [toBytea(hash)],
+    });
+    return rows[0] ?? null;
+  }
+
+  async getTransactions(hashes: Hex[]): Promise<(StoredTransaction | null)[]> {
+    if (hashes.length === 0) return [];
+    const { rows } = await this.#pool.query<StoredTransaction>({
+      ...this.#read.transactionsByHash,
+      values: [hashes.map(toBytea)],
+    });
+    const byHash = new Map(rows.map((tx) => [tx.hash, tx]));
+    return hashes.map((hash) => byHash.get(hash) ?? null);
+  }
+
+  async getTransactionLogs(hash: Hex): Promise<StoredLog[]> {
+    const { rows } = await this.#pool.query<LogRow>({ ...this.#read.transactionLogs, values: [toBytea(hash)] });
+    return rows.map(toStoredLog);
+  }
+
+  async listAddressTransactions({
+    address,
+    startBlock = 0n,
+    endBlock = INT8_MAX,
+    page,
+    offset,
+    sort,
+  }: AddressTransactionsQuery): Promise<StoredTransaction[]> {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const statement = sort === 'asc' ? this.#read.addressTransactionsAsc : this.#read.addressTransactionsDesc;
+    const { rows } = await this.#pool.query<StoredTransaction>({
+      ...statement,
+      values: [
+        toBytea(address),
+        toDecimal(startBlock < INT8_MIN ? INT8_MIN : startBlock),
+        toDecimal(endBlock > INT8_MAX ? INT8_MAX : endBlock),
+        offset,
+        (page - 1) * offset,
+      ],
+    });
+    return rows;
+  }
+
+  async getAddressActivity(address: Hex): Promise<AddressActivity> {
+    const { rows } = await this.#pool.query<{ transaction_count: bigint; first_seen: bigint; last_seen: bigint }>({
+      ...this.#read.addressActivity,
+      values: [toBytea(address)],
+    });
+    const row = rows[0];
+    if (!row) return { transactionCount: 0, firstSeen: null, lastSeen: null };
+    return { transactionCount: Number(row.transaction_count), firstSeen: row.first_seen, lastSeen: row.last_seen };
+  }
+
+  async getChainTotals(): Promise<ChainTotals> {
+    type Totals = { total_transactions: bigint; total_accounts: bigint; total_contracts: bigint };
+    const { rows } = await this.#pool.query<Totals>(this.#read.totals);
+    const row = rows[0];
+    if (!row) throw new Error('postgresStorage: chain_state has no row; was the schema migrated by init()?');
+    return {
+      totalTransactions: Number(row.total_transactions),
+      totalAccounts: Number(row.total_accounts),
+      totalContracts: Number(row.total_contracts),
+    };
+  }
+}

@@ -1,0 +1,108 @@
+import type { Hex, StoredLog } from '@chainlens/core';
+import type { Tables } from './tables.js';
+
+/** A named statement: pg prepares it once per connection and reuses the plan. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** Block columns aliased to {@link StoredBlock} keys: a row is the record as is. */
+const BLOCK_COLUMNS = `number, hash, parent_hash AS "parentHash", timestamp, miner, gas_used AS "gasUsed",
+  gas_limit AS "gasLimit", base_fee_per_gas AS "baseFeePerGas", difficulty, size, state_root AS "stateRoot",
+  transactions_root AS "transactionsRoot", receipts_root AS "receiptsRoot", extra_data AS "extraData",
+  transaction_count AS "transactionCount"`;
+
+/** Transaction columns of alias `t`, aliased to {@link StoredTransaction} keys. */
+const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_hash AS "blockHash",
+  t.transaction_index AS "transactionIndex", t.timestamp, t.from_address AS "from", t.to_address AS "to", t.value,
+  t.gas, t.gas_price AS "gasPrice", t.max_fee_per_gas AS "maxFeePerGas",
+  t.max_priority_fee_per_gas AS "maxPriorityFeePerGas", t.nonce, t.input, t.type, t.status, t.gas_used AS "gasUsed",
+  t.cumulative_gas_used AS "cumulativeGasUsed", t.effective_gas_price AS "effectiveGasPrice",
+  t.contract_address AS "contractAddress", t.logs_bloom AS "logsBloom"`;
+
+/** A log row: the record's fields with its topics still in columns. */
+export type LogRow = Omit<StoredLog, 'topics'> & Record<'topic0' | 'topic1' | 'topic2' | 'topic3', Hex | null>;
+
+/** Turns a {@link LogRow} into the record: topics are the leading non-null topic columns. */
+export function toStoredLog({ topic0, topic1, topic2, topic3, ...log }: LogRow): StoredLog {
+  const topics = [topic0, topic1, topic2, topic3].filter((topic) => topic !== null);
+  return { ...log, topics };
+}
+
+/** Every read statement of the Storage API; each is served by an index. */
+export function readStatements(t: Tables) {
+  const transactionsOfAddress = (order: 'ASC' | 'DESC'): Statement => ({
+    name: `chainlens_address_transactions_${order.toLowerCase()}`,
+    // The page is cut on the narrow index-only scan of address_transactions, so skipped rows
+    // never fetch their transaction.
+    text: `SELECT ${TRANSACTION_COLUMNS}
+      FROM (
+        SELECT block_number, transaction_index FROM ${t.addressTransactions}
+        WHERE address = $1 AND block_number BETWEEN $2 AND $3
+        ORDER BY block_number ${order}, transaction_index ${order}
+        LIMIT $4 OFFSET $5
+      ) page
+      JOIN ${t.transactions} t USING (block_number, transaction_index)
+      ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
+  });
+
+  return {
+    ping: { name: 'chainlens_ping', text: 'SELECT 1' },
+    cursor: {
+      name: 'chainlens_cursor',
+      text: `SELECT cursor_number AS number, cursor_hash AS hash FROM ${t.chainState}`,
+    },
+    totals: {
+      name: 'chainlens_totals',
+      text: `SELECT total_transactions, total_accounts, total_contracts FROM ${t.chainState}`,
+    },
+    blockByNumber: {
+      name: 'chainlens_block_by_number',
+      text: `SELECT ${BLOCK_COLUMNS} FROM ${t.blocks} WHERE number = $1`,
+    },
+    blockByHash: {
+      name: 'chainlens_block_by_hash',
+      text: `SELECT ${BLOCK_COLUMNS} FROM ${t.blocks} WHERE hash = $1`,
+    },
+    recentBlocks: {
+      name: 'chainlens_recent_blocks',
+      text: `SELECT ${BLOCK_COLUMNS} FROM ${t.blocks} ORDER BY number DESC LIMIT $1`,
+    },
+    blockTransactionHashes: {
+      name: 'chainlens_block_transaction_hashes',
+      text: `SELECT hash FROM ${t.transactions} WHERE block_number = $1 ORDER BY transaction_index`,
+    },
+    transactionByHash: {
+      name: 'chainlens_transaction_by_hash',
+      text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.hash = $1`,
+    },
+    transactionsByHash: {
+      name: 'chainlens_transactions_by_hash',
+      text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.hash = ANY($1::bytea[])`,
+    },
+    transactionLogs: {
+      name: 'chainlens_transaction_logs',
+      text: `SELECT l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
+          t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
+          l.log_index AS "logIndex"
+        FROM ${t.transactions} t
+        JOIN ${t.logs} l ON l.block_number = t.block_number AND l.transaction_index = t.transaction_index
+        WHERE t.hash = $1
+        ORDER BY l.log_index`,
+    },
+    addressTransactionsAsc: transactionsOfAddress('ASC'),
+    addressTransactionsDesc: transactionsOfAddress('DESC'),
+    addressActivity: {
+      name: 'chainlens_address_activity',
+      text: `SELECT s.transaction_count, fb.timestamp AS first_seen, lb.timestamp AS last_seen
+        FROM ${t.addressStats} s
+        JOIN ${t.blocks} fb ON fb.number = s.first_block
+        JOIN ${t.blocks} lb ON lb.number = s.last_block
+        WHERE s.address = $1`,
+    },
+  } satisfies Record<string, Statement>;
+}
+
+/** The read statements of one schema. */
+export type ReadStatements = ReturnType<typeof readStatements>;

@@ -1,0 +1,27 @@
+import { escapeIdentifier } from 'pg';
+
+/** The schema-qualified name of every table, ready to put in SQL. */
+export interface Tables {
+  blocks: string;
+  transactions: string;
+  logs: string;
+  addressTransactions: string;
+  addressStats: string;
+  chainState: string;
+}
+
+/**
+ * Qualified names rather than a per-connection `search_path`: statements then mean the same on
+ * any connection, including ones a pooler shares.
+ */
+export function qualifiedTables(schema: string): Tables {
+  const name = (table: string) => `${escapeIdentifier(schema)}.${table}`;
+  return {
+    blocks: name('blocks'),
+    transactions: name('transactions'),
+    logs: name('logs'),
+    addressTransactions: name('address_transactions'),
+    addressStats: name('address_stats'),
+    chainState: name('chain_state'),
+  };
+}

@@ -1,0 +1,155 @@
+import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '@chainlens/core';
+import type { PoolClient } from 'pg';
+import { addressCounts, addressRows } from './addresses.js';
+import { lockCursor } from './chain-state.js';
+import { byteaArray, integerArray, toBytea, toDecimal, toNullableDecimal } from './codec.js';
+import type { Statement } from './queries.js';
+import type { Tables } from './tables.js';
+
+/**
+ * The one statement that writes a block, in one round trip: a set-based INSERT per table
+ * (`unnest` of one array per column), then address stats, totals and the cursor. Address stats
+ * are an upsert: its conflict check always walks the primary key, whatever the planner knows
+ * about the table. A returned row is a new account exactly when its first block is this one
+ * (a stored row's first block is below it). Parameters, in the order {@link prepareBundle}
+ * builds them: $1–$15 the block, $16–$34 transaction columns, $35–$42 log columns, $43–$45
+ * address rows, $46–$47 per-address counts, $48–$49 transaction and contract counts.
+ */
+export function writeBlockStatement(t: Tables): Statement {
+  const block = `INSERT INTO ${t.blocks} (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit,
+      base_fee_per_gas, difficulty, size, state_root, transactions_root, receipts_root, extra_data, transaction_count)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
+  const transactions = `INSERT INTO ${t.transactions} (block_number, block_hash, hash, transaction_index, timestamp,
+      from_address, to_address, value, gas, gas_price, max_fee_per_gas, max_priority_fee_per_gas, nonce, input, type,
+      status, gas_used, cumulative_gas_used, effective_gas_price, contract_address, logs_bloom)
+    SELECT $1::int8, $2::bytea, u.*
+    FROM unnest($16::bytea[], $17::int4[], $18::int8[], $19::bytea[], $20::bytea[], $21::numeric[], $22::numeric[],
+      $23::numeric[], $24::numeric[], $25::numeric[], $26::numeric[], $27::bytea[], $28::int2[], $29::int2[],
+      $30::numeric[], $31::numeric[], $32::numeric[], $33::bytea[], $34::bytea[]) AS u`;
+  const logs = `INSERT INTO ${t.logs} (block_number, log_index, transaction_index, address, topic0, topic1, topic2,
+      topic3, data)
+    SELECT $1::int8, u.*
+    FROM unnest($35::int4[], $36::int4[], $37::bytea[], $38::bytea[], $39::bytea[], $40::bytea[], $41::bytea[],
+      $42::bytea[]) AS u`;
+  const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
+    SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
+  return {
+    name: 'chainlens_write_block',
+    text: `WITH block AS (${block}),
+      transactions AS (${transactions}),
+      logs AS (${logs}),
+      entries AS (${entries}),
+      stats AS (
+        INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
+        SELECT u.address, u.transaction_count, $1, $1
+        FROM unnest($46::bytea[], $47::int8[]) AS u(address, transaction_count)
+        ON CONFLICT (address) DO UPDATE
+          SET transaction_count = s.transaction_count + excluded.transaction_count, last_block = excluded.last_block
+        RETURNING first_block
+      )
+    UPDATE ${t.chainState} SET cursor_number = $1, cursor_hash = $2,
+      total_transactions = total_transactions + $48,
+      total_contracts = total_contracts + $49,
+      total_accounts = total_accounts + (SELECT count(*) FROM stats WHERE first_block = $1)`,
+  };
+}
+
+/** The statements of {@link writeBlock}. */
+export interface WriteStatements {
+  lockChainState: Statement;
+  writeBlock: Statement;
+}
+
+/** A bundle checked against itself, with the parameters of {@link writeBlockStatement}. */
+export interface PreparedBundle {
+  number: bigint;
+  hash: Hex;
+  parentHash: Hex;
+  values: unknown[];
+}
+
+/**
+ * Checks that the bundle is consistent in itself (every transaction and log belongs to the
+ * block, indexes ascend, each log names a transaction of the bundle at its index: logs find
+ * their transaction by block and index when read back) and builds the write's parameters.
+ * Pure: runs before any connection is taken.
+ */
+export function prepareBundle({ block, transactions, logs }: BlockBundle): PreparedBundle {
+  checkBundle({ block, transactions, logs });
+  const txColumn = (pick: (tx: StoredTransaction) => Hex | null) => byteaArray(transactions.map(pick));
+  const txNumbers = (pick: (tx: StoredTransaction) => bigint | number | null) => integerArray(transactions.map(pick));
+  const topic = (i: number) => byteaArray(logs.map((log: StoredLog) => log.topics[i] ?? null));
+  const rows = addressRows(transactions);
+  const counts = addressCounts(transactions);
+  return {
+    number: block.number,
+    hash: block.hash,
+    parentHash: block.parentHash,
+    values: [
+      toDecimal(block.number), toBytea(block.hash), toBytea(block.parentHash), toDecimal(block.timestamp),
+      toBytea(block.miner), toDecimal(block.gasUsed), toDecimal(block.gasLimit), toNullableDecimal(block.baseFeePerGas),
+      toDecimal(block.difficulty), toDecimal(block.size), toBytea(block.stateRoot), toBytea(block.transactionsRoot),
+      toBytea(block.receiptsRoot), toBytea(block.extraData), block.transactionCount,
+
+      txColumn((tx) => tx.hash), txNumbers((tx) => tx.transactionIndex), txNumbers((tx) => tx.timestamp),
+      txColumn((tx) => tx.from), txColumn((tx) => tx.to), txNumbers((tx) => tx.value), txNumbers((tx) => tx.gas),
+      txNumbers((tx) => tx.gasPrice), txNumbers((tx) => tx.maxFeePerGas), txNumbers((tx) => tx.maxPriorityFeePerGas),
+      txNumbers((tx) => tx.nonce), txColumn((tx) => tx.input), txNumbers((tx) => tx.type),
+      txNumbers((tx) => tx.status), txNumbers((tx) => tx.gasUsed), txNumbers((tx) => tx.cumulativeGasUsed),
+      txNumbers((tx) => tx.effectiveGasPrice), txColumn((tx) => tx.contractAddress), txColumn((tx) => tx.logsBloom),
+
+      integerArray(logs.map((log) => log.logIndex)), integerArray(logs.map((log) => log.transactionIndex)),
+      byteaArray(logs.map((log) => log.address)), topic(0), topic(1), topic(2), topic(3),
+      byteaArray(logs.map((log) => log.data)),
+
+      rows.addresses, rows.blockNumbers, rows.transactionIndexes,
+      counts.addresses, counts.counts,
+      transactions.length, transactions.filter((tx) => tx.contractAddress !== null).length,
+    ],
+  };
+}
+
+/** Throws a `writeBlock:` error for the first inconsistency of the bundle in itself. */
+function checkBundle({ block, transactions, logs }: BlockBundle): void {
+  const fail = (message: string): never => {
+    throw new Error(`writeBlock: ${message} (block ${block.number}, ${block.hash})`);
+  };
+  const indexOf = new Map<Hex, number>();
+  let lastIndex = -1;
+  for (const tx of transactions) {
+    if (tx.blockNumber !== block.number || tx.blockHash !== block.hash) {
+      fail(`transaction ${tx.hash} belongs to block ${tx.blockNumber} (${tx.blockHash})`);
+    }
+    if (tx.transactionIndex <= lastIndex) fail(`transaction ${tx.hash} is out of index order`);
+    if (indexOf.has(tx.hash)) fail(`transaction ${tx.hash} appears twice`);
+    lastIndex = tx.transactionIndex;
+    indexOf.set(tx.hash, tx.transactionIndex);
+  }
+  let lastLogIndex = -1;
+  for (const log of logs) {
+    if (log.blockNumber !== block.number || log.blockHash !== block.hash) {
+      fail(`log ${log.logIndex} belongs to block ${log.blockNumber} (${log.blockHash})`);
+    }
+    if (indexOf.get(log.transactionHash) !== log.transactionIndex) {
+      fail(`log ${log.logIndex} names no transaction of the block at index ${log.transactionIndex}`);
+    }
+    if (log.logIndex <= lastLogIndex) fail(`log ${log.logIndex} is out of logIndex order`);
+    if (log.topics.length > 4) fail(`log ${log.logIndex} has ${log.topics.length} topics; the EVM allows at most 4`);
+    lastLogIndex = log.logIndex;
+  }
+}
+
+/**
+ * Writes a prepared bundle in the caller's transaction: locks the cursor and checks that the
+ * block is its child (else throws, having written nothing), then runs the write statement.
+ */
+export async function writeBlock(client: PoolClient, s: WriteStatements, bundle: PreparedBundle): Promise<void> {
+  const cursor = await lockCursor(client, s.lockChainState);
+  if (cursor && (bundle.number !== cursor.number + 1n || bundle.parentHash !== cursor.hash)) {
+    throw new Error(
+      `writeBlock: block ${bundle.number} (${bundle.hash}, parent ${bundle.parentHash}) ` +
+        `is not the child of the cursor ${cursor.number} (${cursor.hash})`,
+    );
+  }
+  await client.query({ ...s.writeBlock, values: bundle.values });
+}

@@ -1,0 +1,6 @@
+import { storageConformanceSuite } from '@chainlens/core/testing';
+import { createStorage, testSchemas } from './database.js';
+
+const schemas = testSchemas();
+
+storageConformanceSuite('postgres', () => createStorage(schemas.next()));

@@ -1,0 +1,106 @@
+import { chainLogs, chainTransactions, makeAddressPool, makeChain } from '@chainlens/core/testing';
+import { escapeLiteral } from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toBytea } from '../src/codec.js';
+import { readStatements, type Statement } from '../src/queries.js';
+import { qualifiedTables } from '../src/tables.js';
+import { createStorage, testSchemas, withClient } from './database.js';
+
+/** A plan node of EXPLAIN (FORMAT JSON), as far as these tests read it. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function flatten(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(flatten)];
+}
+
+const schemas = testSchemas();
+const schema = schemas.next();
+const t = qualifiedTables(schema);
+// ~4,000 transactions among 300 addresses, ~2,500 logs: enough rows that the planner picks
+// by cost, with every statistic fresh from ANALYZE.
+const chain = makeChain({ blocks: 400, txPerBlock: 10, addresses: makeAddressPool(300) });
+const tx = chainTransactions(chain)[2_345]!;
+const log = chainLogs(chain)[1_234]!;
+const read = readStatements(t);
+
+/** A hand-written read the API will make: a contract's logs, newest first. */
+const logsByAddress: Statement = {
+  name: 'logs_by_address',
+  text: `SELECT block_number, log_index, data FROM ${t.logs} WHERE address = $1
+    ORDER BY block_number DESC, log_index DESC LIMIT $2`,
+};
+
+/** Each statement with parameters that find something. */
+const cases: [string, Statement, unknown[]][] = [
+  ['getTransaction', read.transactionByHash, [toBytea(tx.hash)]],
+  ['getTransactions', read.transactionsByHash, [[toBytea(tx.hash), toBytea(chainTransactions(chain)[7]!.hash)]]],
+  ['getTransactionLogs', read.transactionLogs, [toBytea(log.transactionHash)]],
+  ['listAddressTransactions asc', read.addressTransactionsAsc, [toBytea(tx.from), '0', '9223372036854775807', 25, 0]],
+  ['listAddressTransactions desc', read.addressTransactionsDesc, [toBytea(tx.from), '100', '300', 10, 10]],
+  ['getAddressActivity', read.addressActivity, [toBytea(tx.from)]],
+  ['getBlockByNumber', read.blockByNumber, ['200']],
+  ['getBlockByHash', read.blockByHash, [toBytea(chain[200]!.block.hash)]],
+  ['getBlockTransactionHashes', read.blockTransactionHashes, ['200']],
+  ['listRecentBlocks', read.recentBlocks, [10]],
+  ['logs by address', logsByAddress, [toBytea(log.address), 25]],
+];
+
+/** A parameter as SQL literal text, for EXECUTE. */
+function literal(value: unknown): string {
+  if (Array.isArray(value)) return escapeLiteral(`{${value.map((v) => `"${String(v).replace(/\\/g, '\\\\')}"`).join(',')}}`);
+  return typeof value === 'number' ? String(value) : escapeLiteral(String(value));
+}
+
+/** Plan nodes of `statement`: the custom plan for these values, or the generic plan a prepared statement may switch to. */
+function plan(statement: Statement, values: unknown[], kind: 'custom' | 'generic'): Promise<PlanNode[]> {
+  return withClient(async (client) => {
+    type Explained = { 'QUERY PLAN': [{ Plan: PlanNode }] };
+    if (kind === 'custom') {
+      const { rows } = await client.query<Explained>(`EXPLAIN (FORMAT JSON) ${statement.text}`, values);
+      return flatten(rows[0]!['QUERY PLAN'][0].Plan);
+    }
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE probe AS ${statement.text}`);
+    const { rows } = await client.query<Explained>(`EXPLAIN (FORMAT JSON) EXECUTE probe(${values.map(literal).join(', ')})`);
+    return flatten(rows[0]!['QUERY PLAN'][0].Plan);
+  });
+}
+
+describe('indexes', () => {
+  beforeAll(async () => {
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      for (const bundle of chain) await storage.writeBlock(bundle);
+    } finally {
+      await storage.close();
+    }
+    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}`));
+  });
+
+  for (const kind of ['custom', 'generic'] as const) {
+    describe(`${kind} plans`, () => {
+      for (const [name, statement, values] of cases) {
+        it(`${name} reads through an index, never a sequential scan`, async () => {
+          const nodes = await plan(statement, values, kind);
+          const seqScans = nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
+          expect(seqScans).toEqual([]);
+          expect(nodes.some((node) => node['Node Type'].startsWith('Index') || node['Node Type'] === 'Bitmap Index Scan')).toBe(true);
+        });
+      }
+    });
+  }
+
+  it('the address listing and the log listing use the indexes made for them', async () => {
+    const indexesOf = async (statement: Statement, values: unknown[]) =>
+      (await plan(statement, values, 'custom')).map((node) => node['Index Name']).filter(Boolean);
+    expect(await indexesOf(read.addressTransactionsAsc, cases[3]![2])).toContain('address_transactions_pkey');
+    expect(await indexesOf(logsByAddress, cases[10]![2])).toContain('logs_by_address');
+    expect(await indexesOf(read.transactionByHash, cases[0]![2])).toContain('transactions_pkey');
+  });
+});

@@ -1,0 +1,101 @@
+import { makeChain, referenceTotals, writeChain } from '@chainlens/core/testing';
+import { describe, expect, it, vi } from 'vitest';
+import { migrations } from '../src/migrations/index.js';
+import { createStorage, testSchemas, withClient } from './database.js';
+
+const schemas = testSchemas();
+
+/** The rows of `schema`'s schema_migrations, oldest first. */
+function appliedMigrations(schema: string) {
+  return withClient(async (client) => {
+    const { rows } = await client.query<{ version: number; name: string; applied_at: Date }>(
+      `SELECT version, name, applied_at FROM ${schema}.schema_migrations ORDER BY version`,
+    );
+    return rows;
+  });
+}
+
+describe('migrations', () => {
+  it('creates the schema and records every migration once', async () => {
+    const schema = schemas.next();
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      expect((await appliedMigrations(schema)).map(({ version, name }) => ({ version, name }))).toEqual(
+        migrations.map(({ version, name }) => ({ version, name })),
+      );
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('applies nothing again on a migrated schema and keeps its data', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 3, txPerBlock: 4 });
+    const first = await createStorage(schema);
+    try {
+      await first.init();
+      await writeChain(first, chain);
+      await first.init();
+    } finally {
+      await first.close();
+    }
+    const before = await appliedMigrations(schema);
+
+    const second = await createStorage(schema);
+    try {
+      await second.init();
+      expect(await appliedMigrations(schema)).toEqual(before);
+      expect(await second.getCursor()).toEqual({ number: 2n, hash: chain[2]!.block.hash });
+      expect(await second.getChainTotals()).toEqual(referenceTotals(chain));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('lets several processes init the same new schema at once', async () => {
+    const schema = schemas.next();
+    const storages = await Promise.all(Array.from({ length: 4 }, () => createStorage(schema)));
+    try {
+      await Promise.all(storages.map((storage) => storage.init()));
+      expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+      const chain = makeChain({ blocks: 2, txPerBlock: 2 });
+      await writeChain(storages[0]!, chain);
+      for (const storage of storages) expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+    } finally {
+      await Promise.all(storages.map((storage) => storage.close()));
+    }
+  });
+
+  it('warns, and still starts, when a newer release migrated the schema', async () => {
+    const schema = schemas.next();
+    const first = await createStorage(schema);
+    await first.init();
+    await first.close();
+    await withClient((client) => client.query(`INSERT INTO ${schema}.schema_migrations (version, name) VALUES (999, 'future')`));
+    const logger = { warn: vi.fn(), error: vi.fn() };
+    const storage = await createStorage(schema, { logger });
+    try {
+      await storage.init();
+      expect(logger.warn).toHaveBeenCalledWith({ schema, versions: [999] }, expect.stringMatching(/newer than this release/));
+      await expect(storage.getCursor()).resolves.toBeNull();
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('keeps schemas apart', async () => {
+    const [a, b] = await Promise.all([createStorage(schemas.next()), createStorage(schemas.next())]);
+    try {
+      await Promise.all([a.init(), b.init()]);
+      const chain = makeChain({ blocks: 2 });
+      await writeChain(a, chain);
+      expect(await b.getCursor()).toBeNull();
+      expect(await b.getBlockByHash(chain[0]!.block.hash)).toBeNull();
+      await writeChain(b, makeChain({ blocks: 1, startNumber: 100n, seed: 'other' }));
+      expect(await a.getCursor()).toEqual({ number: 1n, hash: chain[1]!.block.hash });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
