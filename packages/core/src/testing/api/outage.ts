@@ -22,7 +22,7 @@ export function outageTests(ctx: () => ApiContext): void {
 
     const health = await waitFor(async () => {
       const answer = await get(ctx(), '/api/v1/health');
-      return answer.body.result.status === 'degraded' && answer;
+      return answer.body.result.status === 'degraded' ? answer : null;
     }, 'degraded health');
     expect(health.status).toBe(200);
     expect(health.body.result).toMatchObject({ latestBlock: null, storage: 'ok' });
