@@ -7,6 +7,8 @@ const envSchema = z.object({
   EXPLORER_RPC_URL: z.string().url().optional(),
   EXPLORER_WS_RPC_URL: z.string().regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL').optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** Postgres schema for ChainLens's tables (beyond the runtime contract: lets several explorers share a database). */
+  EXPLORER_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase SQL identifier').default('public'),
   EXPLORER_ADAPTER: z.enum(['fastify', 'express']).default('fastify'),
   EXPLORER_START_BLOCK: z.string().regex(/^\d+$/, 'must be a block number').default('0'),
   EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),

@@ -1,21 +1,19 @@
 import { createExplorer } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
+import { postgresStorage } from '@chainlens/storage-postgres';
 import { pino } from 'pino';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
 import { readEnv } from './env.js';
 import { serve } from './serve.js';
 
 /**
- * `npm start`: the explorer on an embedded dev chain (or EXPLORER_RPC_URL) with memory storage,
+ * `npm start`: the explorer on an embedded dev chain (or EXPLORER_RPC_URL) with memory storage
+ * (or Postgres with DATABASE_URL),
  * following the runtime contract in shared/spec/decisions.md.
  */
 async function main(): Promise<void> {
   const env = readEnv(process.env);
   const logger = pino({ level: env.LOG_LEVEL, name: 'chainlens' });
-  if (env.DATABASE_URL) {
-    throw new Error('DATABASE_URL is set, but Postgres storage (@chainlens/storage-postgres) is not available yet: unset DATABASE_URL to use memory storage');
-  }
-
   const cleanups: (() => Promise<void>)[] = [];
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -38,7 +36,9 @@ async function main(): Promise<void> {
   const explorer = await createExplorer({
     rpcUrl: env.EXPLORER_RPC_URL ?? chain!.rpcUrl,
     wsRpcUrl: env.EXPLORER_WS_RPC_URL,
-    storage: memoryStorage(),
+    storage: env.DATABASE_URL
+      ? postgresStorage({ connectionString: env.DATABASE_URL, schema: env.EXPLORER_DB_SCHEMA, logger })
+      : memoryStorage(),
     startBlock: env.EXPLORER_START_BLOCK,
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
     logger,

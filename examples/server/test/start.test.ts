@@ -2,9 +2,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const started: ChildProcess[] = [];
+const schemas = testSchemas();
 
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -77,10 +79,26 @@ describe('npm start (examples/server)', () => {
     expect(output()).toContain('Invalid environment: PORT: must be a port number');
   });
 
-  it('explains that DATABASE_URL needs the Postgres storage package', async () => {
-    const { child, output } = startServer({ PORT: '0', DATABASE_URL: 'postgres://127.0.0.1/test' });
+  it('stores in Postgres when DATABASE_URL is set', async () => {
+    const schema = schemas.next();
+    const { child, output } = startServer({ PORT: '0', DATABASE_URL: await testDatabaseUrl(), EXPLORER_DB_SCHEMA: schema });
+    const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
+    const indexed = await waitFor(async () => {
+      const rows = await withClient((client) => client.query(`SELECT count(*)::int AS n FROM ${schema}.blocks`)).catch(() => null);
+      return rows && rows.rows[0].n > 0 ? (rows.rows[0].n as number) : null;
+    }, 'blocks in Postgres');
+    const latest = (await (await fetch(`${url}/api/v1/block/getblock?blockno=latest`)).json()) as { status: string; result: { blockNumber: string } };
+    expect(latest.status).toBe('1');
+    expect(Number(latest.result.blockNumber)).toBeGreaterThanOrEqual(indexed - 1);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+
+  it('refuses a DATABASE_URL that is not a postgres:// URL', async () => {
+    const { child, output } = startServer({ PORT: '0', DATABASE_URL: 'mysql://127.0.0.1/test' });
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
-    expect(output()).toMatch(/DATABASE_URL is set, but Postgres storage .* is not available yet/);
+    expect(output()).toContain('Invalid environment: DATABASE_URL: must be a postgres:// URL');
   });
 });

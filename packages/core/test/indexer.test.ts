@@ -157,4 +157,34 @@ describe('indexer', () => {
       'a pushed block to be indexed',
     );
   });
+
+  it('clears storage that holds another chain at once and indexes the chain of the node', async () => {
+    const storage = memoryStorage();
+    const oldNode = await anvil();
+    await sendTransfers(oldNode.rpcUrl, 5);
+    // anvil's genesis is the same on every run: start at block 1 so the two chains share no block.
+    const first = await createExplorer({ rpcUrl: oldNode.rpcUrl, storage, logger: silent, startBlock: 1, indexer: { pollIntervalMs: 20 } });
+    await first.start();
+    await indexedTo(first, oldNode.rpcUrl);
+    await first.indexer.stop();
+
+    const newNode = await anvil();
+    await rpc(newNode.rpcUrl, 'evm_increaseTime', [1000]);
+    await sendTransfers(newNode.rpcUrl, 2);
+    const rollbacks: bigint[] = [];
+    const rollbackTo = storage.rollbackTo.bind(storage);
+    storage.rollbackTo = async (n) => {
+      rollbacks.push(n);
+      return rollbackTo(n);
+    };
+    const second = await createExplorer({ rpcUrl: newNode.rpcUrl, storage, logger: silent, startBlock: 1, indexer: { pollIntervalMs: 20 } });
+    cleanups.push(() => second.close());
+    const reorgs: ReorgEvent[] = [];
+    second.hub.on('reorg', (event) => reorgs.push(event));
+    await second.start();
+    const head = await indexedTo(second, newNode.rpcUrl);
+    expect(rollbacks).toEqual([0n]);
+    expect(reorgs).toEqual([]);
+    for (let n = 1n; n <= head; n++) expect((await storage.getBlockByNumber(n))?.hash).toBe(await chainHash(newNode.rpcUrl, n));
+  });
 });

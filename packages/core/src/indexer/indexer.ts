@@ -82,8 +82,10 @@ export class Indexer {
 
   private async run(): Promise<void> {
     let failures = 0;
+    let checkedChain = false;
     while (!this.stopped) {
       try {
+        if (!checkedChain) checkedChain = await this.forgetOtherChain();
         const progressed = await this.step();
         failures = 0;
         this.state.upstream = 'ok';
@@ -104,6 +106,21 @@ export class Indexer {
     this.state.lastError = error instanceof Error ? error.message : String(error);
     const log = { err: upstreamDown ? undefined : error, failures, reason: this.state.lastError };
     if (failures === 1 || failures % 10 === 0) this.logger.warn(log, 'indexer step failed; retrying with backoff');
+  }
+
+  /**
+   * Storage that holds another chain (a new dev chain against an old database, a changed RPC
+   * URL) shares no block with the node: clear it at once instead of walking back block by block.
+   * Resolves once the check is done.
+   */
+  private async forgetOtherChain(): Promise<boolean> {
+    const first = await this.storage.getBlockByNumber(this.options.startBlock);
+    if (!first) return true;
+    const onChain = await this.source.header(this.options.startBlock);
+    if (onChain?.hash === first.hash) return true;
+    this.logger.warn({ block: this.options.startBlock.toString() }, 'storage holds blocks of another chain; clearing it and indexing from the start');
+    await this.storage.rollbackTo(this.options.startBlock - 1n);
+    return true;
   }
 
   /** One pass: index what the node has beyond the cursor. Resolves whether anything changed. */
