@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
 import { rpc } from './lib/rpc.js';
@@ -37,6 +38,7 @@ interface Row {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  disturbance: Disturbance;
 }
 
 /** Runs the benchmark, prints and saves it; resolves whether every target was met. */
@@ -52,12 +54,15 @@ export async function runHttp(): Promise<boolean> {
     await fillBlocks(anvil, { blocks: 10, txPerBlock: 10 });
     const latest = await rpc<{ transactions: string[] }>(anvil.rpcUrl, 'eth_getBlockByNumber', ['latest', false]);
     path = `/api/v1/transaction/${latest.transactions[0]}`;
-    reference = await withServer('chainlens.ts', ['fastify', anvil.rpcUrl], (url) => answer(url + path));
+    reference = await withServer('chainlens.ts', ['fastify', anvil.rpcUrl], ({ url }) => answer(url + path));
     console.log(`GET ${path}: ${Buffer.byteLength(reference.body)} bytes of ${reference.contentType}`);
 
     for (const row of ROWS) {
       const args = row.server === 'bare.ts' ? [reference.contentType, reference.body] : [anvil.rpcUrl];
-      rows.push(await withServer(row.server, [row.framework, ...args], (url) => measure(row.name, url + path, reference, duration)));
+      const measured = await withServer(row.server, [row.framework, ...args], (server) =>
+        measure(row.name, server.url + path, [server.pid, anvil.pid], reference, duration),
+      );
+      rows.push(measured);
     }
   } finally {
     await anvil.stop();
@@ -71,10 +76,25 @@ export async function runHttp(): Promise<boolean> {
 
   printTable(
     `GET /api/v1/transaction/:hash, ${CONNECTIONS} connections, ${duration} s per row (after ${WARMUP_SECONDS} s warm-up)`,
-    ['server', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests'],
-    rows.map((r) => [r.name, Math.round(r.reqPerSec), r.p50Ms, r.p99Ms, r.requests]),
+    ['server', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'other CPU %', 'steal %'],
+    rows.map((r) => [
+      disturbed(r.disturbance) ? `${r.name} *` : r.name,
+      Math.round(r.reqPerSec),
+      r.p50Ms,
+      r.p99Ms,
+      r.requests,
+      r.disturbance.othersPercent,
+      r.disturbance.stealPercent,
+    ]),
   );
-  printTable('Adapter share of the bare framework', ['ratio', 'value', 'target', 'verdict'], ratios.map((r) => [r.name, percent(r.ratio), `≥ ${percent(r.target)}`, r.verdict]));
+  if (rows.some((r) => disturbed(r.disturbance))) {
+    console.log(`* over ${DISTURBED_PERCENT}% of the CPU went to other processes or guests during this row: rerun on a quiet machine`);
+  }
+  printTable(
+    'Adapter share of the bare framework',
+    ['ratio', 'value', 'target', 'verdict'],
+    ratios.map((r) => [r.name, percent(r.ratio), `≥ ${percent(r.target)}`, r.verdict]),
+  );
   await writeResults('http', {
     machine,
     settings: { connections: CONNECTIONS, durationSeconds: duration, warmupSeconds: WARMUP_SECONDS, path, bodyBytes: Buffer.byteLength(reference.body) },
@@ -92,13 +112,17 @@ async function answer(url: string): Promise<Reference> {
   return { contentType: response.headers.get('content-type') ?? '', body };
 }
 
-/** Checks the server answers the reference bytes, then loads it; any failed request fails the run. */
-async function measure(name: string, url: string, reference: Reference, duration: number): Promise<Row> {
+/**
+ * Checks the server answers the reference bytes, then loads it; any failed request fails the run.
+ * `pids` are the benchmark's processes, told apart from other load on the machine.
+ */
+async function measure(name: string, url: string, pids: number[], reference: Reference, duration: number): Promise<Row> {
   const got = await answer(url);
   if (got.body !== reference.body || got.contentType !== reference.contentType) {
     throw new Error(`${name} answers other bytes than ChainLens:\n${got.contentType} ${got.body}\nexpected:\n${reference.contentType} ${reference.body}`);
   }
   console.log(`${name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
+  const meter = startCpuMeter(pids);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } });
   const failed = result.errors + result.timeouts + result.non2xx + result.mismatches;
   if (failed > 0 || !result.requests.total) {
@@ -107,5 +131,6 @@ async function measure(name: string, url: string, reference: Reference, duration
         `(status codes ${JSON.stringify(result.statusCodeStats)}) out of ${result.requests.total ?? 0} requests`,
     );
   }
-  return { name, reqPerSec: result.requests.mean, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
+  const disturbance = meter();
+  return { name, reqPerSec: result.requests.mean, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance };
 }

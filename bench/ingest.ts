@@ -6,18 +6,21 @@
 import { createExplorer, resolveConfig } from '@chainlens/core';
 import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
+import { disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
 import { quantity, rpc } from './lib/rpc.js';
 import { waitForCursor } from './lib/wait-for-cursor.js';
 
 const TARGET = 0.8;
-/** Far above 50 transfers × 21 000 gas, so no block size is ever capped by gas. */
+/** Room for ~47,000 transfers per block: BENCH_TXS is never capped by anvil's default 30M. */
 const GAS_LIMIT = '1000000000';
 
 /** The filled blocks `first`…`last`, each holding `txPerBlock` transactions. */
 interface Range {
   rpcUrl: string;
+  /** anvil's process, whose CPU counts as the benchmark's own. */
+  anvilPid: number;
   first: bigint;
   last: bigint;
   txPerBlock: number;
@@ -27,6 +30,9 @@ interface Run {
   name: string;
   seconds: number;
   blocksPerSecond: number;
+  /** CPU this process spent (the node's own CPU is not included): what reading, or indexing, costs. */
+  cpuSeconds: number;
+  disturbance: Disturbance;
 }
 
 /** Runs the benchmark, prints and saves it; resolves whether the target was met. */
@@ -45,7 +51,7 @@ export async function runIngest(): Promise<boolean> {
     await fillBlocks(anvil, { blocks, txPerBlock });
     console.log(`filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s`);
 
-    const range: Range = { rpcUrl: anvil.rpcUrl, first, last: first + BigInt(blocks - 1), txPerBlock };
+    const range: Range = { rpcUrl: anvil.rpcUrl, anvilPid: anvil.pid, first, last: first + BigInt(blocks - 1), txPerBlock };
     // The indexer's own default, so the baseline keeps exactly as many blocks in flight.
     concurrency = resolveConfig({ rpcUrl: anvil.rpcUrl, storage: memoryStorage() }).indexer.concurrency;
     // The node limit runs before and after ChainLens; their mean evens out drift on a noisy machine.
@@ -62,9 +68,22 @@ export async function runIngest(): Promise<boolean> {
   const result = verdict(ratio, TARGET);
   printTable(
     `Catch-up of ${blocks} blocks × ${txPerBlock} transactions, ${concurrency} blocks in flight`,
-    ['run', 'seconds', 'blocks/s'],
-    [...runs.map((r) => [r.name, r.seconds, Math.round(r.blocksPerSecond)]), ['node limit (mean)', '', Math.round(baseline)]],
+    ['run', 'seconds', 'blocks/s', 'client CPU s', 'other CPU %', 'steal %'],
+    [
+      ...runs.map((r) => [
+        disturbed(r.disturbance) ? `${r.name} *` : r.name,
+        r.seconds,
+        Math.round(r.blocksPerSecond),
+        r.cpuSeconds,
+        r.disturbance.othersPercent,
+        r.disturbance.stealPercent,
+      ]),
+      ['node limit (mean)', '', Math.round(baseline), '', '', ''],
+    ],
   );
+  if (runs.some((r) => disturbed(r.disturbance))) {
+    console.log(`* over ${DISTURBED_PERCENT}% of the CPU went to other processes or guests during this run: rerun on a quiet machine`);
+  }
   printTable('ChainLens share of the node limit', ['ratio', 'value', 'target', 'verdict'], [
     ['ChainLens / node limit (mean)', percent(ratio), `≥ ${percent(TARGET)}`, result],
   ]);
@@ -84,7 +103,7 @@ export async function runIngest(): Promise<boolean> {
  * Reads every block and its receipts with `concurrency` blocks in flight, in whatever order they
  * complete (the best case for the node), checking each block is complete.
  */
-async function nodeLimit(name: string, { rpcUrl, first, last, txPerBlock }: Range, concurrency: number): Promise<Run> {
+async function nodeLimit(name: string, { rpcUrl, anvilPid, first, last, txPerBlock }: Range, concurrency: number): Promise<Run> {
   console.log(`${name}…`);
   let next = first;
   const worker = async () => {
@@ -99,17 +118,17 @@ async function nodeLimit(name: string, { rpcUrl, first, last, txPerBlock }: Rang
       }
     }
   };
-  const started = performance.now();
+  const started = clock(anvilPid);
   await Promise.all(Array.from({ length: concurrency }, worker));
   return timed(name, started, first, last);
 }
 
 /** Indexes the range into memory storage from an empty start and times it until the last block is stored. */
-async function chainLens({ rpcUrl, first, last, txPerBlock }: Range): Promise<Run> {
+async function chainLens({ rpcUrl, anvilPid, first, last, txPerBlock }: Range): Promise<Run> {
   console.log('ChainLens…');
   const explorer = await createExplorer({ rpcUrl, storage: memoryStorage(), startBlock: first, logLevel: 'silent' });
   try {
-    const started = performance.now();
+    const started = clock(anvilPid);
     await explorer.start();
     await waitForCursor(explorer, last);
     const run = timed('ChainLens', started, first, last);
@@ -121,7 +140,14 @@ async function chainLens({ rpcUrl, first, last, txPerBlock }: Range): Promise<Ru
   }
 }
 
-function timed(name: string, started: number, first: bigint, last: bigint): Run {
-  const seconds = (performance.now() - started) / 1000;
-  return { name, seconds, blocksPerSecond: Number(last - first + 1n) / seconds };
+/** Starts the clocks of a run (wall, this process's CPU, the machine's CPU) for {@link timed}. */
+function clock(anvilPid: number) {
+  return { wall: performance.now(), cpu: process.cpuUsage(), meter: startCpuMeter([anvilPid]) };
+}
+
+/** Ends a run begun with {@link clock}: its rate over blocks `first`…`last`. */
+function timed(name: string, started: ReturnType<typeof clock>, first: bigint, last: bigint): Run {
+  const seconds = (performance.now() - started.wall) / 1000;
+  const cpu = process.cpuUsage(started.cpu);
+  return { name, seconds, blocksPerSecond: Number(last - first + 1n) / seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, disturbance: started.meter() };
 }

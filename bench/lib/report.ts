@@ -23,12 +23,12 @@ export const percent = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`
  * The machine a run happens on, taken before the run starts: figures from different machines, or
  * from a busy one (load average near or above the core count), are not comparable.
  */
-export type Machine = ReturnType<typeof describeMachine>;
-
 export function describeMachine() {
   const [load1m = 0] = loadavg();
   return { node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, loadAverage1m: Number(load1m.toFixed(2)) };
 }
+
+export type Machine = ReturnType<typeof describeMachine>;
 
 /** Writes `bench/results/<name>.json`, so runs can be compared later. */
 export async function writeResults(name: string, data: { machine: Machine; [key: string]: unknown }): Promise<void> {

@@ -7,12 +7,18 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 5_000;
 
+/** A benchmark server process. */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+}
+
 /**
- * Runs `bench/servers/<script>` in its own Node process, hands its URL to `use`, and always stops
- * it afterwards. The server gets its own process because a load generator sharing its event
+ * Runs `bench/servers/<script>` in its own Node process, hands it to `use`, and always stops it
+ * afterwards. The server gets its own process because a load generator sharing its event
  * loop (on 2 cores) would measure itself as much as the server.
  */
-export async function withServer<T>(script: string, args: string[], use: (url: string) => Promise<T>): Promise<T> {
+export async function withServer<T>(script: string, args: string[], use: (server: ServerProcess) => Promise<T>): Promise<T> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', `bench/servers/${script}`, ...args], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -20,7 +26,7 @@ export async function withServer<T>(script: string, args: string[], use: (url: s
   try {
     const url = await announcedUrl(child, script);
     if (new URL(url).hostname !== '127.0.0.1') throw new Error(`${script} listens on ${url}, not on 127.0.0.1`);
-    return await use(url);
+    return await use({ url, pid: child.pid! });
   } finally {
     await stop(child);
   }

@@ -8,16 +8,23 @@ export interface Envelope<T = unknown> {
   result: T;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+/** Shared by every response: adapters copy headers into their own reply, never mutate these. */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
+
+/** The ordinary success prefix, serialized once. */
+const OK_PREFIX = '{"status":"1","message":"OK","result":';
 
 /** A success envelope as an HTTP response. */
 export function successResponse(result: unknown, message = 'OK', status = 200): HttpResponse {
-  const envelope: Envelope = { status: '1', message, result };
-  return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(envelope) };
+  const body =
+    message === 'OK'
+      ? `${OK_PREFIX}${JSON.stringify(result) ?? 'null'}}`
+      : JSON.stringify({ status: '1', message, result } satisfies Envelope);
+  return { status, headers: JSON_HEADERS, body };
 }
 
 /** An error envelope as an HTTP response: status '0', the error's message and result. */
 export function errorResponse(error: ExplorerError): HttpResponse {
   const envelope: Envelope = { status: '0', message: error.message, result: error.result };
-  return { status: error.httpStatus, headers: { ...JSON_HEADERS }, body: JSON.stringify(envelope) };
+  return { status: error.httpStatus, headers: JSON_HEADERS, body: JSON.stringify(envelope) };
 }

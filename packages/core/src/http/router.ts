@@ -67,22 +67,20 @@ function literalCount(route: ParamRoute): number {
 
 function matchSegments(candidate: ParamRoute, segments: string[]): Record<string, string> | null {
   if (candidate.segments.length !== segments.length) return null;
+  for (let i = 0; i < segments.length; i++) {
+    const expected = candidate.segments[i];
+    if (expected === null ? segments[i] === '' : expected !== segments[i]) return null;
+  }
   const params: Record<string, string> = {};
   let name = 0;
   for (let i = 0; i < segments.length; i++) {
-    const expected = candidate.segments[i];
-    const actual = segments[i]!;
-    if (expected === null) {
-      if (actual === '') return null;
-      params[candidate.names[name++]!] = safeDecode(actual);
-    } else if (expected !== actual) {
-      return null;
-    }
+    if (candidate.segments[i] === null) params[candidate.names[name++]!] = safeDecode(segments[i]!);
   }
   return params;
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

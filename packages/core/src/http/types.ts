@@ -25,7 +25,8 @@ export interface HttpRequest {
 /** The kernel's answer: an adapter writes it out as it is. */
 export interface HttpResponse {
   status: number;
-  headers: Record<string, string>;
+  /** Shared between responses: copy before changing. */
+  headers: Readonly<Record<string, string>>;
   /** Serialized body (JSON for every API route). */
   body: string;
 }

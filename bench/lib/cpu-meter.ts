@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+
+/** Where the machine's CPU went during a measured interval, in % of all cores. */
+export interface Disturbance {
+  /** Used by processes other than the benchmark's own (plus interrupt work: ~3% under heavy loopback traffic). */
+  othersPercent: number;
+  /** Taken by the hypervisor for other guests. */
+  stealPercent: number;
+}
+
+/** Above this, a row measured the machine's other work as much as the code under test. */
+export const DISTURBED_PERCENT = 10;
+
+/**
+ * Starts watching the machine's CPU (Linux /proc). `ours` are the benchmark's child processes;
+ * this process counts as ours too. The returned function ends the interval. Lets a reader tell a
+ * slow row from one that ran while something else used the machine.
+ */
+export function startCpuMeter(ours: number[]): () => Disturbance {
+  const pids = [process.pid, ...ours];
+  const start = { machine: machineTicks(), ours: sum(pids.map(processTicks)) };
+  return () => {
+    const end = machineTicks();
+    const total = end.total - start.machine.total;
+    const others = end.busy - start.machine.busy - (sum(pids.map(processTicks)) - start.ours);
+    const percent = (ticks: number) => (total > 0 ? Math.max(0, Math.round((100 * ticks) / total)) : 0);
+    return { othersPercent: percent(others), stealPercent: percent(end.steal - start.machine.steal) };
+  };
+}
+
+/** Whether a row should be rerun on a quieter machine. */
+export const disturbed = (d: Disturbance): boolean => d.othersPercent + d.stealPercent > DISTURBED_PERCENT;
+
+/** Machine-wide CPU ticks from the `cpu` line of /proc/stat. */
+function machineTicks(): { total: number; busy: number; steal: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = user + nice + system + idle + iowait + irq + softirq + steal;
+  return { total, busy: total - idle - iowait - steal, steal };
+}
+
+/** User + system ticks of one process (all its threads); 0 once it has exited. */
+function processTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name (which may contain spaces): utime is the 12th.
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
