@@ -99,6 +99,13 @@ export class MemoryStorage implements Storage {
     return this.#blockAt(number)?.transactions.map((tx) => tx.hash) ?? [];
   }
 
+  async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
+    const entry = this.#blockAt(number);
+    if (!entry) return null;
+    const logs = entry.transactions.flatMap((tx) => this.#transactions.get(tx.hash)!.logs);
+    return { block: entry.block, transactions: [...entry.transactions], logs: logs.sort((a, b) => a.logIndex - b.logIndex) };
+  }
+
   async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
     const count = Math.max(0, Math.min(limit, this.#blocks.length));
     const result = new Array<StoredBlock>(count);

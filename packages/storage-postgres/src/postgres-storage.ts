@@ -127,6 +127,20 @@ export class PostgresStorage implements Storage {
     return rows.map((row) => row.hash);
   }
 
+  async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
+    if (number < INT8_MIN || number > INT8_MAX) return null;
+    const values = [toDecimal(number)];
+    // One snapshot for the three reads, so a concurrent rollback cannot tear the bundle.
+    return inTransaction(this.#pool, async (client) => {
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const block = (await client.query<StoredBlock>({ ...this.#read.blockByNumber, values })).rows[0];
+      if (!block) return null;
+      const transactions = (await client.query<StoredTransaction>({ ...this.#read.blockTransactions, values })).rows;
+      const logs = (await client.query<LogRow>({ ...this.#read.blockLogs, values })).rows.map(toStoredLog);
+      return { block, transactions, logs };
+    });
+  }
+
   async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
     if (limit <= 0) return [];
     const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.recentBlocks, values: [limit] });

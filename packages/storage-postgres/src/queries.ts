@@ -73,6 +73,20 @@ export function readStatements(t: Tables) {
       name: 'chainlens_block_transaction_hashes',
       text: `SELECT hash FROM ${t.transactions} WHERE block_number = $1 ORDER BY transaction_index`,
     },
+    blockTransactions: {
+      name: 'chainlens_block_transactions',
+      text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.block_number = $1 ORDER BY t.transaction_index`,
+    },
+    blockLogs: {
+      name: 'chainlens_block_logs',
+      text: `SELECT l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
+          t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
+          l.log_index AS "logIndex"
+        FROM ${t.logs} l
+        JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
+        WHERE l.block_number = $1
+        ORDER BY l.log_index`,
+    },
     transactionByHash: {
       name: 'chainlens_transaction_by_hash',
       text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.hash = $1`,

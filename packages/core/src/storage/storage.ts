@@ -51,6 +51,12 @@ export interface Storage {
   getBlockByHash(hash: Hex): Promise<StoredBlock | null>;
   /** The hashes of a block's transactions, in index order (empty for an unknown block). */
   getBlockTransactionHashes(number: bigint): Promise<Hex[]>;
+  /**
+   * Everything block `number` brought, as it was written (transactions in index order, logs in
+   * `logIndex` order), or `null` for an unknown block. Lets other instances and replays rebuild
+   * the indexer's events from storage.
+   */
+  getBlockBundle(number: bigint): Promise<BlockBundle | null>;
   /** The newest `limit` blocks, newest first. */
   listRecentBlocks(limit: number): Promise<StoredBlock[]>;
 

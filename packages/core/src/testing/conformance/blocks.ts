@@ -12,6 +12,23 @@ export function blockTests(factory: StorageFactory): void {
       expect(await storage.getCursor()).toBeNull();
     });
 
+    test('getBlockBundle returns every bundle exactly as written, and null for an unknown block', async (storage) => {
+      const chain = makeChain({ blocks: 5, txPerBlock: 6 });
+      await writeChain(storage, chain);
+      for (const bundle of chain) expect(await storage.getBlockBundle(bundle.block.number)).toEqual(bundle);
+      expect(await storage.getBlockBundle(99n)).toBeNull();
+    });
+
+    test('getBlockBundle of a rolled-back block is null, and of the rewritten block the new bundle', async (storage) => {
+      const chain = makeChain({ blocks: 4, txPerBlock: 3 });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(1n);
+      expect(await storage.getBlockBundle(2n)).toBeNull();
+      const fork = makeChain({ blocks: 2, txPerBlock: 2, parent: chain[1]!.block, seed: 'fork' });
+      await writeChain(storage, fork);
+      expect(await storage.getBlockBundle(2n)).toEqual(fork[0]);
+    });
+
     test('a written block reads back equal by number and by hash', async (storage) => {
       const [bundle] = makeChain({ blocks: 1, startNumber: 7n });
       await storage.writeBlock(bundle!);
