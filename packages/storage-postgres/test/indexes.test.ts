@@ -48,6 +48,8 @@ const cases: [string, Statement, unknown[]][] = [
   ['getBlockTransactionHashes', read.blockTransactionHashes, ['200']],
   ['listRecentBlocks', read.recentBlocks, [10]],
   ['logs by address', logsByAddress, [toBytea(log.address), 25]],
+  ['getBlockBundle transactions', read.blockTransactions, ['200']],
+  ['getBlockBundle logs', read.blockLogs, ['200']],
 ];
 
 /** A parameter as SQL literal text, for EXECUTE. */
