@@ -1,11 +1,15 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Coordinator } from './coordination/coordinator.js';
 import type { Storage } from './storage/index.js';
 
 const STORAGE_METHODS = ['init', 'close', 'writeBlock', 'rollbackTo', 'getCursor', 'getTransaction'] as const;
 
 const isStorage = (value: unknown): value is Storage =>
   typeof value === 'object' && value !== null && STORAGE_METHODS.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+
+const isCoordinator = (value: unknown): value is Coordinator =>
+  typeof value === 'object' && value !== null && ['acquireLease', 'holdsLease', 'publish', 'subscribe', 'close'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
 
 const isLogger = (value: unknown): value is Logger =>
   typeof value === 'object' && value !== null && ['info', 'warn', 'error', 'child'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
@@ -26,6 +30,17 @@ export const explorerConfigSchema = z.object({
     .optional(),
   /** Where indexed data lives: `memoryStorage()` or `await postgresStorage(...)`. */
   storage: z.custom<Storage>(isStorage, 'must be a Storage, e.g. memoryStorage() from @chainlens/storage-memory'),
+  /**
+   * Coordinates instances sharing one storage (one indexes, all hear its events), e.g.
+   * `postgresCoordinator(...)`. Default: a single process.
+   */
+  coordinator: z.custom<Coordinator>(isCoordinator, 'must be a Coordinator, e.g. postgresCoordinator() from @chainlens/storage-postgres').optional(),
+  cluster: z
+    .object({
+      /** How often an instance that does not index tries to take the indexer lease. */
+      leaseRetryMs: int(10).default(2_000),
+    })
+    .prefault({}),
   /** First block to index when storage is empty. */
   startBlock: z
     .union([z.bigint(), z.number().int(), z.string().regex(/^\d+$/)], { message: 'must be a non-negative integer' })

@@ -5,6 +5,8 @@ import { watchNode } from './chain/head-watcher.js';
 import { createEventHub, type EventHub } from './channels/index.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
 import { EvmFinality } from './consensus/evm-finality.js';
+import { ClusterMember } from './coordination/cluster.js';
+import { localCoordinator } from './coordination/coordinator.js';
 import { createHttpKernel, type HttpKernel } from './http/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
@@ -32,7 +34,10 @@ export interface Explorer {
   readonly indexer: Indexer;
   /** The framework-neutral HTTP entry point adapters call. */
   readonly kernel: HttpKernel;
-  /** Begins indexing and following the pending pool. Idempotent. */
+  /**
+   * Begins following the pending pool and, where `indexer.enabled`, indexing — at once with the
+   * default coordinator, once this instance holds the lease with a shared one. Idempotent.
+   */
   start(): Promise<void>;
   /** Stops indexing and releases storage. Idempotent. */
   close(): Promise<void>;
@@ -71,10 +76,12 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     transactions: new TransactionService(storage, chain),
   };
   const kernel = createHttpKernel({ routes: v1Routes(services), logger, bodyLimit: config.http.bodyLimit });
+  const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 
   await storage.init();
 
   let closed = false;
+  let started = false;
   let watcher: { stop(): Promise<void> } | null = null;
   return {
     config,
@@ -87,7 +94,9 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     kernel,
     async start() {
       if (closed) throw new Error('explorer is closed');
-      if (config.indexer.enabled) indexer.start();
+      if (started) return;
+      started = true;
+      await cluster.start(config.indexer.enabled);
       pending.start();
       if (config.wsRpcUrl && !watcher) {
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
@@ -96,7 +105,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([indexer.stop(), pending.stop(), watcher?.stop()]);
+      await Promise.all([cluster.stop(), pending.stop(), watcher?.stop()]);
       hub.all.clear();
       await storage.close();
     },

@@ -3,6 +3,7 @@ export { resolveConfig, explorerConfigSchema, ConfigError, type ExplorerConfig, 
 export * from './errors/index.js';
 export * from './http/index.js';
 export * from './channels/index.js';
+export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
 export * from './services/index.js';
 export * from './abi/index.js';
 export { createChainClient, type ChainClient, type ChainClientOptions } from './chain/chain-client.js';

@@ -1,4 +1,5 @@
-import type { Storage } from '@chainlens/core';
+import type { Coordinator, Storage } from '@chainlens/core';
+import { PostgresCoordinator } from './coordinator.js';
 import { type PostgresStorageOptions, resolveOptions } from './options.js';
 import { PostgresStorage } from './postgres-storage.js';
 
@@ -20,4 +21,18 @@ export type { PostgresStorageLogger, PostgresStorageOptions } from './options.js
  */
 export function postgresStorage(options: PostgresStorageOptions): Storage {
   return new PostgresStorage(resolveOptions(options));
+}
+
+/**
+ * Runs several explorer instances on one Postgres schema as one explorer: exactly one indexes
+ * (a session advisory lock; when its holder dies another takes over on its next try, every
+ * `cluster.leaseRetryMs`), and every instance hears the indexer's events (LISTEN/NOTIFY).
+ * Takes the same options as {@link postgresStorage}.
+ *
+ * @example
+ * const options = { connectionString: process.env.DATABASE_URL!, schema: 'chainlens' };
+ * const explorer = await createExplorer({ rpcUrl, storage: postgresStorage(options), coordinator: postgresCoordinator(options) });
+ */
+export function postgresCoordinator(options: PostgresStorageOptions): Coordinator {
+  return new PostgresCoordinator(resolveOptions(options));
 }

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { EventHub, ReorgEvent } from '../channels/index.js';
+import type { Indexer } from '../indexer/indexer.js';
+import { Alarm } from '../indexer/sleep.js';
+import type { Hex, Storage } from '../storage/index.js';
+import type { Coordinator } from './coordinator.js';
+
+/** What travels on the bus: references, since storage holds the data. */
+type BusMessage =
+  | { origin: string; type: 'block'; number: string }
+  | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[] };
+
+/**
+ * This instance's part in a cluster: it indexes while it holds the lease (trying to take it
+ * every `leaseRetryMs`), publishes what its indexer writes, and replays what the indexing
+ * instance publishes onto its own hub, rebuilt from storage, in publish order.
+ */
+export class ClusterMember {
+  private readonly id = randomUUID();
+  private readonly alarm = new Alarm();
+  private readonly abort = new AbortController();
+  private loop: Promise<void> | null = null;
+  private relay: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly coordinator: Coordinator,
+    private readonly indexer: Indexer,
+    private readonly storage: Storage,
+    private readonly hub: EventHub,
+    private readonly logger: Logger,
+    private readonly leaseRetryMs: number,
+  ) {}
+
+  /** Starts relaying events and, when `index` is set, competing for the indexer lease. */
+  async start(index: boolean): Promise<void> {
+    this.hub.on('block', (bundle) => {
+      if (this.indexer.status.running) void this.send({ origin: this.id, type: 'block', number: bundle.block.number.toString() });
+    });
+    this.hub.on('reorg', (event) => {
+      if (!this.indexer.status.running) return;
+      const { commonAncestor, removedBlockHashes } = event;
+      void this.send({ origin: this.id, type: 'reorg', ancestorNumber: commonAncestor.blockNumber.toString(), ancestorHash: commonAncestor.blockHash, removed: removedBlockHashes });
+    });
+    await this.coordinator.subscribe((text) => {
+      this.relay = this.relay.then(() => this.receive(text)).catch((error: unknown) => this.logger.warn({ err: error }, 'could not replay a cluster event'));
+    });
+    if (index) this.loop = this.competeForLease();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.alarm.ring();
+    await this.loop;
+    await this.indexer.stop();
+    await this.coordinator.close();
+    await this.relay;
+  }
+
+  private async competeForLease(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      try {
+        if (this.indexer.status.running && !this.coordinator.holdsLease()) {
+          this.logger.warn('indexer lease lost; stopping indexing');
+          await this.indexer.stop();
+        }
+        if (!this.indexer.status.running && (await this.coordinator.acquireLease()) && !this.abort.signal.aborted) {
+          this.logger.info('this instance holds the indexer lease and indexes');
+          this.indexer.start();
+        }
+      } catch (error) {
+        this.logger.warn({ err: error }, 'indexer lease check failed');
+      }
+      await this.alarm.sleep(this.leaseRetryMs, this.abort.signal);
+    }
+  }
+
+  private async send(message: BusMessage): Promise<void> {
+    try {
+      await this.coordinator.publish(JSON.stringify(message));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not publish a cluster event');
+    }
+  }
+
+  private async receive(text: string): Promise<void> {
+    const message = JSON.parse(text) as BusMessage;
+    if (message.origin === this.id) return;
+    if (message.type === 'block') {
+      const bundle = await this.storage.getBlockBundle(BigInt(message.number));
+      if (bundle) this.hub.emit('block', bundle);
+      return;
+    }
+    const event: ReorgEvent = {
+      commonAncestor: { blockNumber: BigInt(message.ancestorNumber), blockHash: message.ancestorHash },
+      removedBlockHashes: message.removed,
+    };
+    this.hub.emit('reorg', event);
+  }
+}

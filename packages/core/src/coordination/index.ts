@@ -1,0 +1,2 @@
+export * from './coordinator.js';
+export { ClusterMember } from './cluster.js';
