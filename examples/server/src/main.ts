@@ -1,6 +1,6 @@
 import { createExplorer } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
-import { postgresStorage } from '@chainlens/storage-postgres';
+import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import { pino } from 'pino';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
 import { readEnv } from './env.js';
@@ -33,12 +33,12 @@ async function main(): Promise<void> {
     chain = await startEmbeddedChain(logger);
     cleanups.push(() => chain!.stop());
   }
+  const postgres = env.DATABASE_URL ? { connectionString: env.DATABASE_URL, schema: env.EXPLORER_DB_SCHEMA, logger } : null;
   const explorer = await createExplorer({
     rpcUrl: env.EXPLORER_RPC_URL ?? chain!.rpcUrl,
     wsRpcUrl: env.EXPLORER_WS_RPC_URL,
-    storage: env.DATABASE_URL
-      ? postgresStorage({ connectionString: env.DATABASE_URL, schema: env.EXPLORER_DB_SCHEMA, logger })
-      : memoryStorage(),
+    storage: postgres ? postgresStorage(postgres) : memoryStorage(),
+    coordinator: postgres ? postgresCoordinator(postgres) : undefined,
     startBlock: env.EXPLORER_START_BLOCK,
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
     logger,
