@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '@chainlens/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
@@ -22,18 +23,6 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
-}
-
-async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await Promise.resolve()
-      .then(check)
-      .catch(() => undefined);
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function childPids(pid: number): number[] {

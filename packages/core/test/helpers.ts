@@ -7,22 +7,6 @@ export const accounts = Array.from({ length: 10 }, (_, i) =>
   mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i }),
 );
 
-/** Polls `check` until it returns a truthy value (no fixed sleeps), failing after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 20_000, what = 'condition'): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** Raw JSON-RPC call to a node. */
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(url, {

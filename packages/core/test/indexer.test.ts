@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chainHash, rpc, sendTransfers, waitFor } from './helpers.js';
+import { waitFor } from '@chainlens/core/testing';
+import { chainHash, rpc, sendTransfers } from './helpers.js';
 
 const silent = pino({ level: 'silent' });
 const cleanups: (() => Promise<void>)[] = [];
@@ -35,7 +36,7 @@ async function explorer(rpcUrl: string, storage: Storage = memoryStorage()): Pro
 
 async function indexedTo(instance: Explorer, url: string): Promise<bigint> {
   const head = BigInt(await rpc<string>(url, 'eth_blockNumber'));
-  await waitFor(async () => (await instance.storage.getCursor())?.number === head, 20_000, `indexing to ${head}`);
+  await waitFor(async () => (await instance.storage.getCursor())?.number === head, `indexing to ${head}`, 20_000);
   return head;
 }
 
@@ -76,7 +77,7 @@ describe('indexer', () => {
     await rpc(node.rpcUrl, 'evm_increaseTime', [7]);
     const replacement = await sendTransfers(node.rpcUrl, 6, 4, 5);
     const head = await indexedTo(app, node.rpcUrl);
-    await waitFor(async () => (await app.storage.getBlockByNumber(oldHead))?.hash === (await chainHash(node.rpcUrl, oldHead)));
+    await waitFor(async () => (await app.storage.getBlockByNumber(oldHead))?.hash === (await chainHash(node.rpcUrl, oldHead)), 'the new branch at the old head');
 
     await expectStorageMatchesChain(app, node.rpcUrl, head);
     for (const hash of orphaned) expect(await app.storage.getTransaction(hash)).toBeNull();
@@ -121,14 +122,14 @@ describe('indexer', () => {
     expect((await app.services.health.check()).status).toBe('ok');
 
     await node.stop();
-    await waitFor(async () => (await app.services.health.check()).status === 'degraded', 10_000, 'degraded health');
-    await waitFor(() => app.indexer.status.upstream === 'down', 10_000, 'indexer to notice the outage');
+    await waitFor(async () => (await app.services.health.check()).status === 'degraded', 'degraded health', 10_000);
+    await waitFor(() => app.indexer.status.upstream === 'down', 'indexer to notice the outage', 10_000);
     expect((await app.services.transactions.get(hash!)).hash).toBe(hash);
 
     await node.restart();
     await sendTransfers(node.rpcUrl, 2);
     const head = await indexedTo(app, node.rpcUrl);
-    await waitFor(async () => (await app.services.health.check()).status === 'ok', 10_000, 'healthy again');
+    await waitFor(async () => (await app.services.health.check()).status === 'ok', 'healthy again', 10_000);
     await expectStorageMatchesChain(app, node.rpcUrl, head);
   });
 
@@ -153,8 +154,8 @@ describe('indexer', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
         return (await app.storage.getTransaction(hash!)) !== null;
       },
-      10_000,
       'a pushed block to be indexed',
+      10_000,
     );
   });
 

@@ -22,6 +22,11 @@ const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_ha
   t.contract_address AS "contractAddress", t.logs_bloom AS "logsBloom"`;
 
 /** A log row: the record's fields with its topics still in columns. */
+/** Columns of a log row (`l`) joined with its transaction (`t`). */
+const LOG_COLUMNS = `l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
+  t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
+  l.log_index AS "logIndex"`;
+
 export type LogRow = Omit<StoredLog, 'topics'> & Record<'topic0' | 'topic1' | 'topic2' | 'topic3', Hex | null>;
 
 /** Turns a {@link LogRow} into the record: topics are the leading non-null topic columns. */
@@ -79,9 +84,7 @@ export function readStatements(t: Tables) {
     },
     blockLogs: {
       name: 'chainlens_block_logs',
-      text: `SELECT l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
-          t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
-          l.log_index AS "logIndex"
+      text: `SELECT ${LOG_COLUMNS}
         FROM ${t.logs} l
         JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
         WHERE l.block_number = $1
@@ -97,9 +100,7 @@ export function readStatements(t: Tables) {
     },
     transactionLogs: {
       name: 'chainlens_transaction_logs',
-      text: `SELECT l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
-          t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
-          l.log_index AS "logIndex"
+      text: `SELECT ${LOG_COLUMNS}
         FROM ${t.transactions} t
         JOIN ${t.logs} l ON l.block_number = t.block_number AND l.transaction_index = t.transaction_index
         WHERE t.hash = $1

@@ -1,20 +1,11 @@
 import { createExplorer, type Explorer } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { waitFor } from '@chainlens/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresCoordinator, postgresStorage } from '../src/index.js';
 import { testDatabaseUrl, testSchemas, withClient } from './database.js';
 
 const schemas = testSchemas();
-
-async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('scale-out: several instances on one Postgres schema', () => {
   let chain: TestChain;

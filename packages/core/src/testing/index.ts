@@ -28,3 +28,4 @@ export {
   referenceTotals,
 } from './reference.js';
 export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';
+export { waitFor } from './api/context.js';

@@ -76,13 +76,21 @@ export async function indexedToHead(context: ApiContext): Promise<bigint> {
   return head;
 }
 
-/** Polls `check` until it returns a truthy value (no fixed sleeps). */
+/**
+ * Polls `check` until it returns a truthy value (no fixed sleeps). A `check` that throws counts
+ * as not yet (a node being restarted, say); the last error is reported on timeout.
+ */
 export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
