@@ -1,4 +1,4 @@
-import { createWalletClient, http, parseEther, type Hex } from 'viem';
+import { createWalletClient, http, parseEther, publicActions, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
@@ -19,13 +19,18 @@ export async function rpc<T = unknown>(url: string, method: string, params: unkn
   return body.result as T;
 }
 
-/** Sends `count` native transfers from account `from` (automine: one block each); returns the hashes. */
+/**
+ * Sends `count` native transfers from account `from` (automine: one block each); returns the
+ * hashes once every one is mined. anvil answers `eth_sendRawTransaction` before it mines, so a
+ * snapshot taken right after the last send could otherwise miss the last block.
+ */
 export async function sendTransfers(url: string, count: number, from = 0, to = 1): Promise<Hex[]> {
-  const wallet = createWalletClient({ account: accounts[from]!, chain: foundry, transport: http(url) });
+  const wallet = createWalletClient({ account: accounts[from]!, chain: foundry, transport: http(url) }).extend(publicActions);
   const hashes: Hex[] = [];
   for (let i = 0; i < count; i++) {
     hashes.push(await wallet.sendTransaction({ to: accounts[to]!.address, value: parseEther('0.001') + BigInt(i) }));
   }
+  for (const hash of hashes) await wallet.waitForTransactionReceipt({ hash, pollingInterval: 10 });
   return hashes;
 }
 
