@@ -7,6 +7,8 @@ declare module 'autocannon' {
     duration?: number;
     /** A run before the measured one whose results are kept apart (`result.warmup`). */
     warmup?: { connections?: number; duration?: number };
+    /** Request templates; `setupRequest` may rewrite each request before it is sent. */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
   }
 
   /** Per-second samples (requests) or per-request values in ms (latency). */

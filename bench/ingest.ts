@@ -1,18 +1,25 @@
 /**
  * Catch-up indexing speed of ChainLens against the "node limit": a plain fetch loop reading the
  * same blocks and receipts with the same number of blocks in flight. The ratio shows what the
- * indexer itself (decoding, ordering, writing) costs on top of the node.
+ * indexer itself (decoding, ordering, writing) costs on top of the node. The same blocks are
+ * then indexed into Postgres, measured against memory storage in the same run.
  */
-import { createExplorer, resolveConfig } from '@chainlens/core';
+import { randomBytes } from 'node:crypto';
+import { createExplorer, resolveConfig, type Storage } from '@chainlens/core';
 import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
+import { postgresStorage } from '@chainlens/storage-postgres';
 import { disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
+import { benchDatabase, dropSchema } from './lib/postgres.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
 import { quantity, rpc } from './lib/rpc.js';
 import { waitForCursor } from './lib/wait-for-cursor.js';
 
+/** Memory storage against the node limit. */
 const TARGET = 0.8;
+/** Postgres against memory storage. */
+const POSTGRES_TARGET = 0.5;
 /** Room for ~47,000 transfers per block: BENCH_TXS is never capped by anvil's default 30M. */
 const GAS_LIMIT = '1000000000';
 
@@ -42,6 +49,7 @@ export async function runIngest(): Promise<boolean> {
   const machine = describeMachine();
   console.log(`load average ${machine.loadAverage1m} on ${machine.cores} cores before the run`);
   const anvil = await startAnvil({ args: ['--gas-limit', GAS_LIMIT] });
+  const database = await benchDatabase();
   const runs: Run[] = [];
   let concurrency: number;
   try {
@@ -56,16 +64,25 @@ export async function runIngest(): Promise<boolean> {
     concurrency = resolveConfig({ rpcUrl: anvil.rpcUrl, storage: memoryStorage() }).indexer.concurrency;
     // The node limit runs before and after ChainLens; their mean evens out drift on a noisy machine.
     runs.push(await nodeLimit('node limit (before)', range, concurrency));
-    runs.push(await chainLens(range));
+    runs.push(await chainLens('ChainLens, memory', range, memoryStorage));
     runs.push(await nodeLimit('node limit (after)', range, concurrency));
+    const schema = `bench_ingest_${randomBytes(4).toString('hex')}`;
+    try {
+      runs.push(await chainLens('ChainLens, Postgres', range, () => postgresStorage({ connectionString: database.url, schema })));
+    } finally {
+      await dropSchema(database.url, schema);
+    }
   } finally {
     await anvil.stop();
+    await database.stop();
   }
 
-  const [before, indexed, after] = runs as [Run, Run, Run];
+  const [before, indexed, after, postgres] = runs as [Run, Run, Run, Run];
   const baseline = (before.blocksPerSecond + after.blocksPerSecond) / 2;
   const ratio = indexed.blocksPerSecond / baseline;
+  const postgresRatio = postgres.blocksPerSecond / indexed.blocksPerSecond;
   const result = verdict(ratio, TARGET);
+  const postgresResult = verdict(postgresRatio, POSTGRES_TARGET);
   printTable(
     `Catch-up of ${blocks} blocks × ${txPerBlock} transactions, ${concurrency} blocks in flight`,
     ['run', 'seconds', 'blocks/s', 'client CPU s', 'other CPU %', 'steal %'],
@@ -84,19 +101,21 @@ export async function runIngest(): Promise<boolean> {
   if (runs.some((r) => disturbed(r.disturbance))) {
     console.log(`* over ${DISTURBED_PERCENT}% of the CPU went to other processes or guests during this run: rerun on a quiet machine`);
   }
-  printTable('ChainLens share of the node limit', ['ratio', 'value', 'target', 'verdict'], [
-    ['ChainLens / node limit (mean)', percent(ratio), `≥ ${percent(TARGET)}`, result],
+  printTable('ChainLens share of the node limit, and Postgres against memory', ['ratio', 'value', 'target', 'verdict'], [
+    ['ChainLens memory / node limit (mean)', percent(ratio), `≥ ${percent(TARGET)}`, result],
+    ['ChainLens Postgres / ChainLens memory', percent(postgresRatio), `≥ ${percent(POSTGRES_TARGET)}`, postgresResult],
   ]);
   await writeResults('ingest', {
     machine,
-    settings: { blocks, txPerBlock, concurrency },
+    settings: { blocks, txPerBlock, concurrency, database: database.source },
     runs,
     baselineBlocksPerSecond: baseline,
-    ratio,
-    target: TARGET,
-    verdict: result,
+    ratios: [
+      { name: 'memory / node limit', ratio, target: TARGET, verdict: result },
+      { name: 'Postgres / memory', ratio: postgresRatio, target: POSTGRES_TARGET, verdict: postgresResult },
+    ],
   });
-  return result === 'PASS';
+  return result === 'PASS' && postgresResult === 'PASS';
 }
 
 /**
@@ -123,17 +142,17 @@ async function nodeLimit(name: string, { rpcUrl, anvilPid, first, last, txPerBlo
   return timed(name, started, first, last);
 }
 
-/** Indexes the range into memory storage from an empty start and times it until the last block is stored. */
-async function chainLens({ rpcUrl, anvilPid, first, last, txPerBlock }: Range): Promise<Run> {
-  console.log('ChainLens…');
-  const explorer = await createExplorer({ rpcUrl, storage: memoryStorage(), startBlock: first, logLevel: 'silent' });
+/** Indexes the range into a new storage from an empty start and times it until the last block is stored. */
+async function chainLens(name: string, { rpcUrl, anvilPid, first, last, txPerBlock }: Range, storage: () => Storage): Promise<Run> {
+  console.log(`${name}…`);
+  const explorer = await createExplorer({ rpcUrl, storage: storage(), startBlock: first, logLevel: 'silent' });
   try {
     const started = clock(anvilPid);
     await explorer.start();
     await waitForCursor(explorer, last);
-    const run = timed('ChainLens', started, first, last);
+    const run = timed(name, started, first, last);
     const stored = await explorer.storage.getBlockTransactionHashes(last);
-    if (stored.length !== txPerBlock) throw new Error(`ChainLens stored ${stored.length} of block ${last}'s ${txPerBlock} transactions`);
+    if (stored.length !== txPerBlock) throw new Error(`${name} stored ${stored.length} of block ${last}'s ${txPerBlock} transactions`);
     return run;
   } finally {
     await explorer.close();

@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- http|ingest ...]`: runs the named benchmarks (default all, in this order).
+ * `npm run bench [-- http|ingest|query ...]`: runs the named benchmarks (default all, in this order).
  * Exits non-zero when a run fails or misses its target.
  */
 import { runHttp } from './http.js';
 import { runIngest } from './ingest.js';
+import { runQuery } from './query.js';
 
-const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest };
+const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery };
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in BENCHMARKS));

