@@ -32,7 +32,12 @@ describe('scale-out: several instances on one Postgres schema', () => {
     return explorer;
   }
 
-  const transfer = (value: bigint) => chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value });
+  /** Resolves once mined: anvil answers a send before it mines, and the test reads the head next. */
+  const transfer = async (value: bigint) => {
+    const hash = await chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+    return hash;
+  };
   const head = () => chain.publicClient.getBlockNumber({ cacheTime: 0 });
 
   it('exactly one indexes, every instance hears its blocks, and another takes over within 10 s when it dies', async () => {

@@ -63,6 +63,9 @@ export class ClusterMember {
         if (this.indexer.status.running && !this.coordinator.holdsLease()) {
           this.logger.warn('indexer lease lost; stopping indexing');
           await this.indexer.stop();
+          // Sit out one round: a peer whose connection did not just drop gets the first chance.
+          await this.alarm.sleep(this.leaseRetryMs, this.abort.signal);
+          if (this.abort.signal.aborted) break;
         }
         if (!this.indexer.status.running && (await this.coordinator.acquireLease()) && !this.abort.signal.aborted) {
           this.logger.info('this instance holds the indexer lease and indexes');
