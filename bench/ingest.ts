@@ -9,7 +9,7 @@ import { createExplorer, resolveConfig, type Storage } from '@chainlens/core';
 import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { postgresStorage } from '@chainlens/storage-postgres';
-import { disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
+import { disturbed, DISTURBED_PERCENT, postgresPids, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { benchDatabase, dropSchema } from './lib/postgres.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
@@ -161,7 +161,7 @@ async function chainLens(name: string, { rpcUrl, anvilPid, first, last, txPerBlo
 
 /** Starts the clocks of a run (wall, this process's CPU, the machine's CPU) for {@link timed}. */
 function clock(anvilPid: number) {
-  return { wall: performance.now(), cpu: process.cpuUsage(), meter: startCpuMeter([anvilPid]) };
+  return { wall: performance.now(), cpu: process.cpuUsage(), meter: startCpuMeter(() => [anvilPid, ...postgresPids()]) };
 }
 
 /** Ends a run begun with {@link clock}: its rate over blocks `first`…`last`. */

@@ -77,6 +77,15 @@ export const explorerConfigSchema = z.object({
       maxTracked: int(1).default(10_000),
     })
     .prefault({}),
+  reads: z
+    .object({
+      /**
+       * Longest a served record may count confirmations from a cached indexed head, on an
+       * instance that hears no block events (events keep it current otherwise).
+       */
+      headMaxAgeMs: int(0).default(500),
+    })
+    .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
   health: z
     .object({

@@ -15,6 +15,7 @@ import {
   AccountService,
   BlockService,
   HealthService,
+  IndexedHead,
   NetworkStatsService,
   StatusService,
   SubmissionService,
@@ -65,15 +66,16 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   });
   const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
   const finality = new EvmFinality(chain, { requiredConfirmations: config.requiredConfirmations, cacheMs: 1_000 });
+  const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
   const services: Services = {
-    accounts: new AccountService(storage, chain),
-    blocks: new BlockService(storage),
+    accounts: new AccountService(storage, head, chain),
+    blocks: new BlockService(storage, head),
     health: new HealthService(storage, chain, indexer, config.health),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
-    status: new StatusService(storage, chain, pending, finality),
+    status: new StatusService(storage, head, chain, pending, finality),
     submission: new SubmissionService(chain, pending),
-    transactions: new TransactionService(storage, chain),
+    transactions: new TransactionService(storage, head, chain),
   };
   const kernel = createHttpKernel({ routes: v1Routes(services), logger, bodyLimit: config.http.bodyLimit });
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);

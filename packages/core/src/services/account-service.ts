@@ -1,5 +1,6 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
+import type { IndexedHead } from './indexed-head.js';
 import { formatTransaction, type TransactionRecord } from './format.js';
 
 /** Account balance record. */
@@ -15,6 +16,7 @@ export interface BalanceRecord {
 export class AccountService {
   constructor(
     private readonly storage: Storage,
+    private readonly head: IndexedHead,
     private readonly chain: ChainClient,
   ) {}
 
@@ -23,7 +25,7 @@ export class AccountService {
    * lists; before anything is indexed, at the node's latest block.
    */
   async balance(address: Hex): Promise<BalanceRecord> {
-    const cursor = await this.storage.getCursor();
+    const cursor = await this.head.current();
     const tag = cursor ? `0x${cursor.number.toString(16)}` : 'latest';
     const [balance, blockNumber] = await Promise.all([
       this.chain.request<string>('eth_getBalance', [address, tag]),
@@ -33,7 +35,7 @@ export class AccountService {
   }
 
   async transactions(query: AddressTransactionsQuery): Promise<TransactionRecord[]> {
-    const [txs, cursor] = await Promise.all([this.storage.listAddressTransactions(query), this.storage.getCursor()]);
+    const [txs, cursor] = await Promise.all([this.storage.listAddressTransactions(query), this.head.current()]);
     const head = cursor?.number ?? null;
     return txs.map((tx) => formatTransaction(tx, head));
   }

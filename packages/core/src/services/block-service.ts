@@ -1,5 +1,6 @@
 import { BlockNotFoundError } from '../errors/index.js';
 import type { Storage, StoredBlock } from '../storage/index.js';
+import type { IndexedHead } from './indexed-head.js';
 import { formatBlock, type BlockRecord } from './format.js';
 
 /** State root record (spec: State root). */
@@ -13,13 +14,16 @@ export interface StateRootRecord {
 
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly head: IndexedHead,
+  ) {}
 
   /** The stored block at `tag`; `latest` is the newest indexed block. */
   async resolve(tag: bigint | 'latest'): Promise<StoredBlock> {
     let number = tag;
     if (number === 'latest') {
-      const cursor = await this.storage.getCursor();
+      const cursor = await this.head.current();
       if (!cursor) throw new BlockNotFoundError();
       number = cursor.number;
     }

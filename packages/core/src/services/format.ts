@@ -75,9 +75,13 @@ export interface BlockRecord {
   transactions: string[];
 }
 
-/** Confirmations of a block at `blockNumber` when `head` is the newest indexed block (head itself: 1). */
+/**
+ * Confirmations of a mined block at `blockNumber` when `head` is the newest indexed block (head
+ * itself: 1). A head that lags the block (a cached head, read just before the block landed)
+ * still gives 1: the block is mined, so it is at least the newest.
+ */
 export function confirmationsOf(blockNumber: bigint, head: bigint | null): bigint {
-  return head === null || head < blockNumber ? 0n : head - blockNumber + 1n;
+  return head === null || head < blockNumber ? 1n : head - blockNumber + 1n;
 }
 
 export function formatTransaction(tx: StoredTransaction, head: bigint | null): TransactionRecord {

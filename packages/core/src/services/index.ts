@@ -11,6 +11,7 @@ export * from './format.js';
 export * from './account-service.js';
 export * from './block-service.js';
 export * from './health-service.js';
+export * from './indexed-head.js';
 export * from './network-stats-service.js';
 export * from './status-service.js';
 export * from './submission-service.js';

@@ -5,6 +5,7 @@ import { TransactionNotFoundError } from '../errors/index.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { Hex, Storage } from '../storage/index.js';
 import { confirmationsOf } from './format.js';
+import type { IndexedHead } from './indexed-head.js';
 
 /** Transaction status record (spec: Transaction status). */
 export interface TransactionStatusRecord {
@@ -25,13 +26,14 @@ export interface TransactionStatusRecord {
 export class StatusService {
   constructor(
     private readonly storage: Storage,
+    private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly pending: PendingTracker,
     private readonly finality: EvmFinality,
   ) {}
 
   async status(hash: Hex): Promise<TransactionStatusRecord> {
-    const [tx, cursor] = await Promise.all([this.storage.getTransaction(hash), this.storage.getCursor()]);
+    const [tx, cursor] = await Promise.all([this.storage.getTransaction(hash), this.head.current()]);
     const head = cursor?.number ?? null;
     if (tx) {
       const confirmations = Number(confirmationsOf(tx.blockNumber, head));

@@ -4,6 +4,7 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { decodeRevertReason } from '../chain/revert-reason.js';
 import { TransactionNotFoundError, UpstreamUnavailableError } from '../errors/index.js';
 import type { Hex, Storage, StoredTransaction } from '../storage/index.js';
+import type { IndexedHead } from './indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
 
 /** `gettxinfo` record: the Transaction plus outcome and logs. */
@@ -24,6 +25,7 @@ interface CallTrace {
 export class TransactionService {
   constructor(
     private readonly storage: Storage,
+    private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
   ) {}
@@ -35,7 +37,7 @@ export class TransactionService {
   }
 
   async get(hash: Hex): Promise<TransactionRecord> {
-    const [tx, cursor] = await Promise.all([this.find(hash), this.storage.getCursor()]);
+    const [tx, cursor] = await Promise.all([this.find(hash), this.head.current()]);
     return formatTransaction(tx, cursor?.number ?? null);
   }
 
@@ -50,7 +52,7 @@ export class TransactionService {
   }
 
   async info(hash: Hex): Promise<TransactionInfoRecord> {
-    const [tx, cursor, logs] = await Promise.all([this.find(hash), this.storage.getCursor(), this.storage.getTransactionLogs(hash)]);
+    const [tx, cursor, logs] = await Promise.all([this.find(hash), this.head.current(), this.storage.getTransactionLogs(hash)]);
     return {
       ...formatTransaction(tx, cursor?.number ?? null),
       success: tx.status === 1,

@@ -1,0 +1,55 @@
+import type { EventHub } from '../channels/index.js';
+import type { IndexerCursor, Storage } from '../storage/index.js';
+
+/**
+ * The newest indexed block as services see it, without a storage round trip on every request
+ * (confirmations need it on every transaction read). The hub's `block` events keep it current,
+ * from this instance's indexer or, through a shared coordinator's bus, another instance's; a
+ * `reorg` drops it. A value older than `maxAgeMs` is read again from storage, so an instance
+ * that hears no events lags the indexer by at most that.
+ */
+export class IndexedHead {
+  #value: IndexerCursor | null = null;
+  #readAt = Number.NEGATIVE_INFINITY;
+  /** Bumped by every event, so a storage read that started before one cannot overwrite it. */
+  #generation = 0;
+  #reading: Promise<IndexerCursor | null> | null = null;
+
+  constructor(
+    private readonly storage: Storage,
+    hub: EventHub,
+    private readonly maxAgeMs: number,
+  ) {
+    hub.on('block', ({ block }) => {
+      this.#generation++;
+      this.#value = { number: block.number, hash: block.hash };
+      this.#readAt = performance.now();
+    });
+    hub.on('reorg', () => {
+      this.#generation++;
+      this.#readAt = Number.NEGATIVE_INFINITY;
+    });
+  }
+
+  /** The cursor, at most `maxAgeMs` old; concurrent callers share one storage read. */
+  current(): Promise<IndexerCursor | null> {
+    if (performance.now() - this.#readAt <= this.maxAgeMs) return Promise.resolve(this.#value);
+    this.#reading ??= this.#read();
+    return this.#reading;
+  }
+
+  async #read(): Promise<IndexerCursor | null> {
+    const generation = this.#generation;
+    try {
+      const cursor = await this.storage.getCursor();
+      // An event came in meanwhile: a block's value is newer than this read; after a reorg this
+      // read may predate the rollback, so it is answered once but not kept.
+      if (generation !== this.#generation) return Number.isFinite(this.#readAt) ? this.#value : cursor;
+      this.#value = cursor;
+      this.#readAt = performance.now();
+      return cursor;
+    } finally {
+      this.#reading = null;
+    }
+  }
+}
