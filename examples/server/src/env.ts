@@ -11,6 +11,11 @@ const envSchema = z.object({
   EXPLORER_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase SQL identifier').default('public'),
   EXPLORER_ADAPTER: z.enum(['fastify', 'express']).default('fastify'),
   EXPLORER_START_BLOCK: z.string().regex(/^\d+$/, 'must be a block number').default('0'),
+  /** HS256 secret of access tokens; unset: a random one per process (with a warning). */
+  EXPLORER_JWT_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. `openssl rand -base64 48`)')
+    .optional(),
   EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     coordinator: postgres ? postgresCoordinator(postgres) : undefined,
     startBlock: env.EXPLORER_START_BLOCK,
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
+    auth: { jwtSecret: env.EXPLORER_JWT_SECRET },
     logger,
   });
   cleanups.push(() => explorer.close());

@@ -68,6 +68,13 @@ describe('npm start (examples/server)', () => {
     expect(output()).toContain('Invalid environment: PORT: must be a port number');
   });
 
+  it('refuses a JWT secret shorter than 32 bytes', async () => {
+    const { child, output } = startServer({ EXPLORER_JWT_SECRET: 'too-short', EXPLORER_RPC_URL: 'http://127.0.0.1:1' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain('Invalid environment: EXPLORER_JWT_SECRET: must be at least 32 bytes');
+  });
+
   it('stores in Postgres when DATABASE_URL is set', async () => {
     const schema = schemas.next();
     const { child, output } = startServer({ PORT: '0', DATABASE_URL: await testDatabaseUrl(), EXPLORER_DB_SCHEMA: schema });

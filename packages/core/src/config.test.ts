@@ -18,6 +18,8 @@ describe('explorer config', () => {
     expect(config.requiredConfirmations).toBe(12);
     expect(config.indexer).toMatchObject({ enabled: true, concurrency: 8 });
     expect(config.http.bodyLimit).toBe(1_048_576);
+    expect(config.auth).toMatchObject({ tokenLifetimeSeconds: 604_800, passwordMinLength: 15, issuer: 'chainlens', audience: 'chainlens-api' });
+    expect(config.auth.jwtSecret).toBeUndefined();
   });
 
   it.each([
@@ -26,6 +28,8 @@ describe('explorer config', () => {
     [{ rpcUrl: 'http://127.0.0.1:8545' }, 'storage'],
     [{ rpcUrl: 'http://127.0.0.1:8545', storage, startBlock: -1 }, 'startBlock'],
     [{ rpcUrl: 'http://127.0.0.1:8545', storage, indexer: { concurrency: 0 } }, 'indexer.concurrency'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, auth: { jwtSecret: 'x'.repeat(31) } }, 'auth.jwtSecret'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, auth: { passwordMinLength: 7 } }, 'auth.passwordMinLength'],
   ])('names the bad option in one error (%#)', (config, option) => {
     expect(() => resolveConfig(config as never)).toThrowError(ConfigError);
     expect(() => resolveConfig(config as never)).toThrowError(new RegExp(`^Invalid ChainLens config: ${option.replace('.', '\\.')}: `));

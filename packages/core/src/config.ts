@@ -87,6 +87,27 @@ export const explorerConfigSchema = z.object({
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
+  auth: z
+    .object({
+      /**
+       * HS256 secret of access tokens, at least 32 bytes. Unset: a random one per process (tokens
+       * then die with the process and differ between instances), with a warning.
+       */
+      jwtSecret: z
+        .string()
+        .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. `openssl rand -base64 48`)')
+        .optional(),
+      /** Access token lifetime (`expires_in`). */
+      tokenLifetimeSeconds: int(60).default(604_800),
+      /** `iss` and `aud` of issued tokens; a token naming others is refused. */
+      issuer: z.string().min(1).default('chainlens'),
+      audience: z.string().min(1).default('chainlens-api'),
+      /** Shortest password accepted at registration (NIST SP 800-63B-4: 15 for single-factor). */
+      passwordMinLength: int(8).max(256).default(15),
+    })
+    .prefault({}),
+  /** Current time in milliseconds; tests inject one to move time. */
+  clock: z.custom<() => number>((v) => typeof v === 'function', 'must be a function returning milliseconds').default(() => Date.now),
   health: z
     .object({
       maxLag: int(0).default(100),

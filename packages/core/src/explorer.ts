@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
+import { createAuthenticator } from './auth/authenticate.js';
+import { PasswordHasher, TokenIssuer, UserService } from './auth/index.js';
 import { v1Routes } from './api/v1/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
@@ -33,6 +36,8 @@ export interface Explorer {
   readonly hub: EventHub;
   readonly services: Services;
   readonly indexer: Indexer;
+  /** User accounts: e.g. `explorer.users.setRoles(id, ['user', 'premium'])`. */
+  readonly users: UserService;
   /** The framework-neutral HTTP entry point adapters call. */
   readonly kernel: HttpKernel;
   /**
@@ -67,6 +72,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
   const finality = new EvmFinality(chain, { requiredConfirmations: config.requiredConfirmations, cacheMs: 1_000 });
   const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
+  const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), config.clock);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
     blocks: new BlockService(storage, head),
@@ -76,8 +82,14 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     status: new StatusService(storage, head, chain, pending, finality),
     submission: new SubmissionService(chain, pending),
     transactions: new TransactionService(storage, head, chain),
+    users,
   };
-  const kernel = createHttpKernel({ routes: v1Routes(services), logger, bodyLimit: config.http.bodyLimit });
+  const kernel = createHttpKernel({
+    routes: v1Routes(services, { passwordMinLength: config.auth.passwordMinLength }),
+    logger,
+    bodyLimit: config.http.bodyLimit,
+    authenticate: createAuthenticator(users),
+  });
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 
   await storage.init();
@@ -93,6 +105,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     hub,
     services,
     indexer,
+    users,
     kernel,
     async start() {
       if (closed) throw new Error('explorer is closed');
@@ -112,4 +125,14 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       await storage.close();
     },
   };
+}
+
+/** The access-token issuer; without a configured secret, a random one that dies with the process. */
+function tokenIssuer(config: ResolvedConfig, logger: Logger): TokenIssuer {
+  const { jwtSecret, tokenLifetimeSeconds, issuer, audience } = config.auth;
+  if (jwtSecret === undefined) {
+    logger.warn('auth.jwtSecret is not set: using a random secret, so tokens end with this process and other instances refuse them');
+  }
+  const secret = jwtSecret === undefined ? new Uint8Array(randomBytes(32)) : new TextEncoder().encode(jwtSecret);
+  return new TokenIssuer({ secret, lifetimeSeconds: tokenLifetimeSeconds, issuer, audience, now: config.clock });
 }

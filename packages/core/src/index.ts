@@ -1,6 +1,7 @@
 export { createExplorer, type Explorer } from './explorer.js';
 export { resolveConfig, explorerConfigSchema, ConfigError, type ExplorerConfig, type ResolvedConfig } from './config.js';
 export * from './errors/index.js';
+export * from './auth/index.js';
 export * from './http/index.js';
 export * from './channels/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
@@ -12,5 +13,6 @@ export { decodeRevertReason } from './chain/revert-reason.js';
 export { Indexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.js';
 export { PendingTracker, type PendingLookup } from './indexer/pending-tracker.js';
 export { EvmFinality } from './consensus/evm-finality.js';
+export type * from './storage/account-records.js';
 export type * from './storage/records.js';
 export type { Storage } from './storage/storage.js';

@@ -6,7 +6,7 @@ export type { MemoryStorageOptions } from './memory-storage.js';
 /**
  * ChainLens storage on in-process structures: no setup, nothing persisted across processes.
  * The default for demos, tests and benchmarks. Reads are O(1) lookups or O(log n + page) for
- * address listings; returned records are frozen.
+ * address listings; returned chain records are frozen, user and key records are copies.
  *
  * @example
  * import { memoryStorage } from '@chainlens/storage-memory';

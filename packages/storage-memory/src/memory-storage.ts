@@ -1,15 +1,20 @@
 import type {
   AddressActivity,
   AddressTransactionsQuery,
+  ApiKeyChanges,
   BlockBundle,
   ChainTotals,
   Hex,
   IndexerCursor,
   Storage,
+  StoredApiKey,
   StoredBlock,
   StoredLog,
   StoredTransaction,
+  StoredUser,
+  UserChanges,
 } from '@chainlens/core';
+import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
 
 /** Options of {@link memoryStorage}. */
@@ -41,8 +46,9 @@ interface PreparedBundle {
 
 /**
  * The Storage contract on in-process structures. Every method runs synchronously to completion,
- * so a reader never sees part of a block. Records are frozen copies taken on write; reads return
- * those frozen records (cheap, and no caller can change what is stored).
+ * so a reader never sees part of a block. Chain records are frozen copies taken on write; reads
+ * return those frozen records (cheap, and no caller can change what is stored). Users and API
+ * keys change after they are written, so {@link AccountStore} copies them both ways instead.
  */
 export class MemoryStorage implements Storage {
   /** Blocks by `number - firstNumber`: writes append the cursor's child, rollbacks pop. */
@@ -52,6 +58,8 @@ export class MemoryStorage implements Storage {
   readonly #addresses = new AddressIndex();
   #totalTransactions = 0;
   #totalContracts = 0;
+  /** Users and API keys: not chain data, so rollbacks never touch them. */
+  readonly #accounts = new AccountStore();
 
   constructor(options: MemoryStorageOptions = {}) {
     for (const bundle of options.initialBlocks ?? []) this.#commit(this.#prepare(bundle));
@@ -145,6 +153,38 @@ export class MemoryStorage implements Storage {
       totalAccounts: this.#addresses.size,
       totalContracts: this.#totalContracts,
     };
+  }
+
+  async createUser(user: StoredUser): Promise<boolean> {
+    return this.#accounts.createUser(user);
+  }
+
+  async getUserById(id: string): Promise<StoredUser | null> {
+    return this.#accounts.getUserById(id);
+  }
+
+  async getUserByEmail(email: string): Promise<StoredUser | null> {
+    return this.#accounts.getUserByEmail(email);
+  }
+
+  async updateUser(id: string, changes: UserChanges): Promise<StoredUser | null> {
+    return this.#accounts.updateUser(id, changes);
+  }
+
+  async createApiKey(key: StoredApiKey): Promise<void> {
+    this.#accounts.createApiKey(key);
+  }
+
+  async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
+    return this.#accounts.getApiKeyByHash(keyHash);
+  }
+
+  async listApiKeys(userId: string): Promise<StoredApiKey[]> {
+    return this.#accounts.listApiKeys(userId);
+  }
+
+  async updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null> {
+    return this.#accounts.updateApiKey(id, changes, ownerId);
   }
 
   #blockAt(number: bigint): BlockEntry | undefined {

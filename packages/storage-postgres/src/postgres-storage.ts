@@ -1,16 +1,21 @@
 import type {
   AddressActivity,
   AddressTransactionsQuery,
+  ApiKeyChanges,
   BlockBundle,
   ChainTotals,
   Hex,
   IndexerCursor,
   Storage,
+  StoredApiKey,
   StoredBlock,
   StoredLog,
   StoredTransaction,
+  StoredUser,
+  UserChanges,
 } from '@chainlens/core';
 import { Pool } from 'pg';
+import { type AccountStatements, accountStatements, isUuid } from './account-queries.js';
 import { lockChainStateStatement } from './chain-state.js';
 import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { migrate } from './migrate.js';
@@ -27,8 +32,9 @@ const INT8_MAX = 2n ** 63n - 1n;
 
 /**
  * The Storage contract on PostgreSQL. Every read is one statement, so it sees one snapshot and
- * never part of a block; every write is one transaction that starts by locking the
- * chain_state row, so writers from any number of processes run one after another.
+ * never part of a block; every chain write is one transaction that starts by locking the
+ * chain_state row, so writers from any number of processes run one after another. User and
+ * API key writes are single statements that never take that lock, so they do not wait on ingest.
  */
 export class PostgresStorage implements Storage {
   readonly #options: ResolvedPostgresStorageOptions;
@@ -36,6 +42,7 @@ export class PostgresStorage implements Storage {
   readonly #read: ReadStatements;
   readonly #write: WriteStatements;
   readonly #rollback: RollbackStatements;
+  readonly #accounts: AccountStatements;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -63,6 +70,7 @@ export class PostgresStorage implements Storage {
     this.#read = readStatements(tables);
     this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
+    this.#accounts = accountStatements(tables);
   }
 
   /** Connects and migrates the schema; concurrent and repeated calls share one run. */
@@ -213,5 +221,66 @@ export class PostgresStorage implements Storage {
       totalAccounts: Number(row.total_accounts),
       totalContracts: Number(row.total_contracts),
     };
+  }
+
+  async createUser({ id, email, name, passwordHash, roles, isActive, createdAt }: StoredUser): Promise<boolean> {
+    const { rowCount } = await this.#pool.query({
+      ...this.#accounts.createUser,
+      values: [id, email, name, passwordHash, roles, isActive, createdAt],
+    });
+    return rowCount === 1;
+  }
+
+  async getUserById(id: string): Promise<StoredUser | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await this.#pool.query<StoredUser>({ ...this.#accounts.userById, values: [id] });
+    return rows[0] ?? null;
+  }
+
+  async getUserByEmail(email: string): Promise<StoredUser | null> {
+    const { rows } = await this.#pool.query<StoredUser>({ ...this.#accounts.userByEmail, values: [email] });
+    return rows[0] ?? null;
+  }
+
+  async updateUser(id: string, { roles, isActive }: UserChanges): Promise<StoredUser | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await this.#pool.query<StoredUser>({
+      ...this.#accounts.updateUser,
+      values: [id, roles ?? null, isActive ?? null],
+    });
+    return rows[0] ?? null;
+  }
+
+  async createApiKey(key: StoredApiKey): Promise<void> {
+    const { id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt } = key;
+    await this.#pool.query({
+      ...this.#accounts.createApiKey,
+      values: [id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt],
+    });
+  }
+
+  async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
+    const { rows } = await this.#pool.query<StoredApiKey>({ ...this.#accounts.apiKeyByHash, values: [keyHash] });
+    return rows[0] ?? null;
+  }
+
+  async listApiKeys(userId: string): Promise<StoredApiKey[]> {
+    if (!isUuid(userId)) return [];
+    const { rows } = await this.#pool.query<StoredApiKey>({ ...this.#accounts.apiKeysOfUser, values: [userId] });
+    return rows;
+  }
+
+  async updateApiKey(
+    id: string,
+    { isActive, rateLimitPerMinute }: ApiKeyChanges,
+    ownerId?: string,
+  ): Promise<StoredApiKey | null> {
+    if (!isUuid(id) || (ownerId !== undefined && !isUuid(ownerId))) return null;
+    const { rows } = await this.#pool.query<StoredApiKey>({
+      ...this.#accounts.updateApiKey,
+      // `rateLimitPerMinute: null` clears the limit; only an absent field leaves it.
+      values: [id, isActive ?? null, rateLimitPerMinute !== undefined, rateLimitPerMinute ?? null, ownerId ?? null],
+    });
+    return rows[0] ?? null;
   }
 }

@@ -8,6 +8,8 @@ export interface Tables {
   addressTransactions: string;
   addressStats: string;
   chainState: string;
+  users: string;
+  apiKeys: string;
 }
 
 /**
@@ -23,5 +25,7 @@ export function qualifiedTables(schema: string): Tables {
     addressTransactions: name('address_transactions'),
     addressStats: name('address_stats'),
     chainState: name('chain_state'),
+    users: name('users'),
+    apiKeys: name('api_keys'),
   };
 }

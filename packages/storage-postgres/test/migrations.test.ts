@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { makeChain, referenceTotals, writeChain } from '@chainlens/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
@@ -50,6 +51,43 @@ describe('migrations', () => {
       expect(await second.getChainTotals()).toEqual(referenceTotals(chain));
     } finally {
       await second.close();
+    }
+  });
+
+  it('brings a schema at version 1 up to date and keeps its chain', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 3, txPerBlock: 4 });
+    const old = await createStorage(schema);
+    try {
+      await old.init();
+      await writeChain(old, chain);
+    } finally {
+      await old.close();
+    }
+    // What a release with only migration 1 left behind.
+    await withClient((client) =>
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+    );
+    expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
+
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+      expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+      const user = {
+        id: randomUUID(),
+        email: 'ada@example.com',
+        name: 'Ada',
+        passwordHash: 'x',
+        roles: ['user'],
+        isActive: true,
+        createdAt: new Date(1_700_000_000_123),
+      };
+      expect(await storage.createUser(user)).toBe(true);
+      expect(await storage.getUserById(user.id)).toEqual(user);
+    } finally {
+      await storage.close();
     }
   });
 

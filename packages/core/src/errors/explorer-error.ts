@@ -101,3 +101,30 @@ export class InternalError extends ExplorerError {
 export function toExplorerError(error: unknown): ExplorerError {
   return error instanceof ExplorerError ? error : new InternalError(error);
 }
+
+/** No credentials where a route needs them, or a token that does not verify. */
+export class UnauthorizedError extends ExplorerError {
+  constructor() {
+    super('UNAUTHORIZED');
+  }
+}
+
+/** A JWT that verified but whose `exp` has passed. */
+export class TokenExpiredError extends ExplorerError {
+  constructor() {
+    super('TOKEN_EXPIRED');
+  }
+}
+
+/** Login with an unknown email or a wrong password: one answer for both. */
+export class InvalidCredentialsError extends ExplorerError {
+  constructor() {
+    super('INVALID_CREDENTIALS');
+  }
+}
+
+export class EmailTakenError extends ExplorerError {
+  constructor() {
+    super('EMAIL_TAKEN');
+  }
+}

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { InvalidRequestError, PayloadTooLargeError, EndpointNotFoundError, InternalError, toExplorerError } from '../errors/index.js';
+import type { Principal } from '../auth/principal.js';
+import { InvalidRequestError, PayloadTooLargeError, EndpointNotFoundError, InternalError, toExplorerError, UnauthorizedError } from '../errors/index.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { RouteResult, type Route } from './route.js';
 import { Router } from './router.js';
@@ -12,6 +13,11 @@ export interface HttpKernelOptions {
   logger: Logger;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /**
+   * Who sent a request: `null` for anonymous; throws for credentials that do not hold. Runs for
+   * every matched route, public ones included. Default: everyone is anonymous.
+   */
+  authenticate?: (request: HttpRequest) => Promise<Principal | null> | null;
 }
 
 /** The framework-neutral HTTP entry point every adapter calls. */
@@ -30,6 +36,7 @@ const EMPTY = Object.freeze({});
 export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const router = new Router(options.routes);
   const { logger, bodyLimit } = options;
+  const authenticate = options.authenticate ?? (() => null);
 
   function toResponse(error: unknown): HttpResponse {
     const explorerError = toExplorerError(error);
@@ -46,13 +53,17 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
       const match = router.match(request.method, path);
       if (!match) throw new EndpointNotFoundError();
       const { route } = match;
+      // Anonymous requests skip the await: most traffic carries no credentials.
+      const pending = authenticate(request);
+      const principal = pending === null ? null : await pending;
+      if (route.auth === 'jwt' && principal === null) throw new UnauthorizedError();
       const rawBody = readRawBody(request, bodyLimit);
       const params = route.params ? parseInput(route.params, match.params, 'params') : EMPTY;
       const query = route.query
         ? parseInput(route.query, parseQuery(queryStart === -1 ? '' : request.url.slice(queryStart + 1)), 'query')
         : EMPTY;
       const body = route.body ? parseInput(route.body, rawBody === undefined ? request.body : parseJson(rawBody), 'body') : undefined;
-      const result = await route.handler({ params, query, body, request });
+      const result = await route.handler({ params, query, body, request, principal });
       return result instanceof RouteResult
         ? successResponse(result.result, result.message, result.status)
         : successResponse(result);

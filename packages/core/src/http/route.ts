@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { Principal } from '../auth/principal.js';
 import type { HttpRequest } from './types.js';
 
-/** Who may call a route. Authentication arrives with the auth module; until then all are public. */
-export type RouteAuth = 'none';
+/** Who may call a route: anyone (`none`), or a caller with a valid JWT (`jwt`). */
+export type RouteAuth = 'none' | 'jwt';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
@@ -12,6 +13,8 @@ export interface RouteContext<P, Q, B> {
   query: Q;
   body: B;
   request: HttpRequest;
+  /** The authenticated caller, `null` for anonymous; never `null` on a route that requires one. */
+  principal: Principal | null;
 }
 
 /** A handler's answer when it needs more than a plain `result` (a custom message or status). */

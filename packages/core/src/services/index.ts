@@ -1,3 +1,4 @@
+import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { AccountService } from './account-service.js';
 import type { BlockService } from './block-service.js';
@@ -27,4 +28,6 @@ export interface Services {
   status: StatusService;
   submission: SubmissionService;
   transactions: TransactionService;
+  /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
+  users: UserService;
 }

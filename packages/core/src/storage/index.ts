@@ -1,2 +1,3 @@
+export type * from './account-records.js';
 export type * from './records.js';
 export type { Storage } from './storage.js';

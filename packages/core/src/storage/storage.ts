@@ -1,3 +1,4 @@
+import type { ApiKeyChanges, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
 import type {
   AddressActivity,
   AddressTransactionsQuery,
@@ -78,4 +79,32 @@ export interface Storage {
 
   /** Totals over all stored blocks; rollbacks take back what they remove. */
   getChainTotals(): Promise<ChainTotals>;
+
+  /*
+   * Users and API keys. They are not chain data: `rollbackTo` MUST leave them alone. Records
+   * come back equal (`toEqual`) to what was written; array fields are stored in the order given.
+   */
+
+  /**
+   * Stores a new user. Resolves `false`, writing nothing, when a user with the same `email`
+   * exists; two concurrent calls with one email MUST NOT both succeed.
+   */
+  createUser(user: StoredUser): Promise<boolean>;
+  getUserById(id: string): Promise<StoredUser | null>;
+  /** Exact match on the canonical email. */
+  getUserByEmail(email: string): Promise<StoredUser | null>;
+  /** Applies `changes`; resolves the updated user, or `null` (nothing written) for an unknown id. */
+  updateUser(id: string, changes: UserChanges): Promise<StoredUser | null>;
+
+  /** Stores a new API key (the caller guarantees a fresh id and hash; a duplicate MUST throw). */
+  createApiKey(key: StoredApiKey): Promise<void>;
+  /** The key whose `keyHash` is exactly `keyHash`, revoked and expired ones included. */
+  getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null>;
+  /** Every key of `userId`, revoked ones included, newest first (`createdAt`, then `id`, descending). */
+  listApiKeys(userId: string): Promise<StoredApiKey[]>;
+  /**
+   * Applies `changes` to key `id`; with `ownerId`, only when the key belongs to that user.
+   * Resolves the updated key, or `null` (nothing written) when no key matches.
+   */
+  updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null>;
 }

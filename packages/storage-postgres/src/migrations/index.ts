@@ -1,7 +1,8 @@
 import { chainMigration } from './001-chain.js';
+import { accountsMigration } from './002-accounts.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit a released one. */
-export const migrations: readonly Migration[] = [chainMigration];
+export const migrations: readonly Migration[] = [chainMigration, accountsMigration];

@@ -1,15 +1,17 @@
 import type { Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { accountRoutes } from './account.js';
+import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
 import { healthRoutes } from './health.js';
 import { transactionRoutes } from './transactions.js';
 
 /** Every `/api/v1` route. */
-export function v1Routes(services: Services): Route[] {
+export function v1Routes(services: Services, options: AuthRoutesOptions): Route[] {
   return [
     ...healthRoutes(services),
+    ...authRoutes(services.users, options),
     ...blockchainRoutes(services),
     ...transactionRoutes(services),
     ...accountRoutes(services),

@@ -1,11 +1,13 @@
 import { describe } from 'vitest';
 import { addressTests } from './addresses.js';
+import { apiKeyTests } from './api-keys.js';
 import { blockTests } from './blocks.js';
 import type { StorageFactory } from './harness.js';
 import { lifecycleTests } from './lifecycle.js';
 import { rollbackTests } from './rollback.js';
 import { totalsTests } from './totals.js';
 import { transactionTests } from './transactions.js';
+import { userTests } from './users.js';
 
 export { type StorageFactory, expectStoredChain, writeChain } from './harness.js';
 
@@ -30,5 +32,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     rollbackTests(factory);
     addressTests(factory);
     totalsTests(factory);
+    userTests(factory);
+    apiKeyTests(factory);
   });
 }

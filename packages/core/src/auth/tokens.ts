@@ -1,0 +1,59 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { TokenExpiredError, UnauthorizedError } from '../errors/index.js';
+
+/** Options of {@link TokenIssuer}. */
+export interface TokenIssuerOptions {
+  /** HS256 key, at least 32 bytes (checked by the config). */
+  secret: Uint8Array;
+  lifetimeSeconds: number;
+  issuer: string;
+  audience: string;
+  /** Current time in milliseconds; injectable so tests can move the clock. */
+  now: () => number;
+}
+
+/** What an access token is issued as (spec: Login result). */
+export interface AccessToken {
+  access_token: string;
+  expires_in: number;
+}
+
+/**
+ * Issues and verifies access tokens: HS256 only (a token signed otherwise, or unsigned, is
+ * refused), with `sub`, `iat`, `exp`, `iss` and `aud` required and checked.
+ */
+export class TokenIssuer {
+  constructor(private readonly options: TokenIssuerOptions) {}
+
+  async issue(userId: string): Promise<AccessToken> {
+    const { secret, lifetimeSeconds, issuer, audience, now } = this.options;
+    const issuedAt = Math.floor(now() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + lifetimeSeconds)
+      .sign(secret);
+    return { access_token: token, expires_in: lifetimeSeconds };
+  }
+
+  /** The user id a valid token names; throws {@link TokenExpiredError} or {@link UnauthorizedError}. */
+  async verify(token: string): Promise<string> {
+    const { secret, issuer, audience, now } = this.options;
+    try {
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        issuer,
+        audience,
+        requiredClaims: ['sub', 'iat', 'exp'],
+        currentDate: new Date(now()),
+      });
+      return payload.sub!;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new TokenExpiredError();
+      throw new UnauthorizedError();
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { memoryStorage } from '@chainlens/storage-memory';
+import { describe, expect, it } from 'vitest';
+import { InvalidCredentialsError } from '../errors/index.js';
+import { PasswordHasher } from './passwords.js';
+import { TokenIssuer } from './tokens.js';
+import { UserService } from './user-service.js';
+
+const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-hs256');
+
+async function service(): Promise<UserService> {
+  const storage = memoryStorage();
+  await storage.init();
+  const tokens = new TokenIssuer({ secret, lifetimeSeconds: 60, issuer: 'chainlens', audience: 'chainlens-api', now: Date.now });
+  return new UserService(storage, new PasswordHasher(), tokens, Date.now);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe('UserService login timing', () => {
+  it('takes about as long for an unknown email as for a known one with a wrong password (median of 200, within 1.25×)', async () => {
+    const users = await service();
+    await users.register({ email: 'known@example.com', password: 'the right passphrase', name: 'Known' });
+    const time = async (email: string) => {
+      const started = performance.now();
+      await expect(users.login(email, 'a wrong passphrase!')).rejects.toBeInstanceOf(InvalidCredentialsError);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so drift on a shared machine hits both sides alike.
+    for (let i = 0; i < 200; i++) {
+      known.push(await time('known@example.com'));
+      unknown.push(await time(`nobody-${i}@example.com`));
+    }
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(1 / 1.25);
+    expect(ratio).toBeLessThan(1.25);
+  }, 120_000);
+});

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { EmailTakenError, InvalidCredentialsError, UnauthorizedError } from '../errors/index.js';
+import type { Storage, StoredUser } from '../storage/index.js';
+import type { PasswordHasher } from './passwords.js';
+import type { Principal } from './principal.js';
+import type { AccessToken, TokenIssuer } from './tokens.js';
+import { formatUser, type UserRecord } from './user-record.js';
+
+/** The roles a user can hold. */
+export const ROLES = ['admin', 'premium', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Registration input, already validated by the route. */
+export interface Registration {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** Accounts: registration, login, token refresh, and role and status changes. */
+export class UserService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenIssuer,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates a user with the role `user`; a taken email is {@link EmailTakenError}. */
+  async register(input: Registration): Promise<UserRecord> {
+    const user: StoredUser = {
+      id: randomUUID(),
+      email: canonicalEmail(input.email),
+      name: input.name,
+      passwordHash: await this.passwords.hash(input.password),
+      roles: ['user'],
+      isActive: true,
+      createdAt: new Date(this.now()),
+    };
+    if (!(await this.storage.createUser(user))) throw new EmailTakenError();
+    return formatUser(user);
+  }
+
+  /**
+   * A token for valid credentials. An unknown email, a wrong password and a deactivated account
+   * all answer {@link InvalidCredentialsError} after one password check each, so neither the
+   * text nor the time tells them apart.
+   */
+  async login(email: string, password: string): Promise<AccessToken> {
+    const user = await this.storage.getUserByEmail(canonicalEmail(email));
+    const valid = await this.passwords.verify(user?.passwordHash ?? null, password);
+    if (!valid || !user?.isActive) throw new InvalidCredentialsError();
+    return this.tokens.issue(user.id);
+  }
+
+  /** A fresh token for the caller. */
+  refresh(principal: Principal): Promise<AccessToken> {
+    return this.tokens.issue(principal.user.id);
+  }
+
+  /** The caller a bearer token proves; a deactivated or deleted user is {@link UnauthorizedError}. */
+  async authenticateToken(token: string): Promise<Principal> {
+    const user = await this.storage.getUserById(await this.tokens.verify(token));
+    if (!user?.isActive) throw new UnauthorizedError();
+    return { kind: 'jwt', user };
+  }
+
+  /**
+   * Sets a user's roles (library API; an admin route joins with the admin scope). Resolves the
+   * updated user, or `null` for an unknown id.
+   */
+  async setRoles(userId: string, roles: readonly Role[]): Promise<UserRecord | null> {
+    const user = await this.storage.updateUser(userId, { roles: [...new Set(roles)].sort() });
+    return user && formatUser(user);
+  }
+
+  /** Activates or deactivates a user; a deactivated user's tokens stop working at once. */
+  async setActive(userId: string, isActive: boolean): Promise<UserRecord | null> {
+    const user = await this.storage.updateUser(userId, { isActive });
+    return user && formatUser(user);
+  }
+}
+
+/** Emails are compared in one form: trimmed and lowercased. */
+export function canonicalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,51 @@
+/**
+ * Records of people and their credentials, as storage keeps them. Ids are lowercase UUIDs;
+ * times are `Date`s with millisecond precision (what a JS `Date` holds, so they round-trip).
+ */
+
+/** A registered user. */
+export interface StoredUser {
+  id: string;
+  /** Canonical form: trimmed and lowercased; unique across users. */
+  email: string;
+  name: string;
+  /** The password's argon2id PHC string; never leaves core. */
+  passwordHash: string;
+  /** Distinct role names, sorted (`user`, `premium`, `admin`). */
+  roles: string[];
+  isActive: boolean;
+  createdAt: Date;
+}
+
+/** The fields an update of a user may change. */
+export interface UserChanges {
+  roles?: string[];
+  isActive?: boolean;
+}
+
+/** An API key: only a hash of its secret is kept. */
+export interface StoredApiKey {
+  id: string;
+  /** Owner's user id. */
+  userId: string;
+  name: string;
+  description: string | null;
+  /** SHA-256 of the whole secret, 64 lowercase hex digits; unique across keys. */
+  keyHash: string;
+  /** The secret's first characters, shown so people can tell their keys apart. */
+  prefix: string;
+  /** Distinct scope names, sorted (`admin`, `read`, `write`). */
+  scopes: string[];
+  expiresAt: Date | null;
+  /** `false` once revoked. */
+  isActive: boolean;
+  /** A per-minute limit an admin set for this key, else `null` (the owner's tier applies). */
+  rateLimitPerMinute: number | null;
+  createdAt: Date;
+}
+
+/** The fields an update of an API key may change. */
+export interface ApiKeyChanges {
+  isActive?: boolean;
+  rateLimitPerMinute?: number | null;
+}
