@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticate.js';
-import { PasswordHasher, TokenIssuer, UserService } from './auth/index.js';
+import { ApiKeyService, PasswordHasher, TokenIssuer, UserService } from './auth/index.js';
 import { v1Routes } from './api/v1/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
@@ -73,8 +73,10 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const finality = new EvmFinality(chain, { requiredConfirmations: config.requiredConfirmations, cacheMs: 1_000 });
   const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
   const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), config.clock);
+  const apiKeys = new ApiKeyService(storage, config.clock);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
+    apiKeys,
     blocks: new BlockService(storage, head),
     health: new HealthService(storage, chain, indexer, config.health),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
@@ -85,10 +87,10 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     users,
   };
   const kernel = createHttpKernel({
-    routes: v1Routes(services, { passwordMinLength: config.auth.passwordMinLength }),
+    routes: v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock }),
     logger,
     bodyLimit: config.http.bodyLimit,
-    authenticate: createAuthenticator(users),
+    authenticate: createAuthenticator(users, apiKeys),
   });
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 

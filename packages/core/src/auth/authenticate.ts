@@ -1,5 +1,6 @@
 import { UnauthorizedError } from '../errors/index.js';
 import type { HttpRequest } from '../http/types.js';
+import type { ApiKeyService } from './api-key-service.js';
 import type { Principal } from './principal.js';
 import type { UserService } from './user-service.js';
 
@@ -7,15 +8,28 @@ const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 
 /**
  * Resolves who sent a request. No credentials: anonymous (`null`), without any work. Credentials
- * that do not hold (malformed, unknown, expired, a deactivated user) throw, whatever the route:
- * a bad credential is never served as anonymous.
+ * that do not hold (malformed, unknown, expired, revoked, a deactivated user) throw, whatever the
+ * route: a bad credential is never served as anonymous. A request carrying both a JWT and a key
+ * must have both valid and acts with the key's scopes.
  */
-export function createAuthenticator(users: UserService): (request: HttpRequest) => Promise<Principal | null> | null {
+export function createAuthenticator(users: UserService, keys: ApiKeyService): (request: HttpRequest) => Promise<Principal | null> | null {
   return (request) => {
-    const header = request.headers.authorization;
-    if (header === undefined) return null;
-    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-    if (token === undefined) throw new UnauthorizedError();
-    return users.authenticateToken(token);
+    const { authorization, 'x-api-key': apiKey } = request.headers;
+    if (authorization === undefined && apiKey === undefined) return null;
+    return resolve(authorization, apiKey);
   };
+
+  async function resolve(authorization: string | string[] | undefined, apiKey: string | string[] | undefined): Promise<Principal> {
+    let principal: Principal | undefined;
+    if (authorization !== undefined) {
+      const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
+      if (token === undefined) throw new UnauthorizedError();
+      principal = await users.authenticateToken(token);
+    }
+    if (apiKey !== undefined) {
+      // A repeated header is refused rather than guessed at.
+      principal = await keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
+    }
+    return principal!;
+  }
 }

@@ -1,5 +1,8 @@
+export { API_KEY_PREFIX, checkApiKey, generateApiKey, hashApiKey, type GeneratedApiKey } from './api-key-format.js';
+export { ApiKeyService, formatApiKey, type ApiKeyRecord, type ApiKeyRequest, type CreatedApiKeyRecord } from './api-key-service.js';
 export { ARGON2_PARAMETERS, PasswordHasher } from './passwords.js';
 export type { Principal } from './principal.js';
 export { TokenIssuer, type AccessToken, type TokenIssuerOptions } from './tokens.js';
 export { formatUser, type UserRecord } from './user-record.js';
 export { canonicalEmail, ROLES, UserService, type Registration, type Role } from './user-service.js';
+export { SCOPES, scopesOf, type Scope } from './scopes.js';

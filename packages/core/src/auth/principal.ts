@@ -1,7 +1,4 @@
-import type { StoredUser } from '../storage/index.js';
+import type { StoredApiKey, StoredUser } from '../storage/index.js';
 
-/** Who is calling: a user proven by a JWT. (API keys join as a second kind.) */
-export interface Principal {
-  kind: 'jwt';
-  user: StoredUser;
-}
+/** Who is calling: a user proven by a JWT, or by one of their API keys. */
+export type Principal = { kind: 'jwt'; user: StoredUser } | { kind: 'apiKey'; user: StoredUser; key: StoredApiKey };

@@ -128,3 +128,24 @@ export class EmailTakenError extends ExplorerError {
     super('EMAIL_TAKEN');
   }
 }
+
+/** An API key that is malformed, unknown, revoked or expired, or whose owner was deactivated. */
+export class InvalidApiKeyError extends ExplorerError {
+  constructor() {
+    super('INVALID_API_KEY');
+  }
+}
+
+/** Authenticated, but without the scope the route needs. */
+export class ForbiddenError extends ExplorerError {
+  constructor() {
+    super('FORBIDDEN');
+  }
+}
+
+/** No key with that id among the caller's own. */
+export class ApiKeyNotFoundError extends ExplorerError {
+  constructor() {
+    super('API_KEY_NOT_FOUND');
+  }
+}

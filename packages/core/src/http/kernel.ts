@@ -1,6 +1,15 @@
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
-import { InvalidRequestError, PayloadTooLargeError, EndpointNotFoundError, InternalError, toExplorerError, UnauthorizedError } from '../errors/index.js';
+import { scopesOf } from '../auth/scopes.js';
+import {
+  EndpointNotFoundError,
+  ForbiddenError,
+  InternalError,
+  InvalidRequestError,
+  PayloadTooLargeError,
+  toExplorerError,
+  UnauthorizedError,
+} from '../errors/index.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { RouteResult, type Route } from './route.js';
 import { Router } from './router.js';
@@ -56,7 +65,8 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
       // Anonymous requests skip the await: most traffic carries no credentials.
       const pending = authenticate(request);
       const principal = pending === null ? null : await pending;
-      if (route.auth === 'jwt' && principal === null) throw new UnauthorizedError();
+      if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
+      if (principal !== null && !scopesOf(principal).has(route.scope ?? 'read')) throw new ForbiddenError();
       const rawBody = readRawBody(request, bodyLimit);
       const params = route.params ? parseInput(route.params, match.params, 'params') : EMPTY;
       const query = route.query

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
+import type { Scope } from '../auth/scopes.js';
 import type { HttpRequest } from './types.js';
 
-/** Who may call a route: anyone (`none`), or a caller with a valid JWT (`jwt`). */
-export type RouteAuth = 'none' | 'jwt';
+/**
+ * Who may call a route: anyone (`none`), a user with a JWT (`jwt`: managing keys and tokens), or
+ * a user with a JWT or an API key (`user`).
+ */
+export type RouteAuth = 'none' | 'jwt' | 'user';
 
 type AnyObject = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
@@ -38,6 +42,11 @@ export interface Route<
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: RouteAuth;
+  /**
+   * The scope an authenticated caller needs (default `read`); anonymous callers of a public
+   * route need none.
+   */
+  scope?: Scope;
   summary: string;
   params?: P;
   query?: Q;

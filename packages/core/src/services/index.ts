@@ -1,3 +1,4 @@
+import type { ApiKeyService } from '../auth/api-key-service.js';
 import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { AccountService } from './account-service.js';
@@ -21,6 +22,8 @@ export * from './transaction-service.js';
 /** The domain services every interface (REST, JSON-RPC, GraphQL, channels) calls. */
 export interface Services {
   accounts: AccountService;
+  /** API keys of users: creation, revocation, per-key limits. */
+  apiKeys: ApiKeyService;
   blocks: BlockService;
   health: HealthService;
   networkStats: NetworkStatsService;

@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import type { UserService } from '../../auth/index.js';
+import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
 import { defineRoute, type Route } from '../../http/index.js';
 
 /** Options of {@link authRoutes}. */
 export interface AuthRoutesOptions {
   /** Shortest accepted password at registration. */
   passwordMinLength: number;
+  /** Current time in milliseconds (an expiry must lie after it). */
+  clock: () => number;
 }
 
 /** Longest accepted password: long passphrases are welcome, megabytes for argon2 are not. */
 const PASSWORD_MAX = 256;
 
 /**
- * `/api/v1/auth/*`: registration, login and token refresh. Bodies are strict: a field the caller
- * may not set (`roles`, `isActive`, `id`, …) is refused, never applied.
+ * `/api/v1/auth/*`: registration, login, token refresh and API keys. Bodies are strict: a field
+ * the caller may not set (`roles`, `isActive`, `id`, …) is refused, never applied.
  */
-export function authRoutes(users: UserService, options: AuthRoutesOptions): Route[] {
+export function authRoutes(users: UserService, keys: ApiKeyService, options: AuthRoutesOptions): Route[] {
   const email = z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email({ message: 'must be a valid email address' }));
   return [
     defineRoute({
@@ -34,7 +36,7 @@ export function authRoutes(users: UserService, options: AuthRoutesOptions): Rout
           .trim()
           .min(1, 'must not be empty')
           .max(100, 'must be at most 100 characters')
-          .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters'),
+          .refine(noControl, 'must not contain control characters'),
       }),
       handler: ({ body }) => users.register(body),
     }),
@@ -53,5 +55,46 @@ export function authRoutes(users: UserService, options: AuthRoutesOptions): Rout
       summary: 'A fresh access token for the bearer of a valid one',
       handler: ({ principal }) => users.refresh(principal!),
     }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/auth/api-keys',
+      auth: 'jwt',
+      summary: 'Create an API key; its secret is answered this once',
+      body: z.strictObject({
+        name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').refine(noControl, 'must not contain control characters'),
+        description: z.string().max(500, 'must be at most 500 characters').refine(noControl, 'must not contain control characters').optional(),
+        scopes: z
+          .array(z.enum(SCOPES, { message: `must each be one of ${SCOPES.join(', ')}` }))
+          .min(1, 'must name at least one scope')
+          .max(SCOPES.length * 2)
+          .default(['read']),
+        expiresAt: z.iso
+          .datetime({ offset: true, message: 'must be an ISO 8601 date and time' })
+          .transform((v) => new Date(v))
+          .refine((date) => date.getTime() > options.clock(), 'must be in the future')
+          .optional(),
+      }),
+      handler: ({ principal, body }) => keys.create(principal!, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/auth/api-keys',
+      auth: 'jwt',
+      summary: "The caller's API keys, newest first, without secrets",
+      handler: ({ principal }) => keys.list(principal!),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/v1/auth/api-keys/:id',
+      auth: 'jwt',
+      summary: "Revoke one of the caller's API keys",
+      params: z.object({ id: z.string().max(64) }),
+      handler: ({ principal, params }) => keys.revoke(principal!, params.id.toLowerCase()),
+    }),
   ];
+}
+
+/** Whether a text is free of control characters (which Postgres text cannot always hold). */
+function noControl(value: string): boolean {
+  return !/\p{Cc}/u.test(value);
 }

@@ -11,7 +11,7 @@ import { transactionRoutes } from './transactions.js';
 export function v1Routes(services: Services, options: AuthRoutesOptions): Route[] {
   return [
     ...healthRoutes(services),
-    ...authRoutes(services.users, options),
+    ...authRoutes(services.users, services.apiKeys, options),
     ...blockchainRoutes(services),
     ...transactionRoutes(services),
     ...accountRoutes(services),

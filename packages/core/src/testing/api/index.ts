@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { accountTests } from './accounts.js';
+import { apiKeyTests } from './api-keys.js';
 import { authTests } from './auth.js';
 import { blockTests } from './blocks.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
@@ -39,6 +40,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('accounts', () => accountTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));
+    describe('API keys', () => apiKeyTests(ctx));
     describe('upstream outage', () => outageTests(ctx));
   });
 }
