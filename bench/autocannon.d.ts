@@ -2,6 +2,8 @@
 declare module 'autocannon' {
   interface Options {
     url: string;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
     connections?: number;
     /** Seconds. */
     duration?: number;

@@ -1,7 +1,8 @@
 /**
  * HTTP throughput of `GET /api/v1/transaction/:hash` through the Fastify and Express adapters,
  * each beside a bare route of the same framework answering the same bytes: the ratio is the share
- * of the framework's capacity ChainLens keeps.
+ * of the framework's capacity ChainLens keeps. The Fastify rows repeat with an API key and with a
+ * JWT: authentication must keep at least 85% of the anonymous rate.
  */
 import autocannon from 'autocannon';
 import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
@@ -14,16 +15,22 @@ import { withServer } from './lib/server-process.js';
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 2;
 
-const ROWS = [
+/** `credentials` names the headers a row sends (announced by the ChainLens server). */
+const ROWS: readonly { name: string; server: 'bare.ts' | 'chainlens.ts'; framework: 'fastify' | 'express'; credentials?: 'jwt' | 'apiKey' }[] = [
   { name: 'bare-fastify', server: 'bare.ts', framework: 'fastify' },
   { name: 'adapter-fastify', server: 'chainlens.ts', framework: 'fastify' },
+  { name: 'adapter-fastify, API key', server: 'chainlens.ts', framework: 'fastify', credentials: 'apiKey' },
+  { name: 'adapter-fastify, JWT', server: 'chainlens.ts', framework: 'fastify', credentials: 'jwt' },
   { name: 'bare-express', server: 'bare.ts', framework: 'express' },
   { name: 'adapter-express', server: 'chainlens.ts', framework: 'express' },
-] as const;
+];
 
+/** Each row's share of its baseline: adapters of their bare framework, authenticated reads of anonymous ones. */
 const TARGETS = [
   { adapter: 'adapter-fastify', bare: 'bare-fastify', target: 0.6 },
   { adapter: 'adapter-express', bare: 'bare-express', target: 0.7 },
+  { adapter: 'adapter-fastify, API key', bare: 'adapter-fastify', target: 0.85 },
+  { adapter: 'adapter-fastify, JWT', bare: 'adapter-fastify', target: 0.85 },
 ] as const;
 
 /** One answer of the ChainLens route; every server must answer exactly this. */
@@ -60,7 +67,7 @@ export async function runHttp(): Promise<boolean> {
     for (const row of ROWS) {
       const args = row.server === 'bare.ts' ? [reference.contentType, reference.body] : [anvil.rpcUrl];
       const measured = await withServer(row.server, [row.framework, ...args], (server) =>
-        measure(row.name, server.url + path, [server.pid, anvil.pid], reference, duration),
+        measure(row.name, server.url + path, [server.pid, anvil.pid], reference, duration, row.credentials ? server.credentials[row.credentials]! : {}),
       );
       rows.push(measured);
     }
@@ -105,8 +112,8 @@ export async function runHttp(): Promise<boolean> {
 }
 
 /** The status-200 answer at `url`, which must be the one every row serves. */
-async function answer(url: string): Promise<Reference> {
-  const response = await fetch(url);
+async function answer(url: string, headers: Record<string, string> = {}): Promise<Reference> {
+  const response = await fetch(url, { headers });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body}`);
   return { contentType: response.headers.get('content-type') ?? '', body };
@@ -116,14 +123,14 @@ async function answer(url: string): Promise<Reference> {
  * Checks the server answers the reference bytes, then loads it; any failed request fails the run.
  * `pids` are the benchmark's processes, told apart from other load on the machine.
  */
-async function measure(name: string, url: string, pids: number[], reference: Reference, duration: number): Promise<Row> {
-  const got = await answer(url);
+async function measure(name: string, url: string, pids: number[], reference: Reference, duration: number, headers: Record<string, string>): Promise<Row> {
+  const got = await answer(url, headers);
   if (got.body !== reference.body || got.contentType !== reference.contentType) {
     throw new Error(`${name} answers other bytes than ChainLens:\n${got.contentType} ${got.body}\nexpected:\n${reference.contentType} ${reference.body}`);
   }
   console.log(`${name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
   const meter = startCpuMeter(pids);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } });
   const failed = result.errors + result.timeouts + result.non2xx + result.mismatches;
   if (failed > 0 || !result.requests.total) {
     throw new Error(

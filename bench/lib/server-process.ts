@@ -11,6 +11,8 @@ const STOP_TIMEOUT_MS = 5_000;
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Request headers that authenticate, by name (e.g. `jwt`, `apiKey`), where the server made any. */
+  credentials: Record<string, Record<string, string>>;
 }
 
 /**
@@ -24,26 +26,28 @@ export async function withServer<T>(script: string, args: string[], use: (server
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   try {
-    const url = await announcedUrl(child, script);
+    const { url, credentials = {} } = await announcement(child, script);
     if (new URL(url).hostname !== '127.0.0.1') throw new Error(`${script} listens on ${url}, not on 127.0.0.1`);
-    return await use({ url, pid: child.pid! });
+    return await use({ url, pid: child.pid!, credentials });
   } finally {
     await stop(child);
   }
 }
 
-/** The URL the server prints as its first stdout line (see `announce` in servers/listen.ts). */
-function announcedUrl(child: ChildProcess, script: string): Promise<string> {
+/** What the server prints as its first stdout line (see `announce` in servers/listen.ts). */
+type Announcement = Pick<ServerProcess, 'url'> & Partial<Pick<ServerProcess, 'credentials'>>;
+
+function announcement(child: ChildProcess, script: string): Promise<Announcement> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    const settle = (error: Error | null, url?: string) => {
+    const settle = (error: Error | null, announced?: Announcement) => {
       clearTimeout(timer);
       child.off('exit', onExit);
       lines.off('line', onLine);
       if (error) reject(error);
-      else resolve(url!);
+      else resolve(announced!);
     };
-    const onLine = (line: string) => settle(null, (JSON.parse(line) as { url: string }).url);
+    const onLine = (line: string) => settle(null, JSON.parse(line) as Announcement);
     const onExit = (code: number | null) => settle(new Error(`${script} exited (code ${code}) before listening`));
     const timer = setTimeout(() => settle(new Error(`${script} did not listen within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
     lines.on('line', onLine);

@@ -17,5 +17,7 @@ const explorer = await createExplorer({
   storage: postgresStorage({ connectionString, schema }),
   logLevel: 'silent',
   indexer: { enabled: false },
+  // As decisions.md has it for benchmarks: many connections from one address.
+  rateLimits: { enabled: false },
 });
 announce(await listenFastify((app) => app.register(chainlens, { explorer })));

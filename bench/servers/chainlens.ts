@@ -1,6 +1,7 @@
 /**
  * ChainLens behind one adapter, with memory storage holding the chain at `rpcUrl`. The indexer is
- * stopped once it reaches the head so the measurement sees request handling only.
+ * stopped once it reaches the head so the measurement sees request handling only. Announces the
+ * headers of a registered user's JWT and API key beside its URL.
  * Usage: `chainlens.ts <fastify|express> <rpcUrl>`.
  */
 import { chainlensRouter } from '@chainlens/adapter-express';
@@ -14,7 +15,8 @@ const [frameworkArg, rpcUrl] = process.argv.slice(2);
 const framework = parseFramework(frameworkArg);
 if (rpcUrl === undefined) throw new Error('usage: chainlens.ts <fastify|express> <rpcUrl>');
 
-const explorer = await createExplorer({ rpcUrl, storage: memoryStorage(), logLevel: 'silent', indexer: { pollIntervalMs: 50 } });
+// Rate limits off, as decisions.md has it for benchmarks: 100 connections from one address.
+const explorer = await createExplorer({ rpcUrl, storage: memoryStorage(), logLevel: 'silent', indexer: { pollIntervalMs: 50 }, rateLimits: { enabled: false } });
 await explorer.start();
 await waitForCursor(explorer, BigInt(await explorer.chain.request<string>('eth_blockNumber')));
 await explorer.indexer.stop();
@@ -23,4 +25,10 @@ const url =
   framework === 'fastify'
     ? await listenFastify((app) => app.register(chainlens, { explorer }))
     : await listenExpress((app) => app.use(chainlensRouter(explorer)));
-announce(url);
+// A user with a JWT and an API key, so the benchmark can measure what authentication costs.
+const password = 'benchmark passphrase, long enough';
+const user = await explorer.users.register({ email: 'bench@example.com', password, name: 'Bench' }, '127.0.0.1');
+const { access_token: token } = await explorer.users.login(user.email, password);
+const principal = await explorer.users.authenticateToken(token);
+const { key } = await explorer.services.apiKeys.create(principal, { name: 'bench', scopes: ['read'] });
+announce(url, { jwt: { authorization: `Bearer ${token}` }, apiKey: { 'x-api-key': key } });

@@ -42,7 +42,7 @@ export async function listenExpress(setup: (app: Express) => void): Promise<stri
  * the parent closes stdin, which also happens when the parent dies, so no server outlives a run.
  * Exiting outright is enough: the process holds nothing that needs flushing.
  */
-export function announce(url: string): void {
+export function announce(url: string, credentials?: Record<string, Record<string, string>>): void {
   process.stdin.on('end', () => process.exit(0)).resume();
-  process.stdout.write(`${JSON.stringify({ url })}\n`);
+  process.stdout.write(`${JSON.stringify({ url, credentials })}\n`);
 }

@@ -17,6 +17,8 @@ const envSchema = z.object({
     .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. `openssl rand -base64 48`)')
     .optional(),
   EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),
+  /** `off` disables rate limiting (benchmarks; deployments behind a gateway that limits). */
+  EXPLORER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

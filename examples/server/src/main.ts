@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     startBlock: env.EXPLORER_START_BLOCK,
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
     auth: { jwtSecret: env.EXPLORER_JWT_SECRET },
+    rateLimits: { enabled: env.EXPLORER_RATE_LIMITS === 'on' },
     logger,
   });
   cleanups.push(() => explorer.close());

@@ -19,6 +19,10 @@ const httpUrl = (what: string) =>
 
 const int = (min: number) => z.number().int().min(min);
 
+/** Requests per minute and per day of one tier. */
+const allowance = (perMinute: number, perDay: number) =>
+  z.object({ perMinute: int(1).default(perMinute), perDay: int(1).default(perDay) }).prefault({});
+
 /** Schema of {@link ExplorerConfig}; every default lives here. */
 export const explorerConfigSchema = z.object({
   /** The upstream node's JSON-RPC over HTTP. */
@@ -104,6 +108,25 @@ export const explorerConfigSchema = z.object({
       audience: z.string().min(1).default('chainlens-api'),
       /** Shortest password accepted at registration (NIST SP 800-63B-4: 15 for single-factor). */
       passwordMinLength: int(8).max(256).default(15),
+    })
+    .prefault({}),
+  rateLimits: z
+    .object({
+      /** `false` turns tiers and throttles off (benchmarks; deployments behind a limiting gateway). */
+      enabled: z.boolean().default(true),
+      anonymous: allowance(100, 10_000),
+      authenticated: allowance(1_000, 100_000),
+      premium: allowance(10_000, 1_000_000),
+      /**
+       * Proxies in front of ChainLens that append to `X-Forwarded-For`; 0 trusts none and limits
+       * by the socket's address.
+       */
+      trustedProxyHops: int(0).max(10).default(0),
+      /** Registrations per client address per hour. */
+      registrationsPerHour: int(1).default(30),
+      /** Failed logins of one account within `loginWindowMinutes` before attempts are refused. */
+      loginFailures: int(1).default(10),
+      loginWindowMinutes: int(1).max(1_440).default(15),
     })
     .prefault({}),
   /** Current time in milliseconds; tests inject one to move time. */

@@ -10,7 +10,8 @@ import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './confi
 import { EvmFinality } from './consensus/evm-finality.js';
 import { ClusterMember } from './coordination/cluster.js';
 import { localCoordinator } from './coordination/coordinator.js';
-import { createHttpKernel, type HttpKernel } from './http/index.js';
+import { createHttpKernel, type HttpKernel, type HttpRequest } from './http/index.js';
+import { clientIp, RateLimiter, rateLimitOutcome, Throttles } from './limits/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
 import { PendingTracker } from './indexer/pending-tracker.js';
@@ -72,7 +73,16 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
   const finality = new EvmFinality(chain, { requiredConfirmations: config.requiredConfirmations, cacheMs: 1_000 });
   const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
-  const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), config.clock);
+  const limits = config.rateLimits;
+  const ipOf = (request: HttpRequest) => clientIp(request, limits.trustedProxyHops);
+  const throttles = new Throttles(storage, {
+    registrationsPerHour: limits.enabled ? limits.registrationsPerHour : Number.POSITIVE_INFINITY,
+    loginFailures: limits.enabled ? limits.loginFailures : Number.POSITIVE_INFINITY,
+    loginWindowMinutes: limits.loginWindowMinutes,
+    now: config.clock,
+  });
+  const limiter = limits.enabled ? new RateLimiter(storage, { ...limits, now: config.clock }) : null;
+  const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock);
   const apiKeys = new ApiKeyService(storage, config.clock);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
@@ -87,10 +97,11 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     users,
   };
   const kernel = createHttpKernel({
-    routes: v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock }),
+    routes: v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }),
     logger,
     bodyLimit: config.http.bodyLimit,
     authenticate: createAuthenticator(users, apiKeys),
+    rateLimit: limiter ? (request, principal) => limiter.hit(principal, ipOf(request)).then(rateLimitOutcome) : undefined,
   });
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 

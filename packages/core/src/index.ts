@@ -2,6 +2,7 @@ export { createExplorer, type Explorer } from './explorer.js';
 export { resolveConfig, explorerConfigSchema, ConfigError, type ExplorerConfig, type ResolvedConfig } from './config.js';
 export * from './errors/index.js';
 export * from './auth/index.js';
+export * from './limits/index.js';
 export * from './http/index.js';
 export * from './channels/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';

@@ -1,21 +1,24 @@
-import type {
-  AddressActivity,
-  AddressTransactionsQuery,
-  ApiKeyChanges,
-  BlockBundle,
-  ChainTotals,
-  Hex,
-  IndexerCursor,
-  Storage,
-  StoredApiKey,
-  StoredBlock,
-  StoredLog,
-  StoredTransaction,
-  StoredUser,
-  UserChanges,
+import {
+  ConfigError,
+  type AddressActivity,
+  type AddressTransactionsQuery,
+  type ApiKeyChanges,
+  type BlockBundle,
+  type ChainTotals,
+  type CounterHit,
+  type Hex,
+  type IndexerCursor,
+  type Storage,
+  type StoredApiKey,
+  type StoredBlock,
+  type StoredLog,
+  type StoredTransaction,
+  type StoredUser,
+  type UserChanges,
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
+import { CounterStore } from './counter-store.js';
 
 /** Options of {@link memoryStorage}. */
 export interface MemoryStorageOptions {
@@ -24,7 +27,15 @@ export interface MemoryStorageOptions {
    * throws from `memoryStorage()`). Handy to preload demos and benchmarks without awaiting.
    */
   initialBlocks?: Iterable<BlockBundle>;
+  /**
+   * Most counters of `hitCounters` kept at once (default 100 000), a positive integer. Past it
+   * the least recently hit are dropped, so a flood of distinct keys cannot exhaust memory; a
+   * dropped rate-limit counter starts again from 0.
+   */
+  maxCounters?: number;
 }
+
+const DEFAULT_MAX_COUNTERS = 100_000;
 
 /** A stored block with its frozen transactions in index order. */
 interface BlockEntry {
@@ -60,8 +71,15 @@ export class MemoryStorage implements Storage {
   #totalContracts = 0;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
   readonly #accounts = new AccountStore();
+  /** Rate-limit and throttle counters: not chain data either. */
+  readonly #counters: CounterStore;
 
   constructor(options: MemoryStorageOptions = {}) {
+    const { maxCounters = DEFAULT_MAX_COUNTERS } = options;
+    if (!Number.isSafeInteger(maxCounters) || maxCounters < 1) {
+      throw new ConfigError('memoryStorage.maxCounters', 'must be a positive integer');
+    }
+    this.#counters = new CounterStore(maxCounters);
     for (const bundle of options.initialBlocks ?? []) this.#commit(this.#prepare(bundle));
   }
 
@@ -185,6 +203,10 @@ export class MemoryStorage implements Storage {
 
   async updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null> {
     return this.#accounts.updateApiKey(id, changes, ownerId);
+  }
+
+  async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
+    return this.#counters.hit(hits, now);
   }
 
   #blockAt(number: bigint): BlockEntry | undefined {

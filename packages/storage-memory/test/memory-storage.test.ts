@@ -1,4 +1,4 @@
-import type { BlockBundle } from '@chainlens/core';
+import { ConfigError, type BlockBundle } from '@chainlens/core';
 import { chainTransactions, fixtureAddress, makeChain, referenceTotals } from '@chainlens/core/testing';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../src/index.js';
@@ -103,5 +103,33 @@ describe('memoryStorage', () => {
     });
     expect(page.map((tx) => tx.blockNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 779n - BigInt(i)));
     expect(await storage.getAddressActivity(busy)).toMatchObject({ transactionCount: 1_000 });
+  });
+
+  describe('counters', () => {
+    const now = 1_700_000_000_000;
+    const hit = (key: string, amount: number) => ({ key, amount, expiresAt: now + 60_000 });
+
+    it('keeps at most maxCounters, dropping the least recently hit first', async () => {
+      const storage = memoryStorage({ maxCounters: 2 });
+      await storage.hitCounters([hit('a', 1), hit('b', 1)], now);
+      await storage.hitCounters([hit('a', 1)], now);
+      await storage.hitCounters([hit('c', 1)], now);
+      expect(await storage.hitCounters([hit('b', 0), hit('a', 0), hit('c', 0)], now)).toEqual([0, 2, 1]);
+    });
+
+    it('counts a read as use, and a read of an absent counter takes no room', async () => {
+      const storage = memoryStorage({ maxCounters: 2 });
+      await storage.hitCounters([hit('a', 1), hit('b', 1)], now);
+      await storage.hitCounters([hit('a', 0), hit('x', 0), hit('y', 0)], now);
+      await storage.hitCounters([hit('c', 1)], now);
+      expect(await storage.hitCounters([hit('a', 0), hit('b', 0), hit('c', 0)], now)).toEqual([1, 0, 1]);
+    });
+
+    for (const maxCounters of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      it(`throws a ConfigError for maxCounters ${maxCounters}`, () => {
+        expect(() => memoryStorage({ maxCounters })).toThrow(ConfigError);
+        expect(() => memoryStorage({ maxCounters })).toThrow(/memoryStorage\.maxCounters/);
+      });
+    }
   });
 });

@@ -4,6 +4,7 @@ import type {
   ApiKeyChanges,
   BlockBundle,
   ChainTotals,
+  CounterHit,
   Hex,
   IndexerCursor,
   Storage,
@@ -18,9 +19,10 @@ import { Pool } from 'pg';
 import { type AccountStatements, accountStatements, isUuid } from './account-queries.js';
 import { lockChainStateStatement } from './chain-state.js';
 import { toBytea, toDecimal, typeParsers } from './codec.js';
+import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
-import { type LogRow, type ReadStatements, readStatements, toStoredLog } from './queries.js';
+import { type LogRow, type ReadStatements, readStatements, type Statement, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
 import { inTransaction } from './transaction.js';
@@ -33,8 +35,9 @@ const INT8_MAX = 2n ** 63n - 1n;
 /**
  * The Storage contract on PostgreSQL. Every read is one statement, so it sees one snapshot and
  * never part of a block; every chain write is one transaction that starts by locking the
- * chain_state row, so writers from any number of processes run one after another. User and
- * API key writes are single statements that never take that lock, so they do not wait on ingest.
+ * chain_state row, so writers from any number of processes run one after another. User, API
+ * key and counter writes are single statements that never take that lock, so they do not wait
+ * on ingest.
  */
 export class PostgresStorage implements Storage {
   readonly #options: ResolvedPostgresStorageOptions;
@@ -43,6 +46,7 @@ export class PostgresStorage implements Storage {
   readonly #write: WriteStatements;
   readonly #rollback: RollbackStatements;
   readonly #accounts: AccountStatements;
+  readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -71,6 +75,7 @@ export class PostgresStorage implements Storage {
     this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
     this.#accounts = accountStatements(tables);
+    this.#hitCounters = hitCountersStatement(tables);
   }
 
   /** Connects and migrates the schema; concurrent and repeated calls share one run. */
@@ -282,5 +287,16 @@ export class PostgresStorage implements Storage {
       values: [id, isActive ?? null, rateLimitPerMinute !== undefined, rateLimitPerMinute ?? null, ownerId ?? null],
     });
     return rows[0] ?? null;
+  }
+
+  async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
+    if (hits.length === 0) return [];
+    const { rows } = await this.#pool.query<{ key: string; value: bigint }>({
+      ...this.#hitCounters,
+      values: hitCountersValues(hits, now),
+    });
+    // Rows come in no particular order, and an absent or expired counter read has none.
+    const values = new Map(rows.map((row) => [row.key, Number(row.value)]));
+    return hits.map((hit) => values.get(hit.key) ?? 0);
   }
 }

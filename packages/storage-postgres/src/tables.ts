@@ -10,6 +10,7 @@ export interface Tables {
   chainState: string;
   users: string;
   apiKeys: string;
+  counters: string;
 }
 
 /**
@@ -27,5 +28,6 @@ export function qualifiedTables(schema: string): Tables {
     chainState: name('chain_state'),
     users: name('users'),
     apiKeys: name('api_keys'),
+    counters: name('counters'),
   };
 }

@@ -2,6 +2,7 @@ import { chainLogs, chainTransactions, makeAddressPool, makeChain } from '@chain
 import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toBytea } from '../src/codec.js';
+import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
 import { readStatements, type Statement } from '../src/queries.js';
 import { qualifiedTables } from '../src/tables.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -27,6 +28,9 @@ const chain = makeChain({ blocks: 400, txPerBlock: 10, addresses: makeAddressPoo
 const tx = chainTransactions(chain)[2_345]!;
 const log = chainLogs(chain)[1_234]!;
 const read = readStatements(t);
+// 4,000 counters, half of them expired by NOW: the sweep of hitCounters has rows to delete.
+const NOW = 1_700_000_000_000;
+const counters = Array.from({ length: 4_000 }, (_, i) => ({ key: `rate:${i}`, amount: 1, expiresAt: NOW + (i % 2 ? 1 : -1) * 60_000 }));
 
 /** A hand-written read the API will make: a contract's logs, newest first. */
 const logsByAddress: Statement = {
@@ -50,6 +54,11 @@ const cases: [string, Statement, unknown[]][] = [
   ['logs by address', logsByAddress, [toBytea(log.address), 25]],
   ['getBlockBundle transactions', read.blockTransactions, ['200']],
   ['getBlockBundle logs', read.blockLogs, ['200']],
+  [
+    'hitCounters',
+    hitCountersStatement(t),
+    hitCountersValues([...counters.slice(0, 3), { key: 'rate:9', amount: 0, expiresAt: NOW + 60_000 }], NOW),
+  ],
 ];
 
 /** A parameter as SQL literal text, for EXECUTE. */
@@ -79,10 +88,11 @@ describe('indexes', () => {
     try {
       await storage.init();
       for (const bundle of chain) await storage.writeBlock(bundle);
+      await storage.hitCounters(counters, NOW - 120_000);
     } finally {
       await storage.close();
     }
-    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}`));
+    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}`));
   });
 
   for (const kind of ['custom', 'generic'] as const) {

@@ -66,7 +66,7 @@ describe('migrations', () => {
     }
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -86,6 +86,7 @@ describe('migrations', () => {
       };
       expect(await storage.createUser(user)).toBe(true);
       expect(await storage.getUserById(user.id)).toEqual(user);
+      expect(await storage.hitCounters([{ key: 'rate', amount: 2, expiresAt: 2_000_000_000_000 }], 1_700_000_000_000)).toEqual([2]);
     } finally {
       await storage.close();
     }

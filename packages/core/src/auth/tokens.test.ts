@@ -59,3 +59,23 @@ describe('TokenIssuer', () => {
     });
   }
 });
+
+describe('TokenIssuer verified-token cache', () => {
+  it('still expires a token it verified before, at its exp', async () => {
+    let now = NOW;
+    const clocked = new TokenIssuer({ secret, lifetimeSeconds: 60, issuer: 'chainlens', audience: 'chainlens-api', now: () => now });
+    const { access_token } = await clocked.issue('user-1');
+    expect(await clocked.verify(access_token)).toBe('user-1');
+    now += 59_000;
+    expect(await clocked.verify(access_token)).toBe('user-1');
+    now += 1_000;
+    await expect(clocked.verify(access_token)).rejects.toBeInstanceOf(TokenExpiredError);
+  });
+
+  it('never caches a refusal: a tampered copy of a verified token is still refused', async () => {
+    const { access_token } = await issuer.issue('user-1');
+    expect(await issuer.verify(access_token)).toBe('user-1');
+    await expect(issuer.verify(`${access_token.slice(0, -2)}xx`)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(await issuer.verify(access_token)).toBe('user-1');
+  });
+});

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { TokenExpiredError, UnauthorizedError } from '../errors/index.js';
 
 /** Options of {@link TokenIssuer}. */
@@ -23,6 +24,13 @@ export interface AccessToken {
  * refused), with `sub`, `iat`, `exp`, `iss` and `aud` required and checked.
  */
 export class TokenIssuer {
+  /**
+   * Tokens whose signature and claims already verified, with their subject and expiry: a token
+   * never changes, so only its expiry needs checking again. Saves the HMAC and claim parsing
+   * (~70 µs) on every request of a client that keeps its token.
+   */
+  readonly #verified = new LRUCache<string, { sub: string; exp: number }>({ max: 10_000 });
+
   constructor(private readonly options: TokenIssuerOptions) {}
 
   async issue(userId: string): Promise<AccessToken> {
@@ -42,6 +50,11 @@ export class TokenIssuer {
   /** The user id a valid token names; throws {@link TokenExpiredError} or {@link UnauthorizedError}. */
   async verify(token: string): Promise<string> {
     const { secret, issuer, audience, now } = this.options;
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.exp * 1000 <= now()) throw new TokenExpiredError();
+      return known.sub;
+    }
     try {
       const { payload } = await jwtVerify(token, secret, {
         algorithms: ['HS256'],
@@ -50,6 +63,7 @@ export class TokenIssuer {
         requiredClaims: ['sub', 'iat', 'exp'],
         currentDate: new Date(now()),
       });
+      this.#verified.set(token, { sub: payload.sub!, exp: payload.exp! });
       return payload.sub!;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenExpiredError();

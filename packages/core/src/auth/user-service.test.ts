@@ -1,6 +1,7 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
 import { InvalidCredentialsError } from '../errors/index.js';
+import { Throttles } from '../limits/index.js';
 import { PasswordHasher } from './passwords.js';
 import { TokenIssuer } from './tokens.js';
 import { UserService } from './user-service.js';
@@ -11,7 +12,9 @@ async function service(): Promise<UserService> {
   const storage = memoryStorage();
   await storage.init();
   const tokens = new TokenIssuer({ secret, lifetimeSeconds: 60, issuer: 'chainlens', audience: 'chainlens-api', now: Date.now });
-  return new UserService(storage, new PasswordHasher(), tokens, Date.now);
+  // The login throttle would stop 400 failures of one account; this test measures timing only.
+  const throttles = new Throttles(storage, { registrationsPerHour: 10, loginFailures: Number.POSITIVE_INFINITY, loginWindowMinutes: 15, now: Date.now });
+  return new UserService(storage, new PasswordHasher(), tokens, throttles, Date.now);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -19,7 +22,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe('UserService login timing', () => {
   it('takes about as long for an unknown email as for a known one with a wrong password (median of 200, within 1.25×)', async () => {
     const users = await service();
-    await users.register({ email: 'known@example.com', password: 'the right passphrase', name: 'Known' });
+    await users.register({ email: 'known@example.com', password: 'the right passphrase', name: 'Known' }, '127.0.0.1');
     const time = async (email: string) => {
       const started = performance.now();
       await expect(users.login(email, 'a wrong passphrase!')).rejects.toBeInstanceOf(InvalidCredentialsError);

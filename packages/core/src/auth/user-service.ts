@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EmailTakenError, InvalidCredentialsError, UnauthorizedError } from '../errors/index.js';
+import type { Throttles } from '../limits/throttles.js';
 import type { Storage, StoredUser } from '../storage/index.js';
 import type { PasswordHasher } from './passwords.js';
 import type { Principal } from './principal.js';
@@ -23,11 +24,16 @@ export class UserService {
     private readonly storage: Storage,
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenIssuer,
+    private readonly throttles: Throttles,
     private readonly now: () => number,
   ) {}
 
-  /** Creates a user with the role `user`; a taken email is {@link EmailTakenError}. */
-  async register(input: Registration): Promise<UserRecord> {
+  /**
+   * Creates a user with the role `user`; a taken email is {@link EmailTakenError}. Attempts are
+   * counted per client address `ip` (the registration throttle).
+   */
+  async register(input: Registration, ip: string): Promise<UserRecord> {
+    await this.throttles.registration(ip);
     const user: StoredUser = {
       id: randomUUID(),
       email: canonicalEmail(input.email),
@@ -44,12 +50,18 @@ export class UserService {
   /**
    * A token for valid credentials. An unknown email, a wrong password and a deactivated account
    * all answer {@link InvalidCredentialsError} after one password check each, so neither the
-   * text nor the time tells them apart.
+   * text nor the time tells them apart; each counts as a failure of that email (the login
+   * throttle, which then refuses further attempts for a while).
    */
   async login(email: string, password: string): Promise<AccessToken> {
-    const user = await this.storage.getUserByEmail(canonicalEmail(email));
+    const canonical = canonicalEmail(email);
+    await this.throttles.beforeLogin(canonical);
+    const user = await this.storage.getUserByEmail(canonical);
     const valid = await this.passwords.verify(user?.passwordHash ?? null, password);
-    if (!valid || !user?.isActive) throw new InvalidCredentialsError();
+    if (!valid || !user?.isActive) {
+      await this.throttles.loginFailed(canonical);
+      throw new InvalidCredentialsError();
+    }
     return this.tokens.issue(user.id);
   }
 

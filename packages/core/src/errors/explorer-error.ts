@@ -149,3 +149,10 @@ export class ApiKeyNotFoundError extends ExplorerError {
     super('API_KEY_NOT_FOUND');
   }
 }
+
+/** Over a rate limit or throttle; `retryAfterSeconds` goes out as `Retry-After`. */
+export class RateLimitedError extends ExplorerError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED');
+  }
+}

@@ -7,6 +7,7 @@ import {
   InternalError,
   InvalidRequestError,
   PayloadTooLargeError,
+  RateLimitedError,
   toExplorerError,
   UnauthorizedError,
 } from '../errors/index.js';
@@ -27,6 +28,20 @@ export interface HttpKernelOptions {
    * every matched route, public ones included. Default: everyone is anonymous.
    */
   authenticate?: (request: HttpRequest) => Promise<Principal | null> | null;
+  /**
+   * Counts the request against its caller's allowance (the principal, or the client when
+   * anonymous or when its credentials failed) and answers the headers to send; `null` when
+   * there are no limits.
+   */
+  rateLimit?: (request: HttpRequest, principal: Principal | null) => Promise<RateLimitOutcome> | null;
+}
+
+/** What the rate limiter decided about one request. */
+export interface RateLimitOutcome {
+  /** `X-RateLimit-*` and the like, sent on every answer. */
+  headers: Readonly<Record<string, string>>;
+  /** Seconds to wait when over the limit (the answer is then 429), else `null`. */
+  retryAfter: number | null;
 }
 
 /** The framework-neutral HTTP entry point every adapter calls. */
@@ -46,6 +61,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const router = new Router(options.routes);
   const { logger, bodyLimit } = options;
   const authenticate = options.authenticate ?? (() => null);
+  const rateLimit = options.rateLimit ?? (() => null);
 
   function toResponse(error: unknown): HttpResponse {
     const explorerError = toExplorerError(error);
@@ -56,30 +72,48 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   }
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
+    let limits: RateLimitOutcome | null = null;
+    let response: HttpResponse;
     try {
-      const queryStart = request.url.indexOf('?');
-      const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-      const match = router.match(request.method, path);
-      if (!match) throw new EndpointNotFoundError();
-      const { route } = match;
       // Anonymous requests skip the await: most traffic carries no credentials.
-      const pending = authenticate(request);
-      const principal = pending === null ? null : await pending;
-      if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
-      if (principal !== null && !scopesOf(principal).has(route.scope ?? 'read')) throw new ForbiddenError();
-      const rawBody = readRawBody(request, bodyLimit);
-      const params = route.params ? parseInput(route.params, match.params, 'params') : EMPTY;
-      const query = route.query
-        ? parseInput(route.query, parseQuery(queryStart === -1 ? '' : request.url.slice(queryStart + 1)), 'query')
-        : EMPTY;
-      const body = route.body ? parseInput(route.body, rawBody === undefined ? request.body : parseJson(rawBody), 'body') : undefined;
-      const result = await route.handler({ params, query, body, request, principal });
-      return result instanceof RouteResult
-        ? successResponse(result.result, result.message, result.status)
-        : successResponse(result);
+      let principal: Principal | null = null;
+      let refused: unknown = null;
+      try {
+        const pending = authenticate(request);
+        principal = pending === null ? null : await pending;
+      } catch (error) {
+        // Counted against the client before it is answered, so guessing credentials is limited too.
+        refused = error;
+      }
+      const counting = rateLimit(request, principal);
+      limits = counting === null ? null : await counting;
+      if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
+      if (refused !== null) throw refused;
+      response = await route(request, principal);
     } catch (error) {
-      return toResponse(error);
+      response = toResponse(error);
+      // Tiers and throttles alike tell the client when to come back.
+      if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
     }
+    return limits === null ? response : withHeaders(response, limits.headers);
+  }
+
+  async function route(request: HttpRequest, principal: Principal | null): Promise<HttpResponse> {
+    const queryStart = request.url.indexOf('?');
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const match = router.match(request.method, path);
+    if (!match) throw new EndpointNotFoundError();
+    const { route } = match;
+    if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
+    if (principal !== null && !scopesOf(principal).has(route.scope ?? 'read')) throw new ForbiddenError();
+    const rawBody = readRawBody(request, bodyLimit);
+    const params = route.params ? parseInput(route.params, match.params, 'params') : EMPTY;
+    const query = route.query
+      ? parseInput(route.query, parseQuery(queryStart === -1 ? '' : request.url.slice(queryStart + 1)), 'query')
+      : EMPTY;
+    const body = route.body ? parseInput(route.body, rawBody === undefined ? request.body : parseJson(rawBody), 'body') : undefined;
+    const result = await route.handler({ params, query, body, request, principal });
+    return result instanceof RouteResult ? successResponse(result.result, result.message, result.status) : successResponse(result);
   }
 
   return { bodyLimit, handle, errorResponse: toResponse };
@@ -110,4 +144,9 @@ function parseQuery(search: string): Record<string, string> {
     if (!(key in query)) query[key] = value;
   }
   return query;
+}
+
+/** `response` with `extra` headers (the shared header objects are never changed). */
+function withHeaders(response: HttpResponse, extra: Readonly<Record<string, string>>): HttpResponse {
+  return { ...response, headers: { ...response.headers, ...extra } };
 }

@@ -49,3 +49,13 @@ export interface ApiKeyChanges {
   isActive?: boolean;
   rateLimitPerMinute?: number | null;
 }
+
+/** One change to a counter of {@link Storage.hitCounters}. */
+export interface CounterHit {
+  /** Names the counter, window included (e.g. `rate:minute:ip:127.0.0.1:29678400`). */
+  key: string;
+  /** Added to the counter; `0` reads it. A non-negative integer. */
+  amount: number;
+  /** Unix milliseconds after which the counter is gone; later hits start it again from 0. */
+  expiresAt: number;
+}

@@ -1,4 +1,4 @@
-import type { ApiKeyChanges, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { ApiKeyChanges, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
 import type {
   AddressActivity,
   AddressTransactionsQuery,
@@ -107,4 +107,14 @@ export interface Storage {
    * Resolves the updated key, or `null` (nothing written) when no key matches.
    */
   updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null>;
+
+  /**
+   * Adds each hit's `amount` to its counter and resolves the counters' values after it, in input
+   * order: rate limits and throttles, shared by every instance on one storage. A counter whose
+   * `expiresAt` is at or before `now` (Unix ms) counts as absent (0). Each counter's update is
+   * atomic: concurrent hits on one key all count. Keys are distinct within one call. A backend
+   * may drop live counters to bound its memory (memory storage does, least recently used first),
+   * never to grow them.
+   */
+  hitCounters(hits: CounterHit[], now: number): Promise<number[]>;
 }

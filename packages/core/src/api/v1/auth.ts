@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
-import { defineRoute, type Route } from '../../http/index.js';
+import { defineRoute, type HttpRequest, type Route } from '../../http/index.js';
 
 /** Options of {@link authRoutes}. */
 export interface AuthRoutesOptions {
@@ -8,6 +8,8 @@ export interface AuthRoutesOptions {
   passwordMinLength: number;
   /** Current time in milliseconds (an expiry must lie after it). */
   clock: () => number;
+  /** The client address of a request (registrations are throttled per address). */
+  clientIp: (request: HttpRequest) => string;
 }
 
 /** Longest accepted password: long passphrases are welcome, megabytes for argon2 are not. */
@@ -38,7 +40,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
           .max(100, 'must be at most 100 characters')
           .refine(noControl, 'must not contain control characters'),
       }),
-      handler: ({ body }) => users.register(body),
+      handler: ({ body, request }) => users.register(body, options.clientIp(request)),
     }),
     defineRoute({
       method: 'POST',

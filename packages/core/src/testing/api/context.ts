@@ -22,6 +22,8 @@ export interface ApiSuiteOptions {
 
 /** What the suite's tests share: a real anvil with the demo deployed, indexed and served. */
 export interface ApiContext {
+  /** How the suite run serves and stores, for tests that build explorers of their own. */
+  options: ApiSuiteOptions;
   chain: TestChain;
   demo: DemoDeployment;
   explorer: Explorer;
@@ -36,6 +38,8 @@ export interface ApiAnswer<T = any> {
   body: { status: string; message: string; result: T };
 }
 
+const SUITE_ALLOWANCE = { perMinute: 1_000_000, perDay: 100_000_000 };
+
 /** Starts the chain, deploys the demo, serves a fresh explorer and waits until it has indexed the head. */
 export async function createApiContext(options: ApiSuiteOptions): Promise<ApiContext> {
   const chain = await createTestChain();
@@ -47,10 +51,13 @@ export async function createApiContext(options: ApiSuiteOptions): Promise<ApiCon
       logger: pino({ level: 'silent' }),
       indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
       pending: { pollIntervalMs: 20 },
+      // The suite sends hundreds of requests from one address; the limits have tests of their own.
+      rateLimits: { anonymous: SUITE_ALLOWANCE, authenticated: SUITE_ALLOWANCE, registrationsPerHour: 100_000 },
     });
     const served = await options.serve(explorer);
     await explorer.start();
     const context: ApiContext = {
+      options,
       chain,
       demo,
       explorer,

@@ -6,6 +6,7 @@ import { blockTests } from './blocks.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
 import { errorAndHealthTests } from './errors.js';
 import { outageTests } from './outage.js';
+import { rateLimitTests } from './rate-limits.js';
 import { submissionTests } from './submission.js';
 import { transactionTests } from './transactions.js';
 
@@ -41,6 +42,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('submission, pending and status', () => submissionTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));
     describe('API keys', () => apiKeyTests(ctx));
+    describe('rate limits and throttles', () => rateLimitTests(ctx));
     describe('upstream outage', () => outageTests(ctx));
   });
 }

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { addressTests } from './addresses.js';
 import { apiKeyTests } from './api-keys.js';
 import { blockTests } from './blocks.js';
+import { counterTests } from './counters.js';
 import type { StorageFactory } from './harness.js';
 import { lifecycleTests } from './lifecycle.js';
 import { rollbackTests } from './rollback.js';
@@ -34,5 +35,6 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     totalsTests(factory);
     userTests(factory);
     apiKeyTests(factory);
+    counterTests(factory);
   });
 }
