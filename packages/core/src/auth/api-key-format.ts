@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /** Every key starts with this, so leaked keys are easy to recognise (and to scan for). */
@@ -41,7 +41,8 @@ export function checkApiKey(key: string): string | null {
  * dictionary to guess from, and lookups by hash stay one index probe.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // One-shot `hash` skips the Hash object: half the cost of createHash on every keyed request.
+  return hash('sha256', key, 'hex');
 }
 
 function checksum(body: string): string {
