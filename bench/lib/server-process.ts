@@ -21,6 +21,19 @@ export interface ServerProcess {
  * loop (on 2 cores) would measure itself as much as the server.
  */
 export async function withServer<T>(script: string, args: string[], use: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const server = await startServer(script, args);
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Starts `bench/servers/<script>` in its own Node process and resolves once it listens; the caller
+ * must `stop()` it. For benchmarks that keep several servers up to measure them in turns.
+ */
+export async function startServer(script: string, args: string[]): Promise<ServerProcess & { stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', `bench/servers/${script}`, ...args], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -28,9 +41,10 @@ export async function withServer<T>(script: string, args: string[], use: (server
   try {
     const { url, credentials = {} } = await announcement(child, script);
     if (new URL(url).hostname !== '127.0.0.1') throw new Error(`${script} listens on ${url}, not on 127.0.0.1`);
-    return await use({ url, pid: child.pid!, credentials });
-  } finally {
+    return { url, pid: child.pid!, credentials, stop: () => stop(child) };
+  } catch (error) {
     await stop(child);
+    throw error;
   }
 }
 
