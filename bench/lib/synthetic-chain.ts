@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '@chainlens/core';
+import { tokenTransfersOf, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
 
 /** Shape of a generated chain. */
 export interface SyntheticChainOptions {
@@ -123,6 +123,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
       },
       transactions,
       logs,
+      tokenTransfers: tokenTransfersOf(logs, timestamp),
     };
   }
 }

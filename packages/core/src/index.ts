@@ -14,6 +14,7 @@ export { decodeRevertReason } from './chain/revert-reason.js';
 export { Indexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.js';
 export { PendingTracker, type PendingLookup } from './indexer/pending-tracker.js';
 export { EvmFinality } from './consensus/evm-finality.js';
+export { tokenTransfersOf } from './tokens/token-transfers.js';
 export type * from './storage/account-records.js';
 export type * from './storage/records.js';
 export type { Storage } from './storage/storage.js';

@@ -12,6 +12,7 @@ import {
   type StoredApiKey,
   type StoredBlock,
   type StoredLog,
+  type StoredTokenTransfer,
   type StoredTransaction,
   type StoredUser,
   type UserChanges,
@@ -37,10 +38,11 @@ export interface MemoryStorageOptions {
 
 const DEFAULT_MAX_COUNTERS = 100_000;
 
-/** A stored block with its frozen transactions in index order. */
+/** A stored block with its frozen transactions in index order and token transfers in log order. */
 interface BlockEntry {
   readonly block: StoredBlock;
   readonly transactions: readonly StoredTransaction[];
+  readonly tokenTransfers: readonly StoredTokenTransfer[];
 }
 
 /** A stored transaction with its frozen logs in logIndex order. */
@@ -67,6 +69,8 @@ export class MemoryStorage implements Storage {
   readonly #blocksByHash = new Map<Hex, BlockEntry>();
   readonly #transactions = new Map<Hex, TransactionEntry>();
   readonly #addresses = new AddressIndex();
+  /** Token transfers per sender or recipient address. */
+  readonly #tokenTransferCounts = new Map<Hex, number>();
   #totalTransactions = 0;
   #totalContracts = 0;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
@@ -98,6 +102,7 @@ export class MemoryStorage implements Storage {
     for (let top = this.#blocks.at(-1); top && top.block.number > blockNumber; top = this.#blocks.at(-1)) {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
+      for (const transfer of top.tokenTransfers) this.#countTokenTransfer(transfer, -1);
       for (let i = top.transactions.length - 1; i >= 0; i--) {
         const tx = top.transactions[i]!;
         this.#transactions.delete(tx.hash);
@@ -129,7 +134,12 @@ export class MemoryStorage implements Storage {
     const entry = this.#blockAt(number);
     if (!entry) return null;
     const logs = entry.transactions.flatMap((tx) => this.#transactions.get(tx.hash)!.logs);
-    return { block: entry.block, transactions: [...entry.transactions], logs: logs.sort((a, b) => a.logIndex - b.logIndex) };
+    return {
+      block: entry.block,
+      transactions: [...entry.transactions],
+      logs: logs.sort((a, b) => a.logIndex - b.logIndex),
+      tokenTransfers: [...entry.tokenTransfers],
+    };
   }
 
   async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
@@ -163,6 +173,10 @@ export class MemoryStorage implements Storage {
       firstSeen: this.#blockAt(span.first.blockNumber)!.block.timestamp,
       lastSeen: this.#blockAt(span.last.blockNumber)!.block.timestamp,
     };
+  }
+
+  async countAddressTokenTransfers(address: Hex): Promise<number> {
+    return this.#tokenTransferCounts.get(address) ?? 0;
   }
 
   async getChainTotals(): Promise<ChainTotals> {
@@ -209,6 +223,14 @@ export class MemoryStorage implements Storage {
     return this.#counters.hit(hits, now);
   }
 
+  #countTokenTransfer({ from, to }: StoredTokenTransfer, change: 1 | -1): void {
+    for (const address of from === to ? [from] : [from, to]) {
+      const count = (this.#tokenTransferCounts.get(address) ?? 0) + change;
+      if (count === 0) this.#tokenTransferCounts.delete(address);
+      else this.#tokenTransferCounts.set(address, count);
+    }
+  }
+
   #blockAt(number: bigint): BlockEntry | undefined {
     const first = this.#blocks[0];
     if (!first) return undefined;
@@ -217,7 +239,7 @@ export class MemoryStorage implements Storage {
   }
 
   /** Checks the whole bundle against the cursor and itself, and copies it; mutates nothing. */
-  #prepare({ block, transactions, logs }: BlockBundle): PreparedBundle {
+  #prepare({ block, transactions, logs, tokenTransfers }: BlockBundle): PreparedBundle {
     const cursor = this.#blocks.at(-1)?.block;
     if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
       throw new Error(
@@ -242,6 +264,7 @@ export class MemoryStorage implements Storage {
       frozenTransactions.push(Object.freeze({ ...tx }));
     }
 
+    const logsByIndex = new Map<number, StoredLog>();
     let lastLogIndex = -1;
     for (const log of logs) {
       const list = logsByTransaction.get(log.transactionHash);
@@ -251,11 +274,28 @@ export class MemoryStorage implements Storage {
       }
       if (log.logIndex <= lastLogIndex) throw new Error(`writeBlock: log ${log.logIndex} is out of logIndex order`);
       lastLogIndex = log.logIndex;
+      logsByIndex.set(log.logIndex, log);
       list.push(Object.freeze({ ...log, topics: Object.freeze([...log.topics]) as Hex[] }));
     }
 
+    let last: StoredTokenTransfer | undefined;
+    for (const transfer of tokenTransfers) {
+      const log = logsByIndex.get(transfer.logIndex);
+      if (!log || transfer.blockNumber !== block.number || transfer.transactionHash !== log.transactionHash || transfer.transactionIndex !== log.transactionIndex) {
+        throw new Error(`writeBlock: token transfer ${transfer.logIndex}/${transfer.batchIndex} names no log of block ${block.hash}`);
+      }
+      if (last && (transfer.logIndex < last.logIndex || (transfer.logIndex === last.logIndex && transfer.batchIndex <= last.batchIndex))) {
+        throw new Error(`writeBlock: token transfer ${transfer.logIndex}/${transfer.batchIndex} is out of order`);
+      }
+      last = transfer;
+    }
+
     return {
-      block: { block: Object.freeze({ ...block }), transactions: Object.freeze(frozenTransactions) },
+      block: {
+        block: Object.freeze({ ...block }),
+        transactions: Object.freeze(frozenTransactions),
+        tokenTransfers: Object.freeze(tokenTransfers.map((transfer) => Object.freeze({ ...transfer }))),
+      },
       transactions: frozenTransactions.map((tx) => ({ tx, logs: Object.freeze(logsByTransaction.get(tx.hash)!) })),
     };
   }
@@ -264,6 +304,7 @@ export class MemoryStorage implements Storage {
   #commit({ block, transactions }: PreparedBundle): void {
     this.#blocks.push(block);
     this.#blocksByHash.set(block.block.hash, block);
+    for (const transfer of block.tokenTransfers) this.#countTokenTransfer(transfer, 1);
     for (const entry of transactions) {
       this.#transactions.set(entry.tx.hash, entry);
       this.#addresses.add(entry.tx);

@@ -11,6 +11,7 @@ import type {
   StoredApiKey,
   StoredBlock,
   StoredLog,
+  StoredTokenTransfer,
   StoredTransaction,
   StoredUser,
   UserChanges,
@@ -143,14 +144,15 @@ export class PostgresStorage implements Storage {
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
     const values = [toDecimal(number)];
-    // One snapshot for the three reads, so a concurrent rollback cannot tear the bundle.
+    // One snapshot for the four reads, so a concurrent rollback cannot tear the bundle.
     return inTransaction(this.#pool, async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const block = (await client.query<StoredBlock>({ ...this.#read.blockByNumber, values })).rows[0];
       if (!block) return null;
       const transactions = (await client.query<StoredTransaction>({ ...this.#read.blockTransactions, values })).rows;
       const logs = (await client.query<LogRow>({ ...this.#read.blockLogs, values })).rows.map(toStoredLog);
-      return { block, transactions, logs };
+      const tokenTransfers = (await client.query<StoredTokenTransfer>({ ...this.#read.blockTokenTransfers, values })).rows;
+      return { block, transactions, logs, tokenTransfers };
     });
   }
 
@@ -216,6 +218,11 @@ export class PostgresStorage implements Storage {
     return { transactionCount: Number(row.transaction_count), firstSeen: row.first_seen, lastSeen: row.last_seen };
   }
 
+  async countAddressTokenTransfers(address: Hex): Promise<number> {
+    const { rows } = await this.#pool.query<{ count: bigint }>({ ...this.#read.addressTokenTransferCount, values: [toBytea(address)] });
+    return Number(rows[0]!.count);
+  }
+
   async getChainTotals(): Promise<ChainTotals> {
     type Totals = { total_transactions: bigint; total_accounts: bigint; total_contracts: bigint };
     const { rows } = await this.#pool.query<Totals>(this.#read.totals);
@@ -243,6 +250,8 @@ export class PostgresStorage implements Storage {
   }
 
   async getUserByEmail(email: string): Promise<StoredUser | null> {
+    // Postgres text cannot hold NUL, so no stored email has one (and the query would fail).
+    if (email.includes('\u0000')) return null;
     const { rows } = await this.#pool.query<StoredUser>({ ...this.#accounts.userByEmail, values: [email] });
     return rows[0] ?? null;
   }

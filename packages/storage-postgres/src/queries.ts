@@ -21,7 +21,11 @@ const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_ha
   t.cumulative_gas_used AS "cumulativeGasUsed", t.effective_gas_price AS "effectiveGasPrice",
   t.contract_address AS "contractAddress", t.logs_bloom AS "logsBloom"`;
 
-/** A log row: the record's fields with its topics still in columns. */
+/** Token transfer columns aliased to {@link StoredTokenTransfer} keys. */
+const TOKEN_TRANSFER_COLUMNS = `block_number AS "blockNumber", log_index AS "logIndex", batch_index AS "batchIndex",
+  transaction_hash AS "transactionHash", transaction_index AS "transactionIndex", timestamp, token, standard, operator,
+  from_address AS "from", to_address AS "to", value, token_id AS "tokenId"`;
+
 /** Columns of a log row (`l`) joined with its transaction (`t`). */
 const LOG_COLUMNS = `l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
   t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
@@ -89,6 +93,14 @@ export function readStatements(t: Tables) {
         JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
         WHERE l.block_number = $1
         ORDER BY l.log_index`,
+    },
+    blockTokenTransfers: {
+      name: 'chainlens_block_token_transfers',
+      text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers} WHERE block_number = $1 ORDER BY log_index, batch_index`,
+    },
+    addressTokenTransferCount: {
+      name: 'chainlens_address_token_transfer_count',
+      text: `SELECT count(*) AS count FROM ${t.tokenTransfers} WHERE from_address = $1 OR to_address = $1`,
     },
     transactionByHash: {
       name: 'chainlens_transaction_by_hash',

@@ -27,6 +27,8 @@ export function rollbackStatements(t: Tables) {
       name: 'chainlens_delete_above',
       text: `WITH logs AS (
           DELETE FROM ${t.logs} WHERE block_number > $1 AND block_number <= $2
+        ), token_transfers AS (
+          DELETE FROM ${t.tokenTransfers} WHERE block_number > $1 AND block_number <= $2
         ), transactions AS (
           DELETE FROM ${t.transactions} WHERE block_number > $1 AND block_number <= $2
         ), blocks AS (
@@ -68,7 +70,7 @@ export type RollbackStatements = ReturnType<typeof rollbackStatements> & { lockC
 
 /**
  * Removes every block above `blockNumber` in the caller's transaction, with its transactions,
- * logs and address entries, and takes back totals and address stats exactly: stats of addresses
+ * logs, token transfers and address entries, and takes back totals and address stats exactly: stats of addresses
  * left without transactions are deleted, the others' first and last blocks recomputed from the
  * remaining entries. The cursor moves to block `blockNumber`, or is cleared when no such block
  * is stored (it was below the first). A no-op at or above the cursor.

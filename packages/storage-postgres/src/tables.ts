@@ -7,6 +7,7 @@ export interface Tables {
   logs: string;
   addressTransactions: string;
   addressStats: string;
+  tokenTransfers: string;
   chainState: string;
   users: string;
   apiKeys: string;
@@ -25,6 +26,7 @@ export function qualifiedTables(schema: string): Tables {
     logs: name('logs'),
     addressTransactions: name('address_transactions'),
     addressStats: name('address_stats'),
+    tokenTransfers: name('token_transfers'),
     chainState: name('chain_state'),
     users: name('users'),
     apiKeys: name('api_keys'),

@@ -1,4 +1,4 @@
-import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '@chainlens/core';
+import type { BlockBundle, Hex, StoredLog, StoredTokenTransfer, StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
@@ -13,7 +13,8 @@ import type { Tables } from './tables.js';
  * about the table. A returned row is a new account exactly when its first block is this one
  * (a stored row's first block is below it). Parameters, in the order {@link prepareBundle}
  * builds them: $1–$15 the block, $16–$34 transaction columns, $35–$42 log columns, $43–$45
- * address rows, $46–$47 per-address counts, $48–$49 transaction and contract counts.
+ * address rows, $46–$47 per-address counts, $48–$49 transaction and contract counts, $50–$60
+ * token transfer columns (their timestamp is the block's, $4).
  */
 export function writeBlockStatement(t: Tables): Statement {
   const block = `INSERT INTO ${t.blocks} (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit,
@@ -31,6 +32,11 @@ export function writeBlockStatement(t: Tables): Statement {
     SELECT $1::int8, u.*
     FROM unnest($35::int4[], $36::int4[], $37::bytea[], $38::bytea[], $39::bytea[], $40::bytea[], $41::bytea[],
       $42::bytea[]) AS u`;
+  const tokenTransfers = `INSERT INTO ${t.tokenTransfers} (block_number, timestamp, log_index, batch_index,
+      transaction_hash, transaction_index, token, standard, operator, from_address, to_address, value, token_id)
+    SELECT $1::int8, $4::int8, u.*
+    FROM unnest($50::int4[], $51::int4[], $52::bytea[], $53::int4[], $54::bytea[], $55::text[], $56::bytea[],
+      $57::bytea[], $58::bytea[], $59::numeric[], $60::numeric[]) AS u`;
   const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
     SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
   return {
@@ -38,6 +44,7 @@ export function writeBlockStatement(t: Tables): Statement {
     text: `WITH block AS (${block}),
       transactions AS (${transactions}),
       logs AS (${logs}),
+      token_transfers AS (${tokenTransfers}),
       entries AS (${entries}),
       stats AS (
         INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
@@ -74,11 +81,14 @@ export interface PreparedBundle {
  * their transaction by block and index when read back) and builds the write's parameters.
  * Pure: runs before any connection is taken.
  */
-export function prepareBundle({ block, transactions, logs }: BlockBundle): PreparedBundle {
-  checkBundle({ block, transactions, logs });
+export function prepareBundle(bundle: BlockBundle): PreparedBundle {
+  checkBundle(bundle);
+  const { block, transactions, logs, tokenTransfers } = bundle;
   const txColumn = (pick: (tx: StoredTransaction) => Hex | null) => byteaArray(transactions.map(pick));
   const txNumbers = (pick: (tx: StoredTransaction) => bigint | number | null) => integerArray(transactions.map(pick));
   const topic = (i: number) => byteaArray(logs.map((log: StoredLog) => log.topics[i] ?? null));
+  const transferColumn = (pick: (transfer: StoredTokenTransfer) => Hex | null) => byteaArray(tokenTransfers.map(pick));
+  const transferNumbers = (pick: (transfer: StoredTokenTransfer) => bigint | number | null) => integerArray(tokenTransfers.map(pick));
   const rows = addressRows(transactions);
   const counts = addressCounts(transactions);
   return {
@@ -105,12 +115,17 @@ export function prepareBundle({ block, transactions, logs }: BlockBundle): Prepa
       rows.addresses, rows.blockNumbers, rows.transactionIndexes,
       counts.addresses, counts.counts,
       transactions.length, transactions.filter((tx) => tx.contractAddress !== null).length,
+
+      transferNumbers((x) => x.logIndex), transferNumbers((x) => x.batchIndex), transferColumn((x) => x.transactionHash),
+      transferNumbers((x) => x.transactionIndex), transferColumn((x) => x.token), tokenTransfers.map((x) => x.standard),
+      transferColumn((x) => x.operator), transferColumn((x) => x.from), transferColumn((x) => x.to),
+      transferNumbers((x) => x.value), transferNumbers((x) => x.tokenId),
     ],
   };
 }
 
 /** Throws a `writeBlock:` error for the first inconsistency of the bundle in itself. */
-function checkBundle({ block, transactions, logs }: BlockBundle): void {
+function checkBundle({ block, transactions, logs, tokenTransfers }: BlockBundle): void {
   const fail = (message: string): never => {
     throw new Error(`writeBlock: ${message} (block ${block.number}, ${block.hash})`);
   };
@@ -125,6 +140,7 @@ function checkBundle({ block, transactions, logs }: BlockBundle): void {
     lastIndex = tx.transactionIndex;
     indexOf.set(tx.hash, tx.transactionIndex);
   }
+  const logsByIndex = new Map<number, StoredLog>();
   let lastLogIndex = -1;
   for (const log of logs) {
     if (log.blockNumber !== block.number || log.blockHash !== block.hash) {
@@ -136,6 +152,20 @@ function checkBundle({ block, transactions, logs }: BlockBundle): void {
     if (log.logIndex <= lastLogIndex) fail(`log ${log.logIndex} is out of logIndex order`);
     if (log.topics.length > 4) fail(`log ${log.logIndex} has ${log.topics.length} topics; the EVM allows at most 4`);
     lastLogIndex = log.logIndex;
+    logsByIndex.set(log.logIndex, log);
+  }
+  let last: StoredTokenTransfer | undefined;
+  for (const transfer of tokenTransfers) {
+    const log = logsByIndex.get(transfer.logIndex);
+    const name = `token transfer ${transfer.logIndex}/${transfer.batchIndex}`;
+    if (!log || transfer.blockNumber !== block.number || transfer.transactionHash !== log.transactionHash || transfer.transactionIndex !== log.transactionIndex) {
+      fail(`${name} names no log of the block`);
+    }
+    if (transfer.timestamp !== block.timestamp) fail(`${name} has another timestamp than its block`);
+    if (last && (transfer.logIndex < last.logIndex || (transfer.logIndex === last.logIndex && transfer.batchIndex <= last.batchIndex))) {
+      fail(`${name} is out of order`);
+    }
+    last = transfer;
   }
 }
 

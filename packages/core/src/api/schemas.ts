@@ -40,10 +40,18 @@ export const blockTagSchema = withError(
   () => new InvalidBlockNumberError(),
 );
 
+/** An email address (trimmed; at most 254 characters, the longest a mailbox can be). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email({ message: 'must be a valid email address' }));
+
 /** A decimal uint256 string (Wei amounts) as bigint. */
 export const uintStringSchema = z
   .string()
-  .regex(UINT, 'must be a non-negative decimal integer')
+  // zod runs every check by default: the range check must not see (and BigInt() throw on) a non-number.
+  .regex(UINT, { message: 'must be a non-negative decimal integer', abort: true })
   .refine((v) => v.length <= 78 && BigInt(v) < 2n ** 256n, 'must fit in uint256')
   .transform((v) => BigInt(v));
 

@@ -77,18 +77,31 @@ export class UserService {
     return { kind: 'jwt', user };
   }
 
-  /**
-   * Sets a user's roles (library API; an admin route joins with the admin scope). Resolves the
-   * updated user, or `null` for an unknown id.
-   */
-  async setRoles(userId: string, roles: readonly Role[]): Promise<UserRecord | null> {
-    const user = await this.storage.updateUser(userId, { roles: [...new Set(roles)].sort() });
+  /** A user found by email (canonical form), or `null`. */
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const user = await this.storage.getUserByEmail(canonicalEmail(email));
     return user && formatUser(user);
   }
 
-  /** Activates or deactivates a user; a deactivated user's tokens stop working at once. */
-  async setActive(userId: string, isActive: boolean): Promise<UserRecord | null> {
-    const user = await this.storage.updateUser(userId, { isActive });
+  /**
+   * Sets a user's roles (library API; admins use `PATCH /admin/users/:id`). Resolves the updated
+   * user, or `null` for an unknown id.
+   */
+  setRoles(userId: string, roles: readonly Role[]): Promise<UserRecord | null> {
+    return this.update(userId, { roles });
+  }
+
+  /** Activates or deactivates a user; a deactivated user's tokens and keys stop working at once. */
+  setActive(userId: string, isActive: boolean): Promise<UserRecord | null> {
+    return this.update(userId, { isActive });
+  }
+
+  /** Changes roles and active flag together (one storage write); `null` for an unknown id. */
+  async update(userId: string, changes: { roles?: readonly Role[]; isActive?: boolean }): Promise<UserRecord | null> {
+    const user = await this.storage.updateUser(userId, {
+      ...(changes.roles && { roles: [...new Set(changes.roles)].sort() }),
+      ...(changes.isActive !== undefined && { isActive: changes.isActive }),
+    });
     return user && formatUser(user);
   }
 }

@@ -150,6 +150,13 @@ export class ApiKeyNotFoundError extends ExplorerError {
   }
 }
 
+/** No user with that id or email (admin routes). */
+export class UserNotFoundError extends ExplorerError {
+  constructor() {
+    super('USER_NOT_FOUND');
+  }
+}
+
 /** Over a rate limit or throttle; `retryAfterSeconds` goes out as `Retry-After`. */
 export class RateLimitedError extends ExplorerError {
   constructor(readonly retryAfterSeconds: number) {

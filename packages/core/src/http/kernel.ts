@@ -48,6 +48,8 @@ export interface RateLimitOutcome {
 export interface HttpKernel {
   /** Largest accepted request body in bytes, for adapters that read bodies themselves. */
   readonly bodyLimit: number;
+  /** The route table it serves (for documentation and tests that walk every route). */
+  readonly routes: readonly Route[];
   /** Answers one request. Never rejects: every failure becomes an envelope. */
   handle(request: HttpRequest): Promise<HttpResponse>;
   /** The envelope answer for an error raised outside `handle` (e.g. by the framework's parser). */
@@ -116,7 +118,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     return result instanceof RouteResult ? successResponse(result.result, result.message, result.status) : successResponse(result);
   }
 
-  return { bodyLimit, handle, errorResponse: toResponse };
+  return { bodyLimit, routes: options.routes, handle, errorResponse: toResponse };
 }
 
 function readRawBody(request: HttpRequest, limit: number): string | undefined {

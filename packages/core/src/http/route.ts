@@ -39,7 +39,7 @@ export interface Route<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
 > {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   auth: RouteAuth;
   /**

@@ -1,5 +1,5 @@
 import type { ChainClient } from '../chain/chain-client.js';
-import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
+import type { AddressTransactionsQuery, Hex, IndexerCursor, Storage } from '../storage/index.js';
 import type { IndexedHead } from './indexed-head.js';
 import { formatTransaction, type TransactionRecord } from './format.js';
 
@@ -10,6 +10,22 @@ export interface BalanceRecord {
   balance: string;
   /** The block the balance was read at (the newest indexed block, else the node's latest). */
   blockNumber: string;
+}
+
+/** An address at a glance (decisions.md: `GET /account/summary`). */
+export interface AccountSummaryRecord {
+  address: string;
+  /** Wei, decimal, at the newest indexed block. */
+  balance: string;
+  /** Indexed transactions from, to or creating the address. */
+  transactionCount: number;
+  /** Indexed token transfers with the address as sender or recipient. */
+  tokenTransferCount: number;
+  /** Unix seconds of the block of its first and last indexed transaction; `null` without any. */
+  firstSeen: string | null;
+  lastSeen: string | null;
+  /** Whether code is deployed at the address at the newest indexed block. */
+  isContract: boolean;
 }
 
 /** Accounts: balances from the node at the indexed head, transaction lists from storage. */
@@ -26,12 +42,31 @@ export class AccountService {
    */
   async balance(address: Hex): Promise<BalanceRecord> {
     const cursor = await this.head.current();
-    const tag = cursor ? `0x${cursor.number.toString(16)}` : 'latest';
     const [balance, blockNumber] = await Promise.all([
-      this.chain.request<string>('eth_getBalance', [address, tag]),
+      this.chain.request<string>('eth_getBalance', [address, blockTag(cursor)]),
       cursor ? Promise.resolve(cursor.number) : this.chain.request<string>('eth_blockNumber').then(BigInt),
     ]);
     return { address, balance: BigInt(balance).toString(), blockNumber: blockNumber.toString() };
+  }
+
+  /** Balance, activity and kind of an address, as of the newest indexed block. */
+  async summary(address: Hex): Promise<AccountSummaryRecord> {
+    const tag = blockTag(await this.head.current());
+    const [balance, code, activity, tokenTransferCount] = await Promise.all([
+      this.chain.request<string>('eth_getBalance', [address, tag]),
+      this.chain.request<string>('eth_getCode', [address, tag]),
+      this.storage.getAddressActivity(address),
+      this.storage.countAddressTokenTransfers(address),
+    ]);
+    return {
+      address,
+      balance: BigInt(balance).toString(),
+      transactionCount: activity.transactionCount,
+      tokenTransferCount,
+      firstSeen: activity.firstSeen?.toString() ?? null,
+      lastSeen: activity.lastSeen?.toString() ?? null,
+      isContract: code !== '0x' && code !== '0x0',
+    };
   }
 
   async transactions(query: AddressTransactionsQuery): Promise<TransactionRecord[]> {
@@ -39,4 +74,9 @@ export class AccountService {
     const head = cursor?.number ?? null;
     return txs.map((tx) => formatTransaction(tx, head));
   }
+}
+
+/** The newest indexed block as a node block tag; `latest` before anything is indexed. */
+function blockTag(cursor: IndexerCursor | null): string {
+  return cursor ? `0x${cursor.number.toString(16)}` : 'latest';
 }

@@ -72,6 +72,37 @@ export interface StoredLog {
   logIndex: number;
 }
 
+/** The token standard a transfer event belongs to. */
+export type TokenStandard = 'ERC-20' | 'ERC-721' | 'ERC-1155';
+
+/**
+ * A token movement decoded from a standard event of a log of the same block: ERC-20 or ERC-721
+ * `Transfer`, ERC-1155 `TransferSingle`, or one entry of a `TransferBatch`. Mints come from the
+ * zero address and burns go to it.
+ */
+export interface StoredTokenTransfer {
+  blockNumber: bigint;
+  /** The log that carried it. */
+  logIndex: number;
+  /** Position within an ERC-1155 `TransferBatch`; 0 for every other event. */
+  batchIndex: number;
+  transactionHash: Hex;
+  transactionIndex: number;
+  /** Block timestamp (Unix seconds). */
+  timestamp: bigint;
+  /** The token contract (the log's address). */
+  token: Hex;
+  standard: TokenStandard;
+  /** The ERC-1155 operator, `null` for the other standards. */
+  operator: Hex | null;
+  from: Hex;
+  to: Hex;
+  /** Amount in base units; 1 for an ERC-721 token. */
+  value: bigint;
+  /** ERC-721 and ERC-1155 token id, `null` for ERC-20. */
+  tokenId: bigint | null;
+}
+
 /** Everything the indexer learned from one block, written in one atomic step. */
 export interface BlockBundle {
   block: StoredBlock;
@@ -79,6 +110,8 @@ export interface BlockBundle {
   transactions: StoredTransaction[];
   /** In `logIndex` order. */
   logs: StoredLog[];
+  /** Decoded from `logs`, in (`logIndex`, `batchIndex`) order. */
+  tokenTransfers: StoredTokenTransfer[];
 }
 
 /** Where the indexer stands: the last block written. */

@@ -39,10 +39,10 @@ export interface Storage {
    */
   writeBlock(bundle: BlockBundle): Promise<void>;
   /**
-   * Removes every block above `blockNumber` with all it brought (transactions, logs, address
-   * entries, totals) and moves the cursor to `blockNumber`, atomically. A `blockNumber` below the
-   * first stored block clears everything and the cursor. Rolling back to or above the cursor is a
-   * no-op.
+   * Removes every block above `blockNumber` with all it brought (transactions, logs, token
+   * transfers, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
+   * `blockNumber` below the first stored block clears everything and the cursor. Rolling back to
+   * or above the cursor is a no-op.
    */
   rollbackTo(blockNumber: bigint): Promise<void>;
   /** The last block written, or `null` before the first write. */
@@ -77,6 +77,12 @@ export interface Storage {
   /** Transaction count and first/last activity (block timestamps) of an address. */
   getAddressActivity(address: Hex): Promise<AddressActivity>;
 
+  /**
+   * How many token transfers have `address` as sender or recipient; a transfer to oneself counts
+   * once.
+   */
+  countAddressTokenTransfers(address: Hex): Promise<number>;
+
   /** Totals over all stored blocks; rollbacks take back what they remove. */
   getChainTotals(): Promise<ChainTotals>;
 
@@ -91,7 +97,7 @@ export interface Storage {
    */
   createUser(user: StoredUser): Promise<boolean>;
   getUserById(id: string): Promise<StoredUser | null>;
-  /** Exact match on the canonical email. */
+  /** Exact match on the canonical email; any text (NUL, lone surrogates) is a miss, never an error. */
   getUserByEmail(email: string): Promise<StoredUser | null>;
   /** Applies `changes`; resolves the updated user, or `null` (nothing written) for an unknown id. */
   updateUser(id: string, changes: UserChanges): Promise<StoredUser | null>;

@@ -1,5 +1,6 @@
 import { keccak256, toHex } from 'viem';
 import type { BlockBundle, Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/records.js';
+import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /**
  * Deterministic chain fixtures: the same options always build the same bundles, byte for byte,
@@ -57,6 +58,11 @@ function rotateHash(hash: Hex, n: number): Hex {
   return `0x${digits.slice(shift)}${digits.slice(0, shift)}`;
 }
 
+/** An address as an indexed event parameter: left-padded to 32 bytes. */
+function addressWord(address: Hex): Hex {
+  return `0x${'0'.repeat(24)}${address.slice(2)}`;
+}
+
 /** Options of {@link makeChain}. */
 export interface MakeChainOptions {
   /** How many blocks to build. */
@@ -99,7 +105,10 @@ export interface MakeChainOptions {
  *   to three logs;
  * - every third transaction is legacy (type 0, null EIP-1559 fields), the rest type 2
  *   (before `londonBlock`: all legacy).
- * Log topic counts cycle through 1–4. Values are large bigints (up to 2^64). No transaction is
+ * Log topic counts cycle through 1–4. A call's first log is a `Transfer` from the sender to the
+ * recipient named in its input: with three topics an ERC-20 one, with four an ERC-721 one, with
+ * fewer not a transfer at all; `tokenTransfers` holds what they decode to. Values are large
+ * bigints (up to 2^64). No transaction is
  * sent by an address to itself; build such cases by editing the returned (fresh) bundles.
  *
  * @example
@@ -202,10 +211,15 @@ export function makeChain(options: MakeChainOptions): BlockBundle[] {
         const topicCount = 1 + (logCounter % 4);
         const topics: Hex[] = [l === 0 ? TRANSFER_TOPIC : rotateHash(txHash, l)];
         for (let t = 1; t < topicCount; t++) topics.push(rotateHash(txHash, 3 + l + t));
+        const transfer = l === 0 && callsContract && topicCount >= 3;
+        if (transfer) {
+          topics[1] = addressWord(from);
+          topics[2] = addressWord(pool[byte(5) % pool.length]!);
+        }
         logs.push({
           address: (contractAddress ?? to)!,
           topics,
-          data: l % 2 === 0 ? `0x${txHash.slice(2)}` : '0x',
+          data: l % 2 === 0 && !(transfer && topicCount === 4) ? `0x${txHash.slice(2)}` : '0x',
           blockNumber: number,
           blockHash: hash,
           transactionHash: txHash,
@@ -233,7 +247,7 @@ export function makeChain(options: MakeChainOptions): BlockBundle[] {
       extraData: number % 2n === 0n ? '0x' : toHex(`chainlens:${seed}`),
       transactionCount: count,
     };
-    chain.push({ block, transactions, logs });
+    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp) });
 
     parentHash = hash;
     number += 1n;

@@ -92,6 +92,22 @@ export function referenceAddressActivity(chain: readonly BlockBundle[], address:
 }
 
 /**
+ * What `countAddressTokenTransfers` must return for `address` over the whole chain: transfers
+ * with it as sender or recipient, a transfer to itself once.
+ *
+ * @example
+ * expect(await storage.countAddressTokenTransfers(address)).toBe(referenceTokenTransferCount(chain, address));
+ */
+export function referenceTokenTransferCount(chain: readonly BlockBundle[], address: Hex): number {
+  return chain.flatMap((bundle) => bundle.tokenTransfers).filter((t) => t.from === address || t.to === address).length;
+}
+
+/** Every sender and recipient of the chain's token transfers, zero address included. */
+export function tokenTransferParties(chain: readonly BlockBundle[]): Hex[] {
+  return [...new Set(chain.flatMap((bundle) => bundle.tokenTransfers.flatMap((t) => [t.from, t.to])))];
+}
+
+/**
  * What `getChainTotals` must return after writing exactly `chain`.
  *
  * @example

@@ -3,7 +3,7 @@ import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
-/** `/api/v1/account/*`: balances and transaction lists (Etherscan-style parameters). */
+/** `/api/v1/account/*`: balances, transaction lists (Etherscan-style parameters) and summaries. */
 export function accountRoutes(services: Services): Route[] {
   return [
     defineRoute({
@@ -13,6 +13,14 @@ export function accountRoutes(services: Services): Route[] {
       summary: 'Native balance of an address at the newest indexed block',
       query: z.object({ address: addressSchema }),
       handler: ({ query }) => services.accounts.balance(query.address),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/summary',
+      auth: 'user',
+      summary: 'Balance, transaction and token transfer counts, first and last activity, and kind of an address',
+      query: z.object({ address: addressSchema }),
+      handler: ({ query }) => services.accounts.summary(query.address),
     }),
     defineRoute({
       method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
 import { defineRoute, type HttpRequest, type Route } from '../../http/index.js';
+import { emailSchema } from '../schemas.js';
 
 /** Options of {@link authRoutes}. */
 export interface AuthRoutesOptions {
@@ -20,7 +21,6 @@ const PASSWORD_MAX = 256;
  * the caller may not set (`roles`, `isActive`, `id`, …) is refused, never applied.
  */
 export function authRoutes(users: UserService, keys: ApiKeyService, options: AuthRoutesOptions): Route[] {
-  const email = z.string().trim().max(254, 'must be at most 254 characters').pipe(z.email({ message: 'must be a valid email address' }));
   return [
     defineRoute({
       method: 'POST',
@@ -28,7 +28,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
       auth: 'none',
       summary: 'Register a user (role `user`)',
       body: z.strictObject({
-        email,
+        email: emailSchema,
         password: z
           .string()
           .min(options.passwordMinLength, `must be at least ${options.passwordMinLength} characters`)
@@ -47,7 +47,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
       path: '/api/v1/auth/login',
       auth: 'none',
       summary: 'Exchange email and password for an access token',
-      body: z.strictObject({ email, password: z.string().max(PASSWORD_MAX) }),
+      body: z.strictObject({ email: emailSchema, password: z.string().max(PASSWORD_MAX) }),
       handler: ({ body }) => users.login(body.email, body.password),
     }),
     defineRoute({

@@ -1,6 +1,7 @@
 import type { Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { accountRoutes } from './account.js';
+import { adminRoutes } from './admin.js';
 import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
@@ -12,6 +13,7 @@ export function v1Routes(services: Services, options: AuthRoutesOptions): Route[
   return [
     ...healthRoutes(services),
     ...authRoutes(services.users, services.apiKeys, options),
+    ...adminRoutes(services.users, services.apiKeys),
     ...blockchainRoutes(services),
     ...transactionRoutes(services),
     ...accountRoutes(services),

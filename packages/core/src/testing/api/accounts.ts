@@ -1,7 +1,32 @@
+import { decodeEventLog, parseAbi, type Address, type Log } from 'viem';
 import { expect, it } from 'vitest';
-import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext } from './context.js';
 
-/** `/account/balance` and `/account/txlist`. */
+/** The standards' transfer events, decoded by viem as the reference for the indexer's own decoder. */
+const TRANSFER_ABIS = [
+  parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']),
+  parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)']),
+  parseAbi([
+    'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+    'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
+  ]),
+];
+
+/** Senders and recipients of every token transfer a log carries (one pair per batch entry). */
+function transferParties(log: Log): [Address, Address][] {
+  for (const abi of TRANSFER_ABIS) {
+    try {
+      const { args } = decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true }) as { args: Record<string, unknown> };
+      const pair: [Address, Address] = [(args.from as Address).toLowerCase() as Address, (args.to as Address).toLowerCase() as Address];
+      return Array.isArray(args.ids) ? args.ids.map(() => pair) : [pair];
+    } catch {
+      // not this standard's event
+    }
+  }
+  return [];
+}
+
+/** `/account/balance`, `/account/txlist` and `/account/summary`. */
 export function accountTests(ctx: () => ApiContext): void {
   it('GET /account/balance equals the node balance at the indexed block', async () => {
     await indexedToHead(ctx());
@@ -47,6 +72,52 @@ export function accountTests(ctx: () => ApiContext): void {
       const answer = await get(ctx(), `/api/v1/account/txlist?address=${address}&${bad}`);
       expect(answer.status, bad).toBe(400);
       expect(answer.body.status).toBe('0');
+    }
+  });
+
+  const bearer = async () => (await signUp(ctx())).bearer;
+
+  it('GET /account/summary agrees with the chain: balance, code, and token transfers decoded by viem', async () => {
+    const head = await indexedToHead(ctx());
+    const headers = await bearer();
+    const logs = await ctx().chain.publicClient.getLogs({ fromBlock: 0n, toBlock: head });
+    const parties = logs.flatMap(transferParties);
+    const { demo } = ctx();
+    const subjects = [...demo.accounts.slice(0, 6), demo.contracts.token, demo.contracts.multiToken, `0x${'00'.repeat(20)}` as Address];
+    let withTransfers = 0;
+    for (const subject of subjects) {
+      const address = subject.toLowerCase() as Address;
+      const answer = await call(ctx(), 'GET', `/api/v1/account/summary?address=${subject}`, undefined, headers);
+      expect(answer.status, address).toBe(200);
+      const txs = (await get(ctx(), `/api/v1/account/txlist?address=${address}&offset=1000`)).body.result as { timestamp: string }[];
+      const code = await ctx().chain.publicClient.getCode({ address, blockNumber: head });
+      const tokenTransferCount = parties.filter(([from, to]) => from === address || to === address).length;
+      if (tokenTransferCount > 0) withTransfers++;
+      expect(answer.body.result, address).toEqual({
+        address,
+        balance: (await ctx().chain.publicClient.getBalance({ address, blockNumber: head })).toString(),
+        transactionCount: txs.length,
+        tokenTransferCount,
+        firstSeen: txs[0]?.timestamp ?? null,
+        lastSeen: txs.at(-1)?.timestamp ?? null,
+        isContract: code !== undefined && code !== '0x',
+      });
+    }
+    expect(withTransfers).toBeGreaterThanOrEqual(6);
+  });
+
+  it('GET /account/summary needs a JWT or an API key and a well-formed address', async () => {
+    const address = ctx().demo.accounts[1]!;
+    const anonymous = await get(ctx(), `/api/v1/account/summary?address=${address}`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual(errorEnvelope('Unauthorized'));
+    const headers = await bearer();
+    const key = (await call(ctx(), 'POST', '/api/v1/auth/api-keys', { name: 'summary' }, headers)).body.result.key as string;
+    expect((await call(ctx(), 'GET', `/api/v1/account/summary?address=${address}`, undefined, { 'x-api-key': key })).status).toBe(200);
+    for (const query of ['', '?address=0x12', `?address=${address}00`]) {
+      const answer = await call(ctx(), 'GET', `/api/v1/account/summary${query}`, undefined, headers);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body).toEqual(errorEnvelope('Error! Invalid address format'));
     }
   });
 }

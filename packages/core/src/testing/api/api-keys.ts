@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { generateApiKey } from '../../auth/index.js';
-import { call, errorEnvelope, waitFor, type ApiContext } from './context.js';
+import { call, errorEnvelope, signUp, waitFor, type ApiContext } from './context.js';
 
-const PASSWORD = 'a long enough passphrase';
 const HEALTH = '/api/v1/health';
 
 /** API keys: creation, listing, revocation, scopes and authentication with `X-API-Key`. */
@@ -12,13 +11,7 @@ export function apiKeyTests(ctx: () => ApiContext): void {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const withKey = (key: string) => ({ 'x-api-key': key });
 
-  /** A fresh user's id and token. */
-  async function user(): Promise<{ id: string; token: string }> {
-    const email = `keys-${randomUUID()}@example.com`;
-    const { body } = await post('/api/v1/auth/register', { email, password: PASSWORD, name: 'Key owner' });
-    const login = await post('/api/v1/auth/login', { email, password: PASSWORD });
-    return { id: body.result.id, token: login.body.result.access_token };
-  }
+  const user = () => signUp(ctx());
 
   async function createKey(token: string, body: unknown = { name: 'ci' }) {
     return post('/api/v1/auth/api-keys', body, bearer(token));

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
+import type { Role } from '../../auth/index.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
 import type { Storage } from '../../storage/index.js';
@@ -111,6 +113,30 @@ export async function call<T = any>(context: ApiContext, method: string, path: s
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: JSON.parse(text) as ApiAnswer<T>['body'] };
+}
+
+/** A user made by {@link signUp}: ids, credentials and the header that sends the token. */
+export interface SignedUpUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  bearer: Record<string, string>;
+}
+
+/**
+ * Registers a fresh user over HTTP, gives them `roles` through the library where asked (how a
+ * first admin is made), and logs them in.
+ */
+export async function signUp(context: ApiContext, roles?: Role[]): Promise<SignedUpUser> {
+  const email = `user-${randomUUID()}@example.com`;
+  const password = 'a long enough passphrase';
+  const registered = await call(context, 'POST', '/api/v1/auth/register', { email, password, name: 'Someone' });
+  if (registered.status !== 200) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+  if (roles) await context.explorer.users.setRoles(registered.body.result.id, roles);
+  const login = await call(context, 'POST', '/api/v1/auth/login', { email, password });
+  const token = login.body.result.access_token as string;
+  return { id: registered.body.result.id, email, password, token, bearer: { authorization: `Bearer ${token}` } };
 }
 
 /** GET shorthand. */

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { accountTests } from './accounts.js';
+import { adminTests } from './admin.js';
 import { apiKeyTests } from './api-keys.js';
 import { authTests } from './auth.js';
 import { blockTests } from './blocks.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
 import { errorAndHealthTests } from './errors.js';
+import { hostileInputTests } from './hostile-input.js';
 import { outageTests } from './outage.js';
 import { rateLimitTests } from './rate-limits.js';
+import { scopeMatrixTests } from './scopes.js';
 import { submissionTests } from './submission.js';
 import { transactionTests } from './transactions.js';
 
@@ -42,6 +45,9 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('submission, pending and status', () => submissionTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));
     describe('API keys', () => apiKeyTests(ctx));
+    describe('admin', () => adminTests(ctx));
+    describe('scope matrix', () => scopeMatrixTests(ctx));
+    describe('hostile input', () => hostileInputTests(ctx));
     describe('rate limits and throttles', () => rateLimitTests(ctx));
     describe('upstream outage', () => outageTests(ctx));
   });

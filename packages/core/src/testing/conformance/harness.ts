@@ -6,7 +6,9 @@ import {
   referenceAddressActivity,
   referenceAddressTransactions,
   referenceCursor,
+  referenceTokenTransferCount,
   referenceTotals,
+  tokenTransferParties,
 } from '../reference.js';
 
 /** Creates one fresh, empty storage. The suite calls `init()` before a test and `close()` after. */
@@ -49,8 +51,8 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
 /**
  * Asserts that every read answers exactly what writing `chain` (and nothing else) must give, and
  * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
- * blocks, totals, every block, transaction and log, and every involved address's transactions
- * and activity. Uses vitest's `expect`.
+ * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
+ * address's transactions, activity and token transfer count. Uses vitest's `expect`.
  *
  * @example
  * await writeChain(storage, chain);
@@ -66,7 +68,9 @@ export async function expectStoredChain(
   expect(await storage.listRecentBlocks(chain.length + 10)).toEqual(chain.map((b) => b.block).reverse());
   expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
 
-  for (const { block, transactions, logs } of chain) {
+  for (const bundle of chain) {
+    const { block, transactions, logs } = bundle;
+    expect(await storage.getBlockBundle(block.number)).toEqual(bundle);
     expect(await storage.getBlockByNumber(block.number)).toEqual(block);
     expect(await storage.getBlockByHash(block.hash)).toEqual(block);
     expect(await storage.getBlockTransactionHashes(block.number)).toEqual(transactions.map((tx) => tx.hash));
@@ -89,8 +93,9 @@ export async function expectStoredChain(
     }
   }
 
-  const addresses = new Set<Hex>([...chainAccounts(chain), ...chainAccounts(absent)]);
+  const addresses = new Set<Hex>([...chainAccounts(chain), ...chainAccounts(absent), ...tokenTransferParties(chain), ...tokenTransferParties(absent)]);
   for (const address of addresses) {
+    expect(await storage.countAddressTokenTransfers(address), address).toBe(referenceTokenTransferCount(chain, address));
     expect(await storage.listAddressTransactions({ address, page: 1, offset: ALL, sort: 'asc' })).toEqual(
       referenceAddressTransactions(chain, address),
     );

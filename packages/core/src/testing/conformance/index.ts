@@ -6,6 +6,7 @@ import { counterTests } from './counters.js';
 import type { StorageFactory } from './harness.js';
 import { lifecycleTests } from './lifecycle.js';
 import { rollbackTests } from './rollback.js';
+import { tokenTransferTests } from './token-transfers.js';
 import { totalsTests } from './totals.js';
 import { transactionTests } from './transactions.js';
 import { userTests } from './users.js';
@@ -33,6 +34,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     rollbackTests(factory);
     addressTests(factory);
     totalsTests(factory);
+    tokenTransferTests(factory);
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);

@@ -39,6 +39,8 @@ export function userTests(factory: StorageFactory): void {
       expect(await storage.getUserById(user.id.toUpperCase())).toBeNull();
       expect(await storage.getUserById('not-a-uuid')).toBeNull();
       expect(await storage.getUserByEmail(user.email.toUpperCase())).toBeNull();
+      expect(await storage.getUserByEmail(`${user.email}\u0000`)).toBeNull();
+      expect(await storage.getUserByEmail('\ud800')).toBeNull();
     });
 
     test('a second user with a taken email is refused and the first is unchanged', async (storage) => {

@@ -1,0 +1,34 @@
+import type { Migration } from './migration.js';
+
+/**
+ * Token transfers, written with their block and removed with it. The transaction hash and the
+ * block timestamp are kept on the row (unlike logs): transfer lists answer both for every row,
+ * and a join per row would cost those reads more than the bytes cost the table. Blocks indexed
+ * before this migration have no rows here: such a schema is re-indexed to list their transfers.
+ */
+export const tokenTransfersMigration: Migration = {
+  version: 4,
+  name: 'token-transfers',
+  sql: /* sql */ `
+CREATE TABLE token_transfers (
+  block_number      bigint NOT NULL,
+  log_index         integer NOT NULL,
+  batch_index       integer NOT NULL,
+  transaction_hash  bytea NOT NULL,
+  transaction_index integer NOT NULL,
+  timestamp         bigint NOT NULL,
+  token             bytea NOT NULL,
+  standard          text NOT NULL,
+  operator          bytea,
+  from_address      bytea NOT NULL,
+  to_address        bytea NOT NULL,
+  value             numeric(78,0) NOT NULL,
+  token_id          numeric(78,0),
+  PRIMARY KEY (block_number, log_index, batch_index)
+);
+-- a token's transfers, and an address's as sender or as recipient, in chain order
+CREATE INDEX token_transfers_by_token ON token_transfers (token, block_number, log_index, batch_index);
+CREATE INDEX token_transfers_by_from ON token_transfers (from_address, block_number, log_index, batch_index);
+CREATE INDEX token_transfers_by_to ON token_transfers (to_address, block_number, log_index, batch_index);
+`,
+};
