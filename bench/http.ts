@@ -6,11 +6,13 @@
  *
  * All servers stay up while the rows are measured in turns, several rounds over: this shared VM's
  * speed drifts by half within minutes, so a ratio is taken between rows measured a few seconds
- * apart, each round, and the median round counts.
+ * apart, each round, and the median round counts. The server's own CPU time per request is
+ * measured too: it moves far less with the neighbours than throughput does, so the cost of
+ * authentication is also shown as the anonymous request's CPU over the authenticated one's.
  */
 import autocannon from 'autocannon';
 import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
-import { disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
+import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
 import { rpc } from './lib/rpc.js';
@@ -48,6 +50,8 @@ interface Reference {
 /** One row measured once. */
 interface Sample {
   reqPerSec: number;
+  /** Server process CPU (user + system) per answered request, µs. */
+  cpuUsPerRequest: number;
   p50Ms: number;
   p99Ms: number;
   requests: number;
@@ -81,7 +85,7 @@ export async function runHttp(): Promise<boolean> {
         const server = servers.get(row.server)!;
         console.log(`round ${round}/${rounds}, ${row.name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
         const headers = row.credentials ? server.credentials[row.credentials]! : {};
-        samples.get(row.name)!.push(await measure(row.name, server.url + path, [server.pid, anvil.pid], reference, duration, headers));
+        samples.get(row.name)!.push(await measure(row.name, server.url + path, server.pid, anvil.pid, reference, duration, headers));
       }
     }
   } finally {
@@ -95,13 +99,19 @@ export async function runHttp(): Promise<boolean> {
     const ratio = median(perRound);
     return { name: `${adapter} / ${bare}`, ratio, perRound, target, verdict: verdict(ratio, target) };
   });
+  // Capacity share by server CPU: what the anonymous request costs over what the authenticated one costs.
+  const cpuRatios = TARGETS.filter(({ bare }) => bare === 'adapter-fastify').map(({ adapter, bare, target }) => {
+    const perRound = samples.get(adapter)!.map((sample, i) => samples.get(bare)![i]!.cpuUsPerRequest / sample.cpuUsPerRequest);
+    return { name: `${adapter} / ${bare}, by CPU per request`, ratio: median(perRound), perRound, target };
+  });
 
   printTable(
     `GET /api/v1/transaction/:hash, ${CONNECTIONS} connections, ${duration} s per row and round (after ${WARMUP_SECONDS} s warm-up), median of ${rounds} rounds`,
-    ['server', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'other CPU %', 'steal %'],
+    ['server', 'req/s (mean)', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'requests', 'other CPU %', 'steal %'],
     rows.map((r) => [
       disturbed(r.disturbance) ? `${r.name} *` : r.name,
       Math.round(r.reqPerSec),
+      Math.round(r.cpuUsPerRequest),
       r.p50Ms,
       r.p99Ms,
       r.requests,
@@ -117,12 +127,18 @@ export async function runHttp(): Promise<boolean> {
     ['ratio', 'value', 'rounds', 'target', 'verdict'],
     ratios.map((r) => [r.name, percent(r.ratio), r.perRound.map(percent).join(' '), `≥ ${percent(r.target)}`, r.verdict]),
   );
+  printTable(
+    'Authentication by server CPU per request (less sensitive to neighbours; shown beside the targets, not judged)',
+    ['ratio', 'value', 'rounds'],
+    cpuRatios.map((r) => [r.name, percent(r.ratio), r.perRound.map(percent).join(' ')]),
+  );
   await writeResults('http', {
     machine,
     settings: { connections: CONNECTIONS, durationSeconds: duration, warmupSeconds: WARMUP_SECONDS, rounds, path, bodyBytes: Buffer.byteLength(reference.body) },
     samples: Object.fromEntries(samples),
     rows,
     ratios,
+    cpuRatios,
   });
   return ratios.every((r) => r.verdict === 'PASS');
 }
@@ -151,13 +167,16 @@ async function answer(url: string, headers: Record<string, string> = {}): Promis
  * Checks the server answers the reference bytes, then loads it; any failed request fails the run.
  * `pids` are the benchmark's processes, told apart from other load on the machine.
  */
-async function measure(name: string, url: string, pids: number[], reference: Reference, duration: number, headers: Record<string, string>): Promise<Sample> {
+async function measure(name: string, url: string, serverPid: number, anvilPid: number, reference: Reference, duration: number, headers: Record<string, string>): Promise<Sample> {
   const got = await answer(url, headers);
   if (got.body !== reference.body || got.contentType !== reference.contentType) {
     throw new Error(`${name} answers other bytes than ChainLens:\n${got.contentType} ${got.body}\nexpected:\n${reference.contentType} ${reference.body}`);
   }
-  const meter = startCpuMeter(pids);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } });
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+  const meter = startCpuMeter([serverPid, anvilPid]);
+  const cpuBefore = cpuMillisOf(serverPid);
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+  const cpuMs = cpuMillisOf(serverPid) - cpuBefore;
   const failed = result.errors + result.timeouts + result.non2xx + result.mismatches;
   if (failed > 0 || !result.requests.total) {
     throw new Error(
@@ -166,5 +185,5 @@ async function measure(name: string, url: string, pids: number[], reference: Ref
     );
   }
   const disturbance = meter();
-  return { reqPerSec: result.requests.mean, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance };
+  return { reqPerSec: result.requests.mean, cpuUsPerRequest: (cpuMs * 1000) / result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance };
 }

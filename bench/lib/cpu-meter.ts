@@ -58,6 +58,14 @@ function machineTicks(): { total: number; busy: number; steal: number } {
   return { total, busy: total - idle - iowait - steal, steal };
 }
 
+/** Linux reports process times in USER_HZ ticks, fixed at 100 per second for user space. */
+const TICK_MS = 10;
+
+/** CPU time (user + system) one process has used so far, in milliseconds, at tick resolution. */
+export function cpuMillisOf(pid: number): number {
+  return processTicks(pid) * TICK_MS;
+}
+
 /** User + system ticks of one process (all its threads); 0 once it has exited. */
 function processTicks(pid: number): number {
   try {

@@ -23,10 +23,12 @@ import {
   NetworkStatsService,
   StatusService,
   SubmissionService,
+  TokenService,
   TransactionService,
   type Services,
 } from './services/index.js';
 import type { Storage } from './storage/index.js';
+import { TokenMetadataReader } from './tokens/token-metadata.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
 export interface Explorer {
@@ -93,6 +95,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     pending,
     status: new StatusService(storage, head, chain, pending, finality),
     submission: new SubmissionService(chain, pending),
+    tokens: new TokenService(storage, head, new TokenMetadataReader(chain)),
     transactions: new TransactionService(storage, head, chain),
     users,
   };

@@ -15,6 +15,8 @@ export { Indexer, type IndexerOptions, type IndexerStatus } from './indexer/inde
 export { PendingTracker, type PendingLookup } from './indexer/pending-tracker.js';
 export { EvmFinality } from './consensus/evm-finality.js';
 export { tokenTransfersOf } from './tokens/token-transfers.js';
+export { ZERO_ADDRESS } from './tokens/zero-address.js';
 export type * from './storage/account-records.js';
 export type * from './storage/records.js';
+export type * from './storage/token-records.js';
 export type { Storage } from './storage/storage.js';

@@ -1,4 +1,5 @@
 import type { AddressTransactionsQuery, Hex, StoredTransaction } from '@chainlens/core';
+import { firstAtOrAbove } from './block-order.js';
 
 /**
  * Per-address lists of transactions in chain order. Blocks are appended in order and rolled back
@@ -60,16 +61,4 @@ function involved(tx: StoredTransaction): Hex[] {
   if (tx.to !== null && tx.to !== tx.from) addresses.push(tx.to);
   if (tx.contractAddress !== null && !addresses.includes(tx.contractAddress)) addresses.push(tx.contractAddress);
   return addresses;
-}
-
-/** Index of the first transaction with `blockNumber >= number` (`list.length` if none). */
-function firstAtOrAbove(list: readonly StoredTransaction[], number: bigint): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]!.blockNumber < number) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

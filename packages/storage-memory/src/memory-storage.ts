@@ -12,14 +12,19 @@ import {
   type StoredApiKey,
   type StoredBlock,
   type StoredLog,
+  type StoredToken,
   type StoredTokenTransfer,
   type StoredTransaction,
   type StoredUser,
+  type TokenHoldersPage,
+  type TokenHoldersQuery,
+  type TokenTransfersQuery,
   type UserChanges,
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
 import { CounterStore } from './counter-store.js';
+import { TokenIndex } from './token-index.js';
 
 /** Options of {@link memoryStorage}. */
 export interface MemoryStorageOptions {
@@ -69,8 +74,7 @@ export class MemoryStorage implements Storage {
   readonly #blocksByHash = new Map<Hex, BlockEntry>();
   readonly #transactions = new Map<Hex, TransactionEntry>();
   readonly #addresses = new AddressIndex();
-  /** Token transfers per sender or recipient address. */
-  readonly #tokenTransferCounts = new Map<Hex, number>();
+  readonly #tokens = new TokenIndex();
   #totalTransactions = 0;
   #totalContracts = 0;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
@@ -102,7 +106,7 @@ export class MemoryStorage implements Storage {
     for (let top = this.#blocks.at(-1); top && top.block.number > blockNumber; top = this.#blocks.at(-1)) {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
-      for (const transfer of top.tokenTransfers) this.#countTokenTransfer(transfer, -1);
+      for (let i = top.tokenTransfers.length - 1; i >= 0; i--) this.#tokens.removeLast(top.tokenTransfers[i]!);
       for (let i = top.transactions.length - 1; i >= 0; i--) {
         const tx = top.transactions[i]!;
         this.#transactions.delete(tx.hash);
@@ -176,7 +180,19 @@ export class MemoryStorage implements Storage {
   }
 
   async countAddressTokenTransfers(address: Hex): Promise<number> {
-    return this.#tokenTransferCounts.get(address) ?? 0;
+    return this.#tokens.countAddressTransfers(address);
+  }
+
+  async getToken(address: Hex): Promise<StoredToken | null> {
+    return this.#tokens.getToken(address);
+  }
+
+  async listTokenHolders(query: TokenHoldersQuery): Promise<TokenHoldersPage> {
+    return this.#tokens.listHolders(query);
+  }
+
+  async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+    return this.#tokens.listTransfers(query);
   }
 
   async getChainTotals(): Promise<ChainTotals> {
@@ -221,14 +237,6 @@ export class MemoryStorage implements Storage {
 
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
     return this.#counters.hit(hits, now);
-  }
-
-  #countTokenTransfer({ from, to }: StoredTokenTransfer, change: 1 | -1): void {
-    for (const address of from === to ? [from] : [from, to]) {
-      const count = (this.#tokenTransferCounts.get(address) ?? 0) + change;
-      if (count === 0) this.#tokenTransferCounts.delete(address);
-      else this.#tokenTransferCounts.set(address, count);
-    }
   }
 
   #blockAt(number: bigint): BlockEntry | undefined {
@@ -304,7 +312,7 @@ export class MemoryStorage implements Storage {
   #commit({ block, transactions }: PreparedBundle): void {
     this.#blocks.push(block);
     this.#blocksByHash.set(block.block.hash, block);
-    for (const transfer of block.tokenTransfers) this.#countTokenTransfer(transfer, 1);
+    for (const transfer of block.tokenTransfers) this.#tokens.add(transfer);
     for (const entry of transactions) {
       this.#transactions.set(entry.tx.hash, entry);
       this.#addresses.add(entry.tx);

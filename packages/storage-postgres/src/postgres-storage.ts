@@ -11,9 +11,14 @@ import type {
   StoredApiKey,
   StoredBlock,
   StoredLog,
+  StoredToken,
+  StoredTokenHolder,
   StoredTokenTransfer,
   StoredTransaction,
   StoredUser,
+  TokenHoldersPage,
+  TokenHoldersQuery,
+  TokenTransfersQuery,
   UserChanges,
 } from '@chainlens/core';
 import { Pool } from 'pg';
@@ -23,7 +28,7 @@ import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
-import { type LogRow, type ReadStatements, readStatements, type Statement, toStoredLog } from './queries.js';
+import { type LogRow, type ReadStatements, readStatements, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
 import { inTransaction } from './transaction.js';
@@ -221,6 +226,46 @@ export class PostgresStorage implements Storage {
   async countAddressTokenTransfers(address: Hex): Promise<number> {
     const { rows } = await this.#pool.query<{ count: bigint }>({ ...this.#read.addressTokenTransferCount, values: [toBytea(address)] });
     return Number(rows[0]!.count);
+  }
+
+  async getToken(address: Hex): Promise<StoredToken | null> {
+    type TokenRow = Omit<StoredToken, 'transferCount' | 'holderCount'> & { transferCount: bigint; holderCount: bigint };
+    const { rows } = await this.#pool.query<TokenRow>({ ...this.#read.token, values: [toBytea(address)] });
+    const row = rows[0];
+    return row ? { ...row, transferCount: Number(row.transferCount), holderCount: Number(row.holderCount) } : null;
+  }
+
+  async listTokenHolders({ token, minBalance, page, offset }: TokenHoldersQuery): Promise<TokenHoldersPage> {
+    const floor = toDecimal(minBalance !== undefined && minBalance > 1n ? minBalance : 1n);
+    const list = async () => {
+      if (page < 1 || offset < 1) return [];
+      const { rows } = await this.#pool.query<StoredTokenHolder>({ ...this.#read.tokenHolders, values: [toBytea(token), floor, offset, (page - 1) * offset] });
+      return rows;
+    };
+    // Without a floor the total is the token's kept holder count: no counting of rows.
+    const count = async () => {
+      if (floor === '1') return (await this.getToken(token))?.holderCount ?? 0;
+      const { rows } = await this.#pool.query<{ count: bigint }>({ ...this.#read.tokenHolderCount, values: [toBytea(token), floor] });
+      return Number(rows[0]!.count);
+    };
+    const [holders, total] = await Promise.all([list(), count()]);
+    return { total, holders };
+  }
+
+  async listTokenTransfers({ token, from, to, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const statement = this.#read.tokenTransfers[tokenTransfersKey(sort === 'asc' ? 'ASC' : 'DESC', from !== undefined, to !== undefined)]!;
+    const values: unknown[] = [
+      toBytea(token),
+      toDecimal(startBlock < INT8_MIN ? INT8_MIN : startBlock),
+      toDecimal(endBlock > INT8_MAX ? INT8_MAX : endBlock),
+      offset,
+      (page - 1) * offset,
+    ];
+    if (from !== undefined) values.push(toBytea(from));
+    if (to !== undefined) values.push(toBytea(to));
+    const { rows } = await this.#pool.query<StoredTokenTransfer>({ ...statement, values });
+    return rows;
   }
 
   async getChainTotals(): Promise<ChainTotals> {

@@ -56,6 +56,19 @@ export function readStatements(t: Tables) {
       ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
   });
 
+  const transfersOfToken = (order: 'ASC' | 'DESC', from: boolean, to: boolean): Statement => ({
+    name: `chainlens_token_transfers_${order.toLowerCase()}${from ? '_from' : ''}${to ? '_to' : ''}`,
+    // One statement per filter combination, so each keeps a plan for its own index.
+    text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers}
+      WHERE token = $1 AND block_number BETWEEN $2 AND $3${from ? ' AND from_address = $6' : ''}${to ? ` AND to_address = $${from ? 7 : 6}` : ''}
+      ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
+      LIMIT $4 OFFSET $5`,
+  });
+  const tokenTransfers: Record<string, Statement> = {};
+  for (const order of ['ASC', 'DESC'] as const) {
+    for (const from of [false, true]) for (const to of [false, true]) tokenTransfers[tokenTransfersKey(order, from, to)] = transfersOfToken(order, from, to);
+  }
+
   return {
     ping: { name: 'chainlens_ping', text: 'SELECT 1' },
     cursor: {
@@ -102,6 +115,24 @@ export function readStatements(t: Tables) {
       name: 'chainlens_address_token_transfer_count',
       text: `SELECT count(*) AS count FROM ${t.tokenTransfers} WHERE from_address = $1 OR to_address = $1`,
     },
+    token: {
+      name: 'chainlens_token',
+      text: `SELECT address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
+          holder_count AS "holderCount"
+        FROM ${t.tokens} WHERE address = $1`,
+    },
+    // `balance > 0` spelled out so the planner can use the partial index.
+    tokenHolders: {
+      name: 'chainlens_token_holders',
+      text: `SELECT holder, balance, first_seen AS "firstSeen", last_activity AS "lastActivity"
+        FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2
+        ORDER BY balance DESC, holder LIMIT $3 OFFSET $4`,
+    },
+    tokenHolderCount: {
+      name: 'chainlens_token_holder_count',
+      text: `SELECT count(*) AS count FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2`,
+    },
+    tokenTransfers,
     transactionByHash: {
       name: 'chainlens_transaction_by_hash',
       text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.hash = $1`,
@@ -128,7 +159,12 @@ export function readStatements(t: Tables) {
         JOIN ${t.blocks} lb ON lb.number = s.last_block
         WHERE s.address = $1`,
     },
-  } satisfies Record<string, Statement>;
+  } satisfies Record<string, Statement | Record<string, Statement>>;
+}
+
+/** Key of the token transfer statement for a sort order and the filters present. */
+export function tokenTransfersKey(order: 'ASC' | 'DESC', from: boolean, to: boolean): string {
+  return `${order}${from ? ':from' : ''}${to ? ':to' : ''}`;
 }
 
 /** The read statements of one schema. */

@@ -8,6 +8,8 @@ export interface Tables {
   addressTransactions: string;
   addressStats: string;
   tokenTransfers: string;
+  tokens: string;
+  tokenHolders: string;
   chainState: string;
   users: string;
   apiKeys: string;
@@ -27,6 +29,8 @@ export function qualifiedTables(schema: string): Tables {
     addressTransactions: name('address_transactions'),
     addressStats: name('address_stats'),
     tokenTransfers: name('token_transfers'),
+    tokens: name('tokens'),
+    tokenHolders: name('token_holders'),
     chainState: name('chain_state'),
     users: name('users'),
     apiKeys: name('api_keys'),

@@ -2,6 +2,7 @@ import type { BlockBundle, Hex, StoredLog, StoredTokenTransfer, StoredTransactio
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
+import { holderChanges, tokenCounts } from './token-holders.js';
 import { byteaArray, integerArray, toBytea, toDecimal, toNullableDecimal } from './codec.js';
 import type { Statement } from './queries.js';
 import type { Tables } from './tables.js';
@@ -14,7 +15,9 @@ import type { Tables } from './tables.js';
  * (a stored row's first block is below it). Parameters, in the order {@link prepareBundle}
  * builds them: $1–$15 the block, $16–$34 transaction columns, $35–$42 log columns, $43–$45
  * address rows, $46–$47 per-address counts, $48–$49 transaction and contract counts, $50–$60
- * token transfer columns (their timestamp is the block's, $4).
+ * token transfer columns (their timestamp is the block's, $4), $61–$63 holder balance changes,
+ * $64–$66 per-token transfer counts. A holder row's RETURNING balance less its change is its
+ * balance before, so the statement itself sees who starts or stops holding.
  */
 export function writeBlockStatement(t: Tables): Statement {
   const block = `INSERT INTO ${t.blocks} (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit,
@@ -37,6 +40,17 @@ export function writeBlockStatement(t: Tables): Statement {
     SELECT $1::int8, $4::int8, u.*
     FROM unnest($50::int4[], $51::int4[], $52::bytea[], $53::int4[], $54::bytea[], $55::text[], $56::bytea[],
       $57::bytea[], $58::bytea[], $59::numeric[], $60::numeric[]) AS u`;
+  const holders = `INSERT INTO ${t.tokenHolders} AS h (token, holder, balance, first_seen, last_block, last_activity)
+    SELECT u.token, u.holder, u.delta, $4, $1, $4 FROM unnest($61::bytea[], $62::bytea[], $63::numeric[]) AS u(token, holder, delta)
+    ON CONFLICT (token, holder) DO UPDATE
+      SET balance = h.balance + excluded.balance, last_block = excluded.last_block, last_activity = excluded.last_activity
+    RETURNING h.token, h.holder, h.balance`;
+  const tokens = `INSERT INTO ${t.tokens} AS k (address, standard, first_block, transfer_count, holder_count)
+    SELECT u.token, u.standard, $1, u.transfers, coalesce(c.change, 0)
+    FROM unnest($64::bytea[], $65::text[], $66::int8[]) AS u(token, standard, transfers)
+    LEFT JOIN holder_changes c ON c.token = u.token
+    ON CONFLICT (address) DO UPDATE
+      SET transfer_count = k.transfer_count + excluded.transfer_count, holder_count = k.holder_count + excluded.holder_count`;
   const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
     SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
   return {
@@ -45,6 +59,9 @@ export function writeBlockStatement(t: Tables): Statement {
       transactions AS (${transactions}),
       logs AS (${logs}),
       token_transfers AS (${tokenTransfers}),
+      holders AS (${holders}),
+      holder_changes AS (${holderCountChanges('holders', '$61', '$62', '$63')}),
+      tokens AS (${tokens}),
       entries AS (${entries}),
       stats AS (
         INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
@@ -59,6 +76,19 @@ export function writeBlockStatement(t: Tables): Statement {
       total_contracts = total_contracts + $49,
       total_accounts = total_accounts + (SELECT count(*) FROM stats WHERE first_block = $1)`,
   };
+}
+
+/**
+ * Per token, how many holders a balance change made (+1) or unmade (-1): rows of `changed`
+ * (token, holder, new balance) joined with the changes applied to them.
+ */
+export function holderCountChanges(changed: string, tokens: string, holders: string, deltas: string): string {
+  return `SELECT n.token, sum(CASE WHEN n.balance > 0 AND n.balance - u.delta <= 0 THEN 1
+        WHEN n.balance <= 0 AND n.balance - u.delta > 0 THEN -1 ELSE 0 END) AS change
+      FROM ${changed} n
+      JOIN unnest(${tokens}::bytea[], ${holders}::bytea[], ${deltas}::numeric[]) AS u(token, holder, delta)
+        ON u.token = n.token AND u.holder = n.holder
+      GROUP BY n.token`;
 }
 
 /** The statements of {@link writeBlock}. */
@@ -91,6 +121,8 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
   const transferNumbers = (pick: (transfer: StoredTokenTransfer) => bigint | number | null) => integerArray(tokenTransfers.map(pick));
   const rows = addressRows(transactions);
   const counts = addressCounts(transactions);
+  const balances = holderChanges(tokenTransfers);
+  const perToken = tokenCounts(tokenTransfers);
   return {
     number: block.number,
     hash: block.hash,
@@ -120,6 +152,9 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       transferNumbers((x) => x.transactionIndex), transferColumn((x) => x.token), tokenTransfers.map((x) => x.standard),
       transferColumn((x) => x.operator), transferColumn((x) => x.from), transferColumn((x) => x.to),
       transferNumbers((x) => x.value), transferNumbers((x) => x.tokenId),
+
+      balances.tokens, balances.holders, balances.deltas,
+      perToken.tokens, perToken.standards, perToken.counts,
     ],
   };
 }

@@ -1,9 +1,9 @@
-import { chainLogs, chainTransactions, makeAddressPool, makeChain } from '@chainlens/core/testing';
+import { chainLogs, chainTokenTransfers, chainTransactions, makeAddressPool, makeChain } from '@chainlens/core/testing';
 import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
-import { readStatements, type Statement } from '../src/queries.js';
+import { readStatements, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { qualifiedTables } from '../src/tables.js';
 import { createStorage, testSchemas, withClient } from './database.js';
 
@@ -28,6 +28,7 @@ const chain = makeChain({ blocks: 400, txPerBlock: 10, addresses: makeAddressPoo
 const tx = chainTransactions(chain)[2_345]!;
 const log = chainLogs(chain)[1_234]!;
 const read = readStatements(t);
+const transfer = chainTokenTransfers(chain)[321]!;
 // 4,000 counters, half of them expired by NOW: the sweep of hitCounters has rows to delete.
 const NOW = 1_700_000_000_000;
 const counters = Array.from({ length: 4_000 }, (_, i) => ({ key: `rate:${i}`, amount: 1, expiresAt: NOW + (i % 2 ? 1 : -1) * 60_000 }));
@@ -39,7 +40,11 @@ const logsByAddress: Statement = {
     ORDER BY block_number DESC, log_index DESC LIMIT $2`,
 };
 
-/** Each statement with parameters that find something. */
+/**
+ * Each statement with parameters that find something. (getToken is a primary key lookup on a
+ * table of one row per token: the fixture's few dozen fit one page, which the planner rightly
+ * reads whole.)
+ */
 const cases: [string, Statement, unknown[]][] = [
   ['getTransaction', read.transactionByHash, [toBytea(tx.hash)]],
   ['getTransactions', read.transactionsByHash, [[toBytea(tx.hash), toBytea(chainTransactions(chain)[7]!.hash)]]],
@@ -54,6 +59,13 @@ const cases: [string, Statement, unknown[]][] = [
   ['logs by address', logsByAddress, [toBytea(log.address), 25]],
   ['getBlockBundle transactions', read.blockTransactions, ['200']],
   ['getBlockBundle logs', read.blockLogs, ['200']],
+  ['getBlockBundle token transfers', read.blockTokenTransfers, ['200']],
+  ['countAddressTokenTransfers', read.addressTokenTransferCount, [toBytea(transfer.from)]],
+  ['listTokenHolders', read.tokenHolders, [toBytea(transfer.token), '1', 100, 0]],
+  ['listTokenHolders count with minBalance', read.tokenHolderCount, [toBytea(transfer.token), '1000']],
+  ['listTokenTransfers desc', read.tokenTransfers[tokenTransfersKey('DESC', false, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0]],
+  ['listTokenTransfers from', read.tokenTransfers[tokenTransfersKey('ASC', true, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0, toBytea(transfer.from)]],
+  ['listTokenTransfers to, in a range', read.tokenTransfers[tokenTransfersKey('DESC', false, true)]!, [toBytea(transfer.token), '100', '300', 50, 0, toBytea(transfer.to)]],
   [
     'hitCounters',
     hitCountersStatement(t),
@@ -92,7 +104,7 @@ describe('indexes', () => {
     } finally {
       await storage.close();
     }
-    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}`));
+    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}, ${t.tokenTransfers}, ${t.tokens}, ${t.tokenHolders}`));
   });
 
   for (const kind of ['custom', 'generic'] as const) {
@@ -108,11 +120,15 @@ describe('indexes', () => {
     });
   }
 
-  it('the address listing and the log listing use the indexes made for them', async () => {
+  it('the address, log, holder and token transfer listings use the indexes made for them', async () => {
     const indexesOf = async (statement: Statement, values: unknown[]) =>
       (await plan(statement, values, 'custom')).map((node) => node['Index Name']).filter(Boolean);
     expect(await indexesOf(read.addressTransactionsAsc, cases[3]![2])).toContain('address_transactions_pkey');
     expect(await indexesOf(logsByAddress, cases[10]![2])).toContain('logs_by_address');
     expect(await indexesOf(read.transactionByHash, cases[0]![2])).toContain('transactions_pkey');
+    const [, holders, holderValues] = cases.find(([name]) => name === 'listTokenHolders')!;
+    expect(await indexesOf(holders, holderValues)).toContain('token_holders_by_balance');
+    const [, transfers, transferValues] = cases.find(([name]) => name === 'listTokenTransfers desc')!;
+    expect(await indexesOf(transfers, transferValues)).toContain('token_transfers_by_token');
   });
 });

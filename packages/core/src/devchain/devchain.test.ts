@@ -177,6 +177,8 @@ describe('devchain on a real anvil', () => {
   });
 
   it('continues the same chain after a restart with statePath', async () => {
+    // anvil answers a send before it mines it: the activity's last transaction may still be pending.
+    await waitFor(async () => (await rpcCall<{ pending: string }>(anvil.rpcUrl, 'txpool_status')).pending === '0x0', 'an empty pool');
     const head = await client.getBlockNumber();
     const headHash = (await client.getBlock({ blockNumber: head })).hash;
     const oldPid = anvil.pid;

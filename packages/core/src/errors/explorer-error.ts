@@ -157,6 +157,13 @@ export class UserNotFoundError extends ExplorerError {
   }
 }
 
+/** No indexed token transfers at that address. */
+export class TokenNotFoundError extends ExplorerError {
+  constructor() {
+    super('TOKEN_NOT_FOUND');
+  }
+}
+
 /** Over a rate limit or throttle; `retryAfterSeconds` goes out as `Retry-After`. */
 export class RateLimitedError extends ExplorerError {
   constructor(readonly retryAfterSeconds: number) {

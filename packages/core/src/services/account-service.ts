@@ -1,5 +1,5 @@
 import type { ChainClient } from '../chain/chain-client.js';
-import type { AddressTransactionsQuery, Hex, IndexerCursor, Storage } from '../storage/index.js';
+import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
 import type { IndexedHead } from './indexed-head.js';
 import { formatTransaction, type TransactionRecord } from './format.js';
 
@@ -43,7 +43,7 @@ export class AccountService {
   async balance(address: Hex): Promise<BalanceRecord> {
     const cursor = await this.head.current();
     const [balance, blockNumber] = await Promise.all([
-      this.chain.request<string>('eth_getBalance', [address, blockTag(cursor)]),
+      this.chain.request<string>('eth_getBalance', [address, cursor ? `0x${cursor.number.toString(16)}` : 'latest']),
       cursor ? Promise.resolve(cursor.number) : this.chain.request<string>('eth_blockNumber').then(BigInt),
     ]);
     return { address, balance: BigInt(balance).toString(), blockNumber: blockNumber.toString() };
@@ -51,7 +51,7 @@ export class AccountService {
 
   /** Balance, activity and kind of an address, as of the newest indexed block. */
   async summary(address: Hex): Promise<AccountSummaryRecord> {
-    const tag = blockTag(await this.head.current());
+    const tag = await this.head.blockTag();
     const [balance, code, activity, tokenTransferCount] = await Promise.all([
       this.chain.request<string>('eth_getBalance', [address, tag]),
       this.chain.request<string>('eth_getCode', [address, tag]),
@@ -74,9 +74,4 @@ export class AccountService {
     const head = cursor?.number ?? null;
     return txs.map((tx) => formatTransaction(tx, head));
   }
-}
-
-/** The newest indexed block as a node block tag; `latest` before anything is indexed. */
-function blockTag(cursor: IndexerCursor | null): string {
-  return cursor ? `0x${cursor.number.toString(16)}` : 'latest';
 }

@@ -7,6 +7,7 @@ import type { HealthService } from './health-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
 import type { StatusService } from './status-service.js';
 import type { SubmissionService } from './submission-service.js';
+import type { TokenService } from './token-service.js';
 import type { TransactionService } from './transaction-service.js';
 
 export * from './format.js';
@@ -17,6 +18,7 @@ export * from './indexed-head.js';
 export * from './network-stats-service.js';
 export * from './status-service.js';
 export * from './submission-service.js';
+export * from './token-service.js';
 export * from './transaction-service.js';
 
 /** The domain services every interface (REST, JSON-RPC, GraphQL, channels) calls. */
@@ -30,6 +32,7 @@ export interface Services {
   pending: PendingTracker;
   status: StatusService;
   submission: SubmissionService;
+  tokens: TokenService;
   transactions: TransactionService;
   /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
   users: UserService;

@@ -38,6 +38,12 @@ export class IndexedHead {
     return this.#reading;
   }
 
+  /** The indexed head as a node block tag (hex number), or `latest` before anything is indexed. */
+  async blockTag(): Promise<string> {
+    const cursor = await this.current();
+    return cursor ? `0x${cursor.number.toString(16)}` : 'latest';
+  }
+
   async #read(): Promise<IndexerCursor | null> {
     const generation = this.#generation;
     try {

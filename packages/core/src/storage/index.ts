@@ -1,3 +1,4 @@
 export type * from './account-records.js';
 export type * from './records.js';
+export type * from './token-records.js';
 export type { Storage } from './storage.js';

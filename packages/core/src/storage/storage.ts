@@ -8,8 +8,10 @@ import type {
   IndexerCursor,
   StoredBlock,
   StoredLog,
+  StoredTokenTransfer,
   StoredTransaction,
 } from './records.js';
+import type { StoredToken, TokenHoldersPage, TokenHoldersQuery, TokenTransfersQuery } from './token-records.js';
 
 /**
  * The one persistence contract of ChainLens. Each backend (memory, Postgres) implements every
@@ -82,6 +84,24 @@ export interface Storage {
    * once.
    */
   countAddressTokenTransfers(address: Hex): Promise<number>;
+
+  /*
+   * Tokens, holders and their transfers: kept from the token transfers of written blocks, so
+   * `rollbackTo` takes them back to exactly what writing the remaining blocks gives.
+   */
+
+  /** A token with at least one stored transfer, else `null`. */
+  getToken(address: Hex): Promise<StoredToken | null>;
+  /**
+   * Holders with a positive balance of at least `minBalance`, by balance descending then
+   * address ascending, paged as {@link listAddressTransactions}; `total` counts every match.
+   */
+  listTokenHolders(query: TokenHoldersQuery): Promise<TokenHoldersPage>;
+  /**
+   * A token's transfers filtered by sender, recipient and inclusive block range, ordered by
+   * (blockNumber, logIndex, batchIndex) as `sort` says, then paged.
+   */
+  listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]>;
 
   /** Totals over all stored blocks; rollbacks take back what they remove. */
   getChainTotals(): Promise<ChainTotals>;

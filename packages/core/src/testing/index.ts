@@ -20,12 +20,18 @@ export {
 export {
   chainAccounts,
   chainLogs,
+  chainTokenTransfers,
   chainTransactions,
   involvedAddresses,
   referenceAddressActivity,
   referenceAddressTransactions,
   referenceCursor,
+  referenceToken,
+  referenceTokenHolders,
+  referenceTokenTransferCount,
+  referenceTokenTransfers,
   referenceTotals,
+  ZERO_ADDRESS,
 } from './reference.js';
 export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';
 export { waitFor } from './api/context.js';

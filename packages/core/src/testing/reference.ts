@@ -5,8 +5,13 @@ import type {
   Hex,
   IndexerCursor,
   StoredLog,
+  StoredTokenTransfer,
   StoredTransaction,
 } from '../storage/records.js';
+import type { StoredToken, StoredTokenHolder, TokenHoldersPage, TokenHoldersQuery, TokenTransfersQuery } from '../storage/token-records.js';
+import { ZERO_ADDRESS } from '../tokens/zero-address.js';
+
+export { ZERO_ADDRESS };
 
 /**
  * Reference answers computed straight from bundles, the way the Storage contract defines them.
@@ -99,12 +104,12 @@ export function referenceAddressActivity(chain: readonly BlockBundle[], address:
  * expect(await storage.countAddressTokenTransfers(address)).toBe(referenceTokenTransferCount(chain, address));
  */
 export function referenceTokenTransferCount(chain: readonly BlockBundle[], address: Hex): number {
-  return chain.flatMap((bundle) => bundle.tokenTransfers).filter((t) => t.from === address || t.to === address).length;
+  return chainTokenTransfers(chain).filter((t) => t.from === address || t.to === address).length;
 }
 
 /** Every sender and recipient of the chain's token transfers, zero address included. */
 export function tokenTransferParties(chain: readonly BlockBundle[]): Hex[] {
-  return [...new Set(chain.flatMap((bundle) => bundle.tokenTransfers.flatMap((t) => [t.from, t.to])))];
+  return [...new Set(chainTokenTransfers(chain).flatMap((t) => [t.from, t.to]))];
 }
 
 /**
@@ -131,4 +136,80 @@ export function referenceTotals(chain: readonly BlockBundle[]): ChainTotals {
 export function referenceCursor(chain: readonly BlockBundle[]): IndexerCursor | null {
   const last = chain.at(-1)?.block;
   return last ? { number: last.number, hash: last.hash } : null;
+}
+
+/** Every token transfer of a chain, in chain order. */
+export function chainTokenTransfers(chain: readonly BlockBundle[]): StoredTokenTransfer[] {
+  return chain.flatMap((bundle) => bundle.tokenTransfers);
+}
+
+/** Every holder that ever had a transfer of `token`, with its balance now (zero included). */
+function holderStates(chain: readonly BlockBundle[], token: Hex): StoredTokenHolder[] {
+  const holders = new Map<Hex, StoredTokenHolder>();
+  for (const transfer of chainTokenTransfers(chain)) {
+    if (transfer.token !== token) continue;
+    for (const [party, change] of [[transfer.from, -transfer.value], [transfer.to, transfer.value]] as const) {
+      if (party === ZERO_ADDRESS) continue;
+      const state = holders.get(party) ?? { holder: party, balance: 0n, firstSeen: transfer.timestamp, lastActivity: transfer.timestamp };
+      state.balance += change;
+      state.lastActivity = transfer.timestamp;
+      holders.set(party, state);
+    }
+  }
+  return [...holders.values()];
+}
+
+/**
+ * What `getToken` must return after writing exactly `chain`.
+ *
+ * @example
+ * expect(await storage.getToken(token)).toEqual(referenceToken(chain, token));
+ */
+export function referenceToken(chain: readonly BlockBundle[], token: Hex): StoredToken | null {
+  const transfers = chainTokenTransfers(chain).filter((t) => t.token === token);
+  const first = transfers[0];
+  if (!first) return null;
+  return {
+    address: token,
+    standard: first.standard,
+    firstBlock: first.blockNumber,
+    transferCount: transfers.length,
+    holderCount: holderStates(chain, token).filter((h) => h.balance > 0n).length,
+  };
+}
+
+/**
+ * What `listTokenHolders` must return: positive balances of at least `minBalance`, largest
+ * first (ties by address), paged.
+ *
+ * @example
+ * expect(await storage.listTokenHolders(query)).toEqual(referenceTokenHolders(chain, query));
+ */
+export function referenceTokenHolders(chain: readonly BlockBundle[], query: TokenHoldersQuery): TokenHoldersPage {
+  const floor = query.minBalance !== undefined && query.minBalance > 1n ? query.minBalance : 1n;
+  const matching = holderStates(chain, query.token)
+    .filter((h) => h.balance >= floor)
+    .sort((a, b) => (a.balance === b.balance ? (a.holder < b.holder ? -1 : 1) : a.balance > b.balance ? -1 : 1));
+  const start = (query.page - 1) * query.offset;
+  return { total: matching.length, holders: matching.slice(start, start + query.offset) };
+}
+
+/**
+ * What `listTokenTransfers` must return.
+ *
+ * @example
+ * expect(await storage.listTokenTransfers(query)).toEqual(referenceTokenTransfers(chain, query));
+ */
+export function referenceTokenTransfers(chain: readonly BlockBundle[], query: TokenTransfersQuery): StoredTokenTransfer[] {
+  const matching = chainTokenTransfers(chain).filter(
+    (t) =>
+      t.token === query.token &&
+      (query.from === undefined || t.from === query.from) &&
+      (query.to === undefined || t.to === query.to) &&
+      (query.startBlock === undefined || t.blockNumber >= query.startBlock) &&
+      (query.endBlock === undefined || t.blockNumber <= query.endBlock),
+  );
+  if (query.sort === 'desc') matching.reverse();
+  const start = (query.page - 1) * query.offset;
+  return matching.slice(start, start + query.offset);
 }

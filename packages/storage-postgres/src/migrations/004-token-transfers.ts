@@ -1,14 +1,15 @@
 import type { Migration } from './migration.js';
 
 /**
- * Token transfers, written with their block and removed with it. The transaction hash and the
- * block timestamp are kept on the row (unlike logs): transfer lists answer both for every row,
- * and a join per row would cost those reads more than the bytes cost the table. Blocks indexed
- * before this migration have no rows here: such a schema is re-indexed to list their transfers.
+ * Token transfers, written with their block and removed with it, and the tokens and holder
+ * balances kept from them. The transaction hash and the block timestamp are kept on a transfer
+ * row (unlike logs): transfer lists answer both for every row, and a join per row would cost
+ * those reads more than the bytes cost the table. Blocks indexed before this migration have no
+ * rows here: such a schema is re-indexed to list their transfers.
  */
 export const tokenTransfersMigration: Migration = {
   version: 4,
-  name: 'token-transfers',
+  name: 'tokens',
   sql: /* sql */ `
 CREATE TABLE token_transfers (
   block_number      bigint NOT NULL,
@@ -30,5 +31,28 @@ CREATE TABLE token_transfers (
 CREATE INDEX token_transfers_by_token ON token_transfers (token, block_number, log_index, batch_index);
 CREATE INDEX token_transfers_by_from ON token_transfers (from_address, block_number, log_index, batch_index);
 CREATE INDEX token_transfers_by_to ON token_transfers (to_address, block_number, log_index, batch_index);
+
+-- One row per token, moved by every block with its transfers (free space for HOT updates).
+CREATE TABLE tokens (
+  address        bytea PRIMARY KEY,
+  standard       text NOT NULL,
+  first_block    bigint NOT NULL,
+  transfer_count bigint NOT NULL,
+  holder_count   bigint NOT NULL
+) WITH (fillfactor = 70);
+
+-- Balances are plain numeric: a broken or hostile token can push a sum past any uint256, and an
+-- overflow must never stop ingestion.
+CREATE TABLE token_holders (
+  token         bytea NOT NULL,
+  holder        bytea NOT NULL,
+  balance       numeric NOT NULL,
+  first_seen    bigint NOT NULL,
+  last_block    bigint NOT NULL,
+  last_activity bigint NOT NULL,
+  PRIMARY KEY (token, holder)
+);
+-- a token's holders page, largest first
+CREATE INDEX token_holders_by_balance ON token_holders (token, balance DESC, holder) WHERE balance > 0;
 `,
 };

@@ -6,6 +6,7 @@ import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
 import { healthRoutes } from './health.js';
+import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
 
 /** Every `/api/v1` route. */
@@ -18,5 +19,6 @@ export function v1Routes(services: Services, options: AuthRoutesOptions): Route[
     ...transactionRoutes(services),
     ...accountRoutes(services),
     ...blockRoutes(services),
+    ...tokenRoutes(services),
   ];
 }

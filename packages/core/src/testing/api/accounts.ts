@@ -1,30 +1,7 @@
-import { decodeEventLog, parseAbi, type Address, type Log } from 'viem';
+import type { Address } from 'viem';
 import { expect, it } from 'vitest';
+import { chainTransfers } from './chain-transfers.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext } from './context.js';
-
-/** The standards' transfer events, decoded by viem as the reference for the indexer's own decoder. */
-const TRANSFER_ABIS = [
-  parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']),
-  parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)']),
-  parseAbi([
-    'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
-    'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
-  ]),
-];
-
-/** Senders and recipients of every token transfer a log carries (one pair per batch entry). */
-function transferParties(log: Log): [Address, Address][] {
-  for (const abi of TRANSFER_ABIS) {
-    try {
-      const { args } = decodeEventLog({ abi, data: log.data, topics: log.topics, strict: true }) as { args: Record<string, unknown> };
-      const pair: [Address, Address] = [(args.from as Address).toLowerCase() as Address, (args.to as Address).toLowerCase() as Address];
-      return Array.isArray(args.ids) ? args.ids.map(() => pair) : [pair];
-    } catch {
-      // not this standard's event
-    }
-  }
-  return [];
-}
 
 /** `/account/balance`, `/account/txlist` and `/account/summary`. */
 export function accountTests(ctx: () => ApiContext): void {
@@ -81,7 +58,7 @@ export function accountTests(ctx: () => ApiContext): void {
     const head = await indexedToHead(ctx());
     const headers = await bearer();
     const logs = await ctx().chain.publicClient.getLogs({ fromBlock: 0n, toBlock: head });
-    const parties = logs.flatMap(transferParties);
+    const transfers = logs.flatMap(chainTransfers);
     const { demo } = ctx();
     const subjects = [...demo.accounts.slice(0, 6), demo.contracts.token, demo.contracts.multiToken, `0x${'00'.repeat(20)}` as Address];
     let withTransfers = 0;
@@ -91,7 +68,7 @@ export function accountTests(ctx: () => ApiContext): void {
       expect(answer.status, address).toBe(200);
       const txs = (await get(ctx(), `/api/v1/account/txlist?address=${address}&offset=1000`)).body.result as { timestamp: string }[];
       const code = await ctx().chain.publicClient.getCode({ address, blockNumber: head });
-      const tokenTransferCount = parties.filter(([from, to]) => from === address || to === address).length;
+      const tokenTransferCount = transfers.filter(({ from, to }) => from === address || to === address).length;
       if (tokenTransferCount > 0) withTransfers++;
       expect(answer.body.result, address).toEqual({
         address,

@@ -11,6 +11,7 @@ import { outageTests } from './outage.js';
 import { rateLimitTests } from './rate-limits.js';
 import { scopeMatrixTests } from './scopes.js';
 import { submissionTests } from './submission.js';
+import { tokenTests } from './tokens.js';
 import { transactionTests } from './transactions.js';
 
 export type { ApiSuiteOptions, ServedApi } from './context.js';
@@ -42,6 +43,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('blocks', () => blockTests(ctx));
     describe('transactions', () => transactionTests(ctx));
     describe('accounts', () => accountTests(ctx));
+    describe('tokens', () => tokenTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));
     describe('API keys', () => apiKeyTests(ctx));

@@ -6,7 +6,11 @@ import {
   referenceAddressActivity,
   referenceAddressTransactions,
   referenceCursor,
+  chainTokenTransfers,
+  referenceToken,
+  referenceTokenHolders,
   referenceTokenTransferCount,
+  referenceTokenTransfers,
   referenceTotals,
   tokenTransferParties,
 } from '../reference.js';
@@ -52,7 +56,8 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
  * Asserts that every read answers exactly what writing `chain` (and nothing else) must give, and
  * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
  * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
- * address's transactions, activity and token transfer count. Uses vitest's `expect`.
+ * address's transactions, activity and token transfer count, and every token with its holders
+ * and transfers. Uses vitest's `expect`.
  *
  * @example
  * await writeChain(storage, chain);
@@ -100,5 +105,14 @@ export async function expectStoredChain(
       referenceAddressTransactions(chain, address),
     );
     expect(await storage.getAddressActivity(address)).toEqual(referenceAddressActivity(chain, address));
+  }
+
+  const tokens = new Set<Hex>([...chainTokenTransfers(chain), ...chainTokenTransfers(absent)].map((t) => t.token));
+  for (const token of tokens) {
+    expect(await storage.getToken(token), token).toEqual(referenceToken(chain, token));
+    const holders = { token, page: 1, offset: ALL };
+    expect(await storage.listTokenHolders(holders), token).toEqual(referenceTokenHolders(chain, holders));
+    const transfers = { token, page: 1, offset: ALL, sort: 'asc' } as const;
+    expect(await storage.listTokenTransfers(transfers), token).toEqual(referenceTokenTransfers(chain, transfers));
   }
 }

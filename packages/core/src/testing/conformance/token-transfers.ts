@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { BlockBundle, StoredTokenTransfer } from '../../storage/records.js';
 import { fixtureAddress, makeChain } from '../fixtures.js';
+import { referenceTokenHolders, referenceTokenTransfers, ZERO_ADDRESS } from '../reference.js';
 import { type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -32,6 +33,24 @@ function erc1155(bundle: BlockBundle, batchIndex: number, changes: Partial<Store
     tokenId: MAX_UINT256 - BigInt(batchIndex),
     ...changes,
   };
+}
+
+/**
+ * A chain whose bundles with logs carry, in turn, the ERC-20 transfers `moves` lists (one per
+ * bundle, of one token, on the bundle's first log) instead of their own.
+ */
+function chainWithMoves(moves: readonly [from: string, to: string, value: bigint][]): { chain: BlockBundle[]; token: ReturnType<typeof fixtureAddress> } {
+  const chain = makeChain({ blocks: moves.length * 3, txPerBlock: 3 });
+  const token = fixtureAddress('moved-token');
+  const withLogs = chain.filter((bundle) => bundle.logs.length > 0);
+  if (withLogs.length < moves.length) throw new Error('fixture chain has too few blocks with logs');
+  for (const bundle of chain) bundle.tokenTransfers = [];
+  moves.forEach(([from, to, value], i) => {
+    const bundle = withLogs[i]!;
+    const party = (name: string) => (name === 'zero' ? ZERO_ADDRESS : fixtureAddress(name));
+    bundle.tokenTransfers = [erc1155(bundle, 0, { token, standard: 'ERC-20', operator: null, tokenId: null, from: party(from), to: party(to), value })];
+  });
+  return { chain, token };
 }
 
 /** Token transfers: written with their block, read back exactly, counted per address, rolled back. */
@@ -85,6 +104,94 @@ export function tokenTransferTests(factory: StorageFactory): void {
       await expectStoredChain(storage, base.slice(0, index));
       await writeChain(storage, base.slice(index));
       await expectStoredChain(storage, base);
+    });
+
+    test('holders: mints and burns move balances, an emptied holder stops counting, the zero address never holds', async (storage) => {
+      const { chain, token } = chainWithMoves([
+        ['zero', 'alice', 100n],
+        ['alice', 'bob', 30n],
+        ['zero', 'carol', 5n],
+        ['bob', 'zero', 30n],
+        ['alice', 'alice', 10n],
+      ]);
+      await writeChain(storage, chain);
+      await expectStoredChain(storage, chain);
+      expect(await storage.getToken(token)).toMatchObject({ standard: 'ERC-20', transferCount: 5, holderCount: 2 });
+      const page = await storage.listTokenHolders({ token, page: 1, offset: 10 });
+      expect(page.total).toBe(2);
+      expect(page.holders.map((h) => [h.holder, h.balance])).toEqual([
+        [fixtureAddress('alice'), 70n],
+        [fixtureAddress('carol'), 5n],
+      ]);
+      expect(await storage.countAddressTokenTransfers(fixtureAddress('bob'))).toBe(2);
+    });
+
+    test('holders page by balance, then address, with minBalance and a total of every match', async (storage) => {
+      const names = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5'];
+      const { chain, token } = chainWithMoves(names.map((name, i) => ['zero', name, BigInt(1 + (i % 3)) * 10n ** 30n] as [string, string, bigint]));
+      await writeChain(storage, chain);
+      for (const query of [
+        { token, page: 1, offset: 4 },
+        { token, page: 2, offset: 4 },
+        { token, page: 3, offset: 4 },
+        { token, page: 1, offset: 10, minBalance: 2n * 10n ** 30n },
+        { token, page: 1, offset: 10, minBalance: 10n ** 40n },
+        { token, page: 1, offset: 10, minBalance: 0n },
+        { token: fixtureAddress('no-token'), page: 1, offset: 10 },
+      ]) {
+        expect(await storage.listTokenHolders(query), JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(referenceTokenHolders(chain, query));
+      }
+      expect((await storage.listTokenHolders({ token, page: 1, offset: 2 })).total).toBe(6);
+      expect(await storage.getToken(fixtureAddress('no-token'))).toBeNull();
+    });
+
+    test('listTokenTransfers filters by sender, recipient and block range, sorts and pages', async (storage) => {
+      const { chain, token } = chainWithMoves([
+        ['zero', 'alice', 9n],
+        ['alice', 'bob', 1n],
+        ['alice', 'carol', 2n],
+        ['bob', 'carol', 1n],
+        ['alice', 'bob', 3n],
+        ['carol', 'alice', 1n],
+      ]);
+      await writeChain(storage, chain);
+      const blocks = chain.filter((b) => b.tokenTransfers.length > 0).map((b) => b.block.number);
+      const queries = [
+        { sort: 'asc' },
+        { sort: 'desc' },
+        { sort: 'desc', page: 2, offset: 2 },
+        { sort: 'asc', from: fixtureAddress('alice') },
+        { sort: 'desc', to: fixtureAddress('bob') },
+        { sort: 'asc', from: fixtureAddress('alice'), to: fixtureAddress('bob'), page: 2, offset: 1 },
+        { sort: 'asc', startBlock: blocks[1], endBlock: blocks[3] },
+        { sort: 'desc', startBlock: blocks[2], from: fixtureAddress('alice') },
+        { sort: 'asc', endBlock: blocks[0]! - 1n },
+      ] as const;
+      for (const partial of queries) {
+        const query = { token, page: 1, offset: 100, ...partial };
+        expect(await storage.listTokenTransfers(query), JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(referenceTokenTransfers(chain, query));
+      }
+      expect(await storage.listTokenTransfers({ token: fixtureAddress('no-token'), page: 1, offset: 10, sort: 'asc' })).toEqual([]);
+    });
+
+    test('rollbackTo restores balances, holder counts and activity, and forgets tokens first seen above N', async (storage) => {
+      const { chain, token } = chainWithMoves([
+        ['zero', 'alice', 50n],
+        ['alice', 'bob', 50n],
+        ['zero', 'carol', 1n],
+      ]);
+      const lateToken = fixtureAddress('late-token');
+      const last = chain.filter((b) => b.logs.length > 0).at(-1)!;
+      expect(last.tokenTransfers).toEqual([]);
+      last.tokenTransfers = [erc1155(last, 0, { token: lateToken })];
+      await writeChain(storage, chain);
+      const cut = chain.findIndex((b) => b.tokenTransfers.some((t) => t.token === token && t.to === fixtureAddress('bob')));
+      await storage.rollbackTo(chain[cut - 1]!.block.number);
+      await expectStoredChain(storage, chain.slice(0, cut), chain.slice(cut));
+      expect(await storage.getToken(token)).toMatchObject({ transferCount: 1, holderCount: 1 });
+      expect(await storage.getToken(lateToken)).toBeNull();
+      await writeChain(storage, chain.slice(cut));
+      await expectStoredChain(storage, chain);
     });
   });
 }

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineRoute, type Route } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { addressSchema, optionalAddressSchema, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
+
+const tokenParams = z.object({ address: addressSchema });
+
+/** `/api/v1/token/*`: a token, its holders and its transfers. */
+export function tokenRoutes(services: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/token/:address',
+      auth: 'none',
+      summary: 'A token: metadata and supply from the chain, holder and transfer counts from indexed transfers',
+      params: tokenParams,
+      handler: ({ params }) => services.tokens.token(params.address),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/token/:address/holders',
+      auth: 'none',
+      summary: 'Holders by balance, largest first, with their share of the total supply',
+      params: tokenParams,
+      query: z.object({
+        page: positiveIntQuery(1),
+        offset: positiveIntQuery(50, 100),
+        minBalance: uintStringSchema.optional(),
+      }),
+      handler: ({ params, query }) => services.tokens.holders(params.address, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/token/:address/transfers',
+      auth: 'none',
+      summary: 'Transfers of a token, newest first unless sort=asc',
+      params: tokenParams,
+      query: z.object({
+        page: positiveIntQuery(1),
+        offset: positiveIntQuery(50, 100),
+        from: optionalAddressSchema,
+        to: optionalAddressSchema,
+        startblock: optionalBlockNumberQuery,
+        endblock: optionalBlockNumberQuery,
+        sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('desc'),
+      }),
+      handler: ({ params, query }) =>
+        services.tokens.transfers({
+          token: params.address,
+          from: query.from,
+          to: query.to,
+          startBlock: query.startblock,
+          endBlock: query.endblock,
+          page: query.page,
+          offset: query.offset,
+          sort: query.sort,
+        }),
+    }),
+  ];
+}

@@ -1,0 +1,59 @@
+/**
+ * Token records as storage keeps them, all derived from the token transfers of written blocks
+ * (and so taken back exactly by rollbacks). Amounts are `bigint`; times are block timestamps.
+ */
+import type { Hex, TokenStandard } from './records.js';
+
+/** A token contract, known from its first transfer on. */
+export interface StoredToken {
+  address: Hex;
+  /** The standard of its first transfer. */
+  standard: TokenStandard;
+  /** Block of its first transfer. */
+  firstBlock: bigint;
+  /** Every transfer of the token, mints and burns included. */
+  transferCount: number;
+  /** Addresses holding a positive balance (the zero address never counts). */
+  holderCount: number;
+}
+
+/**
+ * What an address holds of one token: ERC-20 base units, ERC-721 tokens, or ERC-1155 units over
+ * all ids. Every transfer moves `value` from sender to recipient; the zero address (mint source,
+ * burn sink) has no balance.
+ */
+export interface StoredTokenHolder {
+  holder: Hex;
+  balance: bigint;
+  /** Timestamps of the first and the latest transfer of this token to or from the holder. */
+  firstSeen: bigint;
+  lastActivity: bigint;
+}
+
+/** A page of a token's holders. */
+export interface TokenHoldersQuery {
+  token: Hex;
+  /** Only holders with at least this balance (default: any positive balance). */
+  minBalance?: bigint;
+  page: number;
+  offset: number;
+}
+
+/** A page of holders, with how many match the query in all. */
+export interface TokenHoldersPage {
+  total: number;
+  holders: StoredTokenHolder[];
+}
+
+/** Filter and page of a token's transfers. */
+export interface TokenTransfersQuery {
+  token: Hex;
+  from?: Hex;
+  to?: Hex;
+  /** Inclusive block range. */
+  startBlock?: bigint;
+  endBlock?: bigint;
+  page: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}

@@ -1,0 +1,150 @@
+import { parseAbi, type Address } from 'viem';
+import { expect, it } from 'vitest';
+import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
+import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+
+const ZERO: Address = `0x${'00'.repeat(20)}`;
+const VIEWS = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+]);
+const MULTI_VIEWS = parseAbi(['function balanceOf(address, uint256) view returns (uint256)']);
+
+/** `/token/:address`, `/holders` and `/transfers` against what the chain itself says. */
+export function tokenTests(ctx: () => ApiContext): void {
+  /** The indexed head and every token movement up to it, as viem decodes the node's logs. */
+  async function chainState(): Promise<{ head: bigint; transfers: ChainTransfer[] }> {
+    const head = await indexedToHead(ctx());
+    const logs = await ctx().chain.publicClient.getLogs({ fromBlock: 0n, toBlock: head });
+    return { head, transfers: logs.flatMap(chainTransfers) };
+  }
+
+  /** What `holder` holds of `token` on the chain: `balanceOf`, summed over the ids moved for ERC-1155. */
+  async function chainBalance(token: Address, holder: Address, ids: bigint[] | null, blockNumber: bigint): Promise<bigint> {
+    const client = ctx().chain.publicClient;
+    if (ids === null) return client.readContract({ address: token, abi: VIEWS, functionName: 'balanceOf', args: [holder], blockNumber });
+    let sum = 0n;
+    for (const id of ids) sum += await client.readContract({ address: token, abi: MULTI_VIEWS, functionName: 'balanceOf', args: [holder, id], blockNumber });
+    return sum;
+  }
+
+  it('every holder of the ERC-20, ERC-721 and ERC-1155 demo tokens has the balance the chain reports', async () => {
+    const { head, transfers } = await chainState();
+    const { token, nft, multiToken } = ctx().demo.contracts;
+    for (const [address, multi] of [[token, false], [nft, false], [multiToken, true]] as const) {
+      const lower = address.toLowerCase() as Address;
+      const moves = transfers.filter((t) => t.token === lower);
+      const ids = multi ? [...new Set(moves.map((t) => t.id!))] : null;
+      const parties = [...new Set(moves.flatMap((t) => [t.from, t.to]))].filter((party) => party !== ZERO);
+      const expected: { address: string; balance: string }[] = [];
+      for (const party of parties) {
+        const balance = await chainBalance(address, party, ids, head);
+        if (balance > 0n) expected.push({ address: party, balance: balance.toString() });
+      }
+      expected.sort((a, b) => (BigInt(a.balance) === BigInt(b.balance) ? (a.address < b.address ? -1 : 1) : BigInt(a.balance) > BigInt(b.balance) ? -1 : 1));
+      const answer = await get(ctx(), `/api/v1/token/${address}/holders?offset=100`);
+      expect(answer.status, lower).toBe(200);
+      expect(answer.body.result.total, lower).toBe(expected.length);
+      expect(answer.body.result.page).toBe(1);
+      expect(answer.body.result.holders.map((h: { address: string; balance: string }) => ({ address: h.address, balance: h.balance })), lower).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(1);
+    }
+  });
+
+  it('GET /token/:address reads metadata and supply from the chain and counts holders and transfers', async () => {
+    const { head, transfers } = await chainState();
+    const address = ctx().demo.contracts.token;
+    const client = ctx().chain.publicClient;
+    const read = <F extends 'name' | 'symbol' | 'decimals' | 'totalSupply'>(functionName: F) =>
+      client.readContract({ address, abi: VIEWS, functionName, blockNumber: head } as never) as Promise<unknown>;
+    const holders = (await get(ctx(), `/api/v1/token/${address}/holders?offset=100`)).body.result.total;
+    const { status, body } = await get(ctx(), `/api/v1/token/${address}`);
+    expect(status).toBe(200);
+    expect(body.result).toEqual({
+      address: address.toLowerCase(),
+      standard: 'ERC-20',
+      name: await read('name'),
+      symbol: await read('symbol'),
+      decimals: String(await read('decimals')),
+      totalSupply: String(await read('totalSupply')),
+      holders,
+      transfers: transfers.filter((t) => t.token === address.toLowerCase()).length,
+      priceUSD: null,
+      marketCap: null,
+      volume24h: null,
+      verified: false,
+      website: null,
+      social: { twitter: null, telegram: null },
+      metadata: { logo: null, description: null, riskScore: null, trustLevel: null },
+    });
+    const nft = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.nft}`)).body.result;
+    expect(nft).toMatchObject({ standard: 'ERC-721', decimals: null });
+    const multi = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.multiToken}`)).body.result;
+    expect(multi).toMatchObject({ standard: 'ERC-1155', name: null, symbol: null, totalSupply: null });
+  });
+
+  it('holders carry their share of the supply, and minBalance and paging narrow the list', async () => {
+    await indexedToHead(ctx());
+    const address = ctx().demo.contracts.token;
+    const supply = BigInt((await get(ctx(), `/api/v1/token/${address}`)).body.result.totalSupply);
+    const all = (await get(ctx(), `/api/v1/token/${address}/holders?offset=100`)).body.result.holders as { address: string; balance: string; percentage: string; firstSeen: string; lastActivity: string }[];
+    for (const holder of all) {
+      const exact = (Number(BigInt(holder.balance) * 10n ** 12n / supply) / 1e10).toFixed(6);
+      expect(Number(holder.percentage)).toBeCloseTo(Number(exact), 5);
+      expect(Number(holder.firstSeen)).toBeLessThanOrEqual(Number(holder.lastActivity));
+    }
+    const second = (await get(ctx(), `/api/v1/token/${address}/holders?page=2&offset=1`)).body.result;
+    expect(second.holders).toEqual([all[1]]);
+    const floor = all[1]!.balance;
+    const rich = (await get(ctx(), `/api/v1/token/${address}/holders?minBalance=${floor}`)).body.result;
+    expect(rich.holders).toEqual(all.slice(0, 2));
+    expect(rich.total).toBe(2);
+    const multiHolders = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.multiToken}/holders`)).body.result.holders;
+    expect(multiHolders.every((h: { percentage: string | null }) => h.percentage === null)).toBe(true);
+  });
+
+  it('GET /token/:address/transfers lists newest first, filters and pages like the chain’s logs', async () => {
+    const { transfers } = await chainState();
+    const address = ctx().demo.contracts.token;
+    const lower = address.toLowerCase();
+    const moves = transfers.filter((t) => t.token === lower);
+    const { body } = await get(ctx(), `/api/v1/token/${address}/transfers?offset=100`);
+    const listed = body.result as { from: string; to: string; blockNumber: string; logIndex: string; tokenSymbol: string; tokenDecimal: string }[];
+    expect(listed.map((t) => [t.from, t.to])).toEqual(moves.map((t) => [t.from, t.to]).reverse());
+    expect(listed.every((t) => t.tokenSymbol !== '' && t.tokenDecimal === '18')).toBe(true);
+    const asc = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=100&sort=asc`)).body.result;
+    expect(asc).toEqual([...listed].reverse());
+    const sender = ctx().demo.accounts[1]!.toLowerCase();
+    const fromSender = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=100&from=${sender}`)).body.result as { from: string }[];
+    expect(fromSender.length).toBe(moves.filter((t) => t.from === sender).length);
+    expect(fromSender.every((t) => t.from === sender)).toBe(true);
+    const block = listed[1]!.blockNumber;
+    const inBlock = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=100&startblock=${block}&endblock=${block}`)).body.result;
+    expect(inBlock).toEqual(listed.filter((t) => t.blockNumber === block));
+    const paged = (await get(ctx(), `/api/v1/token/${address}/transfers?page=2&offset=2`)).body.result;
+    expect(paged).toEqual(listed.slice(2, 4));
+  });
+
+  it('answers 404 for an address without token transfers and 400 for bad input', async () => {
+    for (const path of ['', '/holders', '/transfers']) {
+      for (const address of [ctx().demo.contracts.emitter, ctx().demo.accounts[7]!]) {
+        const answer = await get(ctx(), `/api/v1/token/${address}${path}`);
+        expect(answer.status, path).toBe(404);
+        expect(answer.body).toEqual(errorEnvelope('Error! Token contract not found'));
+      }
+      const malformed = await get(ctx(), `/api/v1/token/0x1234${path}`);
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual(errorEnvelope('Error! Invalid address format'));
+    }
+    const token = ctx().demo.contracts.token;
+    for (const query of ['holders?offset=0', 'holders?page=-1', 'holders?minBalance=-5', 'holders?minBalance=1.5', 'transfers?sort=up', 'transfers?from=0x12', 'transfers?startblock=x']) {
+      const answer = await get(ctx(), `/api/v1/token/${token}/${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.status).toBe('0');
+    }
+    expect((await get(ctx(), `/api/v1/token/${token}/holders?offset=5000`)).status).toBe(200);
+  });
+}

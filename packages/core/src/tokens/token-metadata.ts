@@ -1,0 +1,86 @@
+import { LRUCache } from 'lru-cache';
+import { decodeAbiParameters, hexToString, type Hex } from 'viem';
+import type { ChainClient } from '../chain/chain-client.js';
+import { NodeRpcError } from '../chain/node-rpc-error.js';
+
+/** What a token contract says about itself; `null` where it does not answer (or not sensibly). */
+export interface TokenMetadata {
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+}
+
+const SELECTORS = {
+  name: '0x06fdde03',
+  symbol: '0x95d89b41',
+  decimals: '0x313ce567',
+  totalSupply: '0x18160ddd',
+} as const;
+
+const WORD = /^0x[0-9a-f]{64}$/i;
+
+/**
+ * Reads token metadata from the chain with plain `eth_call`s, tolerating the non-standard: names
+ * and symbols as `string` or as `bytes32` (early tokens), no `decimals`, views that revert. A
+ * call the node refuses is an unknown value; an unreachable node is an error (nothing cached).
+ * Name, symbol and decimals are fixed by contract in practice, so they are cached per token;
+ * the total supply moves and is read each time.
+ */
+export class TokenMetadataReader {
+  readonly #cache: LRUCache<string, TokenMetadata>;
+
+  constructor(
+    private readonly chain: ChainClient,
+    cacheSize = 10_000,
+  ) {
+    this.#cache = new LRUCache({ max: cacheSize });
+  }
+
+  async metadata(token: Hex, blockTag: string): Promise<TokenMetadata> {
+    const cached = this.#cache.get(token);
+    if (cached) return cached;
+    const [name, symbol, decimals] = await Promise.all([
+      this.#call(token, SELECTORS.name, blockTag),
+      this.#call(token, SELECTORS.symbol, blockTag),
+      this.#call(token, SELECTORS.decimals, blockTag),
+    ]);
+    const metadata = { name: decodeText(name), symbol: decodeText(symbol), decimals: decodeDecimals(decimals) };
+    this.#cache.set(token, metadata);
+    return metadata;
+  }
+
+  /** `totalSupply()` at `blockTag`, or `null` where the contract has none. */
+  async totalSupply(token: Hex, blockTag: string): Promise<bigint | null> {
+    const answer = await this.#call(token, SELECTORS.totalSupply, blockTag);
+    return answer !== null && WORD.test(answer) ? BigInt(answer) : null;
+  }
+
+  async #call(to: Hex, data: Hex, blockTag: string): Promise<Hex | null> {
+    try {
+      const answer = await this.chain.request<Hex>('eth_call', [{ to, data }, blockTag]);
+      return answer === '0x' ? null : answer;
+    } catch (error) {
+      if (error instanceof NodeRpcError) return null;
+      throw error;
+    }
+  }
+}
+
+/** An ABI `string`, else a NUL-padded `bytes32`; `null` for anything else or invalid UTF-8 text. */
+function decodeText(answer: Hex | null): string | null {
+  if (answer === null) return null;
+  let text: string;
+  try {
+    text = WORD.test(answer) ? hexToString(answer, { size: 32 }).replace(/\0+$/, '') : decodeAbiParameters([{ type: 'string' }], answer)[0];
+  } catch {
+    return null;
+  }
+  // Control characters and replacement characters mean the bytes were not text.
+  return /[\p{Cc}\uFFFD]/u.test(text) ? null : text;
+}
+
+function decodeDecimals(answer: Hex | null): number | null {
+  if (answer === null || !WORD.test(answer)) return null;
+  const value = BigInt(answer);
+  return value <= 255n ? Number(value) : null;
+}

@@ -1,0 +1,135 @@
+import {
+  ZERO_ADDRESS,
+  type Hex,
+  type StoredToken,
+  type StoredTokenHolder,
+  type StoredTokenTransfer,
+  type TokenHoldersPage,
+  type TokenHoldersQuery,
+  type TokenTransfersQuery,
+} from '@chainlens/core';
+import { firstAtOrAbove } from './block-order.js';
+
+interface HolderEntry {
+  balance: bigint;
+  /** Timestamps of the holder's transfers of this token, oldest first: rollbacks pop them. */
+  activity: bigint[];
+}
+
+interface TokenEntry {
+  /** In chain order: appends push, rollbacks pop. */
+  transfers: StoredTokenTransfer[];
+  holders: Map<Hex, HolderEntry>;
+  holderCount: number;
+}
+
+/**
+ * Tokens, their holders' balances and their transfers, kept from token transfers in chain order.
+ * Like the address index, blocks come in order and leave from the top, so every change is an
+ * append taken back by a pop, and a rollback restores exactly the earlier state.
+ */
+export class TokenIndex {
+  readonly #tokens = new Map<Hex, TokenEntry>();
+  /** Transfers per sender or recipient address. */
+  readonly #countsByAddress = new Map<Hex, number>();
+
+  add(transfer: StoredTokenTransfer): void {
+    let token = this.#tokens.get(transfer.token);
+    if (!token) {
+      token = { transfers: [], holders: new Map(), holderCount: 0 };
+      this.#tokens.set(transfer.token, token);
+    }
+    token.transfers.push(transfer);
+    this.#move(token, transfer.from, -transfer.value, transfer.timestamp);
+    this.#move(token, transfer.to, transfer.value, transfer.timestamp);
+    this.#count(transfer, 1);
+  }
+
+  /** Takes back the last {@link add}: `transfer` must be the newest transfer of its token. */
+  removeLast(transfer: StoredTokenTransfer): void {
+    const token = this.#tokens.get(transfer.token);
+    if (token?.transfers.at(-1) !== transfer) throw new Error(`token index out of order for ${transfer.token}`);
+    token.transfers.pop();
+    this.#unmove(token, transfer.to, transfer.value);
+    this.#unmove(token, transfer.from, -transfer.value);
+    this.#count(transfer, -1);
+    if (token.transfers.length === 0) this.#tokens.delete(transfer.token);
+  }
+
+  countAddressTransfers(address: Hex): number {
+    return this.#countsByAddress.get(address) ?? 0;
+  }
+
+  getToken(address: Hex): StoredToken | null {
+    const token = this.#tokens.get(address);
+    const first = token?.transfers[0];
+    if (!token || !first) return null;
+    return { address, standard: first.standard, firstBlock: first.blockNumber, transferCount: token.transfers.length, holderCount: token.holderCount };
+  }
+
+  /** Sorts the token's matching holders on every call: memory storage serves small chains. */
+  listHolders({ token, minBalance, page, offset }: TokenHoldersQuery): TokenHoldersPage {
+    const floor = minBalance !== undefined && minBalance > 1n ? minBalance : 1n;
+    const matching: StoredTokenHolder[] = [];
+    for (const [holder, entry] of this.#tokens.get(token)?.holders ?? []) {
+      if (entry.balance >= floor) {
+        matching.push({ holder, balance: entry.balance, firstSeen: entry.activity[0]!, lastActivity: entry.activity.at(-1)! });
+      }
+    }
+    matching.sort((a, b) => (a.balance === b.balance ? (a.holder < b.holder ? -1 : 1) : a.balance > b.balance ? -1 : 1));
+    const start = (page - 1) * offset;
+    return { total: matching.length, holders: page < 1 || offset < 1 ? [] : matching.slice(start, start + offset) };
+  }
+
+  listTransfers({ token, from, to, startBlock, endBlock, page, offset, sort }: TokenTransfersQuery): StoredTokenTransfer[] {
+    const transfers = this.#tokens.get(token)?.transfers;
+    if (!transfers || page < 1 || offset < 1) return [];
+    const lo = startBlock === undefined ? 0 : firstAtOrAbove(transfers, startBlock);
+    const hi = endBlock === undefined ? transfers.length : firstAtOrAbove(transfers, endBlock + 1n);
+    const skip = (page - 1) * offset;
+    const result: StoredTokenTransfer[] = [];
+    let matched = 0;
+    for (let n = 0; n < hi - lo && result.length < offset; n++) {
+      const transfer = transfers[sort === 'asc' ? lo + n : hi - 1 - n]!;
+      if ((from !== undefined && transfer.from !== from) || (to !== undefined && transfer.to !== to)) continue;
+      if (matched++ >= skip) result.push(transfer);
+    }
+    return result;
+  }
+
+  #move(token: TokenEntry, party: Hex, change: bigint, timestamp: bigint): void {
+    if (party === ZERO_ADDRESS) return;
+    let holder = token.holders.get(party);
+    if (!holder) {
+      holder = { balance: 0n, activity: [] };
+      token.holders.set(party, holder);
+    }
+    const before = holder.balance;
+    holder.balance += change;
+    holder.activity.push(timestamp);
+    token.holderCount += holds(holder.balance) - holds(before);
+  }
+
+  #unmove(token: TokenEntry, party: Hex, change: bigint): void {
+    if (party === ZERO_ADDRESS) return;
+    const holder = token.holders.get(party)!;
+    const before = holder.balance;
+    holder.balance -= change;
+    holder.activity.pop();
+    token.holderCount += holds(holder.balance) - holds(before);
+    if (holder.activity.length === 0) token.holders.delete(party);
+  }
+
+  #count({ from, to }: StoredTokenTransfer, change: 1 | -1): void {
+    for (const address of from === to ? [from] : [from, to]) {
+      const count = (this.#countsByAddress.get(address) ?? 0) + change;
+      if (count === 0) this.#countsByAddress.delete(address);
+      else this.#countsByAddress.set(address, count);
+    }
+  }
+}
+
+/** 1 when a balance makes its owner a holder. */
+function holds(balance: bigint): number {
+  return balance > 0n ? 1 : 0;
+}
