@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticate.js';
 import { ApiKeyService, PasswordHasher, TokenIssuer, UserService } from './auth/index.js';
 import { v1Routes } from './api/v1/index.js';
+import { v2Routes } from './api/v2/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
 import { createEventHub, type EventHub } from './channels/index.js';
@@ -20,6 +21,7 @@ import {
   BlockService,
   HealthService,
   IndexedHead,
+  MetadataService,
   NetworkStatsService,
   StatusService,
   SubmissionService,
@@ -86,21 +88,23 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const limiter = limits.enabled ? new RateLimiter(storage, { ...limits, now: config.clock }) : null;
   const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock);
   const apiKeys = new ApiKeyService(storage, config.clock);
+  const tokenReader = new TokenMetadataReader(chain);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
     apiKeys,
     blocks: new BlockService(storage, head),
     health: new HealthService(storage, chain, indexer, config.health),
+    metadata: new MetadataService(storage, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
     status: new StatusService(storage, head, chain, pending, finality),
     submission: new SubmissionService(chain, pending),
-    tokens: new TokenService(storage, head, new TokenMetadataReader(chain)),
+    tokens: new TokenService(storage, head, tokenReader),
     transactions: new TransactionService(storage, head, chain),
     users,
   };
   const kernel = createHttpKernel({
-    routes: v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }),
+    routes: [...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }), ...v2Routes(services)],
     logger,
     bodyLimit: config.http.bodyLimit,
     authenticate: createAuthenticator(users, apiKeys),

@@ -17,6 +17,7 @@ export { EvmFinality } from './consensus/evm-finality.js';
 export { tokenTransfersOf } from './tokens/token-transfers.js';
 export { ZERO_ADDRESS } from './tokens/zero-address.js';
 export type * from './storage/account-records.js';
+export type * from './storage/metadata-records.js';
 export type * from './storage/records.js';
 export type * from './storage/token-records.js';
 export type { Storage } from './storage/storage.js';

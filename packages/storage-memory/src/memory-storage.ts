@@ -12,6 +12,7 @@ import {
   type StoredApiKey,
   type StoredBlock,
   type StoredLog,
+  type StoredMetadataProfile,
   type StoredToken,
   type StoredTokenTransfer,
   type StoredTransaction,
@@ -24,6 +25,7 @@ import {
 import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
 import { CounterStore } from './counter-store.js';
+import { MetadataStore } from './metadata-store.js';
 import { TokenIndex } from './token-index.js';
 
 /** Options of {@link memoryStorage}. */
@@ -79,6 +81,8 @@ export class MemoryStorage implements Storage {
   #totalContracts = 0;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
   readonly #accounts = new AccountStore();
+  /** Metadata profiles: operator data, untouched by rollbacks. */
+  readonly #metadata = new MetadataStore();
   /** Rate-limit and throttle counters: not chain data either. */
   readonly #counters: CounterStore;
 
@@ -233,6 +237,18 @@ export class MemoryStorage implements Storage {
 
   async updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null> {
     return this.#accounts.updateApiKey(id, changes, ownerId);
+  }
+
+  async putMetadataProfile(profile: StoredMetadataProfile): Promise<void> {
+    this.#metadata.put(profile);
+  }
+
+  async getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null> {
+    return this.#metadata.get(address);
+  }
+
+  async getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
+    return this.#metadata.getMany(addresses);
   }
 
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {

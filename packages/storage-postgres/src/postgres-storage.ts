@@ -11,6 +11,7 @@ import type {
   StoredApiKey,
   StoredBlock,
   StoredLog,
+  StoredMetadataProfile,
   StoredToken,
   StoredTokenHolder,
   StoredTokenTransfer,
@@ -28,6 +29,7 @@ import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
+import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
 import { type LogRow, type ReadStatements, readStatements, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
@@ -52,6 +54,7 @@ export class PostgresStorage implements Storage {
   readonly #write: WriteStatements;
   readonly #rollback: RollbackStatements;
   readonly #accounts: AccountStatements;
+  readonly #metadata: MetadataStatements;
   readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
@@ -81,6 +84,7 @@ export class PostgresStorage implements Storage {
     this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
     this.#accounts = accountStatements(tables);
+    this.#metadata = metadataStatements(tables);
     this.#hitCounters = hitCountersStatement(tables);
   }
 
@@ -341,6 +345,20 @@ export class PostgresStorage implements Storage {
       values: [id, isActive ?? null, rateLimitPerMinute !== undefined, rateLimitPerMinute ?? null, ownerId ?? null],
     });
     return rows[0] ?? null;
+  }
+
+  async putMetadataProfile(profile: StoredMetadataProfile): Promise<void> {
+    await this.#pool.query({ ...this.#metadata.putProfile, values: [toBytea(profile.address), profileDocument(profile)] });
+  }
+
+  async getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null> {
+    return (await this.getMetadataProfiles([address]))[0] ?? null;
+  }
+
+  async getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
+    if (addresses.length === 0) return [];
+    const { rows } = await this.#pool.query<ProfileRow>({ ...this.#metadata.profiles, values: [addresses.map(toBytea)] });
+    return rows.map(({ address, profile }) => ({ ...profile, address }));
   }
 
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {

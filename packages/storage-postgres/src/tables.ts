@@ -10,6 +10,7 @@ export interface Tables {
   tokenTransfers: string;
   tokens: string;
   tokenHolders: string;
+  metadataProfiles: string;
   chainState: string;
   users: string;
   apiKeys: string;
@@ -31,6 +32,7 @@ export function qualifiedTables(schema: string): Tables {
     tokenTransfers: name('token_transfers'),
     tokens: name('tokens'),
     tokenHolders: name('token_holders'),
+    metadataProfiles: name('metadata_profiles'),
     chainState: name('chain_state'),
     users: name('users'),
     apiKeys: name('api_keys'),

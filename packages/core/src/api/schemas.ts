@@ -40,6 +40,31 @@ export const blockTagSchema = withError(
   () => new InvalidBlockNumberError(),
 );
 
+/** A UTF-16 surrogate without its partner: no database text can hold one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Free text kept exactly as given: trimmed, `min`..`max` characters, no lone surrogates and no
+ * control characters (`multiline` allows line breaks and tabs). What storage could not hold is
+ * refused here rather than changed there.
+ */
+export function textSchema(max: number, options: { min?: number; multiline?: boolean } = {}) {
+  const control = options.multiline ? /[\p{Cc}](?<![\n\r\t])/u : /\p{Cc}/u;
+  return z
+    .string()
+    .trim()
+    .min(options.min ?? 0, options.min ? 'must not be empty' : undefined)
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !control.test(value), 'must not contain control characters')
+    .refine((value) => !LONE_SURROGATE.test(value), 'must be valid Unicode text');
+}
+
+/** An http(s) URL of at most 2048 characters. */
+export const urlSchema = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .pipe(z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }));
+
 /** An email address (trimmed; at most 254 characters, the longest a mailbox can be). */
 export const emailSchema = z
   .string()

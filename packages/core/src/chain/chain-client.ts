@@ -17,6 +17,8 @@ export interface ChainClient {
   /** The viem client, for helpers that take one (ABI calls, encoders). */
   readonly viem: PublicClient;
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  /** The node's chain id, asked once and remembered (a chain never changes its id). */
+  chainId(): Promise<number>;
 }
 
 /** Creates the upstream node client. Retries are the caller's business (the indexer backs off). */
@@ -25,15 +27,21 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
     transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 0 }),
   });
   const send = viemClient.request as unknown as (args: { method: string; params?: readonly unknown[] }) => Promise<unknown>;
+  let chainId: number | undefined;
+  const request = async <T>(method: string, params: readonly unknown[] = []): Promise<T> => {
+    try {
+      return (await send({ method, params })) as T;
+    } catch (error) {
+      throw classifyNodeError(error);
+    }
+  };
   return {
     rpcUrl: options.rpcUrl,
     viem: viemClient,
-    async request<T>(method: string, params: readonly unknown[] = []): Promise<T> {
-      try {
-        return (await send({ method, params })) as T;
-      } catch (error) {
-        throw classifyNodeError(error);
-      }
+    request,
+    async chainId() {
+      chainId ??= Number(BigInt(await request<string>('eth_chainId')));
+      return chainId;
     },
   };
 }

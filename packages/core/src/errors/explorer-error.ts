@@ -164,6 +164,13 @@ export class TokenNotFoundError extends ExplorerError {
   }
 }
 
+/** No metadata profile set for an address that is no token either. */
+export class MetadataNotFoundError extends ExplorerError {
+  constructor() {
+    super('METADATA_NOT_FOUND');
+  }
+}
+
 /** Over a rate limit or throttle; `retryAfterSeconds` goes out as `Retry-After`. */
 export class RateLimitedError extends ExplorerError {
   constructor(readonly retryAfterSeconds: number) {

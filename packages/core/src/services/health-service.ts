@@ -61,7 +61,7 @@ export class HealthService {
   private async probeNode(): Promise<number | null> {
     const timeout = new Promise<null>((resolve) => setTimeout(resolve, this.options.probeTimeoutMs, null).unref());
     const probe = (async () => {
-      this.chainId ??= Number(BigInt(await this.chain.request<string>('eth_chainId')));
+      this.chainId ??= await this.chain.chainId();
       return Number(BigInt(await this.chain.request<string>('eth_blockNumber')));
     })().catch(() => null);
     return Promise.race([probe, timeout]);

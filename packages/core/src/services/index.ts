@@ -4,6 +4,7 @@ import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { AccountService } from './account-service.js';
 import type { BlockService } from './block-service.js';
 import type { HealthService } from './health-service.js';
+import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
 import type { StatusService } from './status-service.js';
 import type { SubmissionService } from './submission-service.js';
@@ -15,6 +16,7 @@ export * from './account-service.js';
 export * from './block-service.js';
 export * from './health-service.js';
 export * from './indexed-head.js';
+export * from './metadata-service.js';
 export * from './network-stats-service.js';
 export * from './status-service.js';
 export * from './submission-service.js';
@@ -28,6 +30,8 @@ export interface Services {
   apiKeys: ApiKeyService;
   blocks: BlockService;
   health: HealthService;
+  /** Metadata profiles of addresses: read by anyone, set by admins. */
+  metadata: MetadataService;
   networkStats: NetworkStatsService;
   pending: PendingTracker;
   status: StatusService;

@@ -4,7 +4,11 @@ import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadat
 import type { IndexedHead } from './indexed-head.js';
 import { percentOf } from './percent.js';
 
-/** The spec's Token record (plus `standard`). Price and profile fields stay `null` until a price source and metadata profiles exist. */
+/**
+ * The spec's Token record (plus `standard`). Name and symbol come from the contract (the profile's
+ * where the contract has none); verification, links and the `metadata` object from the address's
+ * metadata profile; price fields stay `null` until a price source exists.
+ */
 export interface TokenRecord {
   address: string;
   standard: TokenStandard;
@@ -66,12 +70,16 @@ export class TokenService {
   async token(address: Hex): Promise<TokenRecord> {
     const token = await this.find(address);
     const tag = await this.head.blockTag();
-    const [metadata, totalSupply] = await Promise.all([this.reader.metadata(address, tag), this.reader.totalSupply(address, tag)]);
+    const [metadata, totalSupply, profile] = await Promise.all([
+      this.reader.metadata(address, tag),
+      this.reader.totalSupply(address, tag),
+      this.storage.getMetadataProfile(address),
+    ]);
     return {
       address,
       standard: token.standard,
-      name: metadata.name,
-      symbol: metadata.symbol,
+      name: metadata.name ?? profile?.name ?? null,
+      symbol: metadata.symbol ?? profile?.symbol ?? null,
       decimals: metadata.decimals?.toString() ?? null,
       totalSupply: totalSupply?.toString() ?? null,
       holders: token.holderCount,
@@ -79,10 +87,15 @@ export class TokenService {
       priceUSD: null,
       marketCap: null,
       volume24h: null,
-      verified: false,
-      website: null,
-      social: { twitter: null, telegram: null },
-      metadata: { logo: null, description: null, riskScore: null, trustLevel: null },
+      verified: profile?.verified ?? false,
+      website: profile?.website ?? null,
+      social: { twitter: profile?.social.twitter ?? null, telegram: profile?.social.telegram ?? null },
+      metadata: {
+        logo: profile?.logo ?? null,
+        description: profile?.description ?? null,
+        riskScore: profile?.riskScore ?? null,
+        trustLevel: profile?.trustLevel ?? null,
+      },
     };
   }
 

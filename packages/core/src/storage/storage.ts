@@ -1,4 +1,5 @@
 import type { ApiKeyChanges, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { StoredMetadataProfile } from './metadata-records.js';
 import type {
   AddressActivity,
   AddressTransactionsQuery,
@@ -133,6 +134,15 @@ export interface Storage {
    * Resolves the updated key, or `null` (nothing written) when no key matches.
    */
   updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null>;
+
+  /**
+   * Metadata profiles: operator data, not chain data (`rollbackTo` MUST leave them alone).
+   * `putMetadataProfile` replaces the address's whole profile; records come back equal.
+   */
+  putMetadataProfile(profile: StoredMetadataProfile): Promise<void>;
+  getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null>;
+  /** One round trip for many addresses: the profiles that exist, in no particular order. */
+  getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]>;
 
   /**
    * Adds each hit's `amount` to its counter and resolves the counters' values after it, in input

@@ -2,9 +2,10 @@ import { chainMigration } from './001-chain.js';
 import { accountsMigration } from './002-accounts.js';
 import { countersMigration } from './003-counters.js';
 import { tokenTransfersMigration } from './004-token-transfers.js';
+import { metadataMigration } from './005-metadata.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit a released one. */
-export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration];
+export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
 import { defineRoute, type HttpRequest, type Route } from '../../http/index.js';
-import { emailSchema } from '../schemas.js';
+import { emailSchema, textSchema } from '../schemas.js';
 
 /** Options of {@link authRoutes}. */
 export interface AuthRoutesOptions {
@@ -33,12 +33,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
           .string()
           .min(options.passwordMinLength, `must be at least ${options.passwordMinLength} characters`)
           .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`),
-        name: z
-          .string()
-          .trim()
-          .min(1, 'must not be empty')
-          .max(100, 'must be at most 100 characters')
-          .refine(noControl, 'must not contain control characters'),
+        name: textSchema(100, { min: 1 }),
       }),
       handler: ({ body, request }) => users.register(body, options.clientIp(request)),
     }),
@@ -63,8 +58,8 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
       auth: 'jwt',
       summary: 'Create an API key; its secret is answered this once',
       body: z.strictObject({
-        name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').refine(noControl, 'must not contain control characters'),
-        description: z.string().max(500, 'must be at most 500 characters').refine(noControl, 'must not contain control characters').optional(),
+        name: textSchema(100, { min: 1 }),
+        description: textSchema(500).optional(),
         scopes: z
           .array(z.enum(SCOPES, { message: `must each be one of ${SCOPES.join(', ')}` }))
           .min(1, 'must name at least one scope')
@@ -94,9 +89,4 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
       handler: ({ principal, params }) => keys.revoke(principal!, params.id.toLowerCase()),
     }),
   ];
-}
-
-/** Whether a text is free of control characters (which Postgres text cannot always hold). */
-function noControl(value: string): boolean {
-  return !/\p{Cc}/u.test(value);
 }

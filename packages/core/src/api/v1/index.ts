@@ -6,6 +6,7 @@ import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
 import { healthRoutes } from './health.js';
+import { metadataRoutes } from './metadata.js';
 import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
 
@@ -20,5 +21,6 @@ export function v1Routes(services: Services, options: AuthRoutesOptions): Route[
     ...accountRoutes(services),
     ...blockRoutes(services),
     ...tokenRoutes(services),
+    ...metadataRoutes(services),
   ];
 }

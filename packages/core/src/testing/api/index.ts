@@ -7,6 +7,7 @@ import { blockTests } from './blocks.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
 import { errorAndHealthTests } from './errors.js';
 import { hostileInputTests } from './hostile-input.js';
+import { metadataTests } from './metadata.js';
 import { outageTests } from './outage.js';
 import { rateLimitTests } from './rate-limits.js';
 import { scopeMatrixTests } from './scopes.js';
@@ -44,6 +45,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('transactions', () => transactionTests(ctx));
     describe('accounts', () => accountTests(ctx));
     describe('tokens', () => tokenTests(ctx));
+    describe('metadata profiles', () => metadataTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));
     describe('API keys', () => apiKeyTests(ctx));

@@ -5,6 +5,7 @@ import { blockTests } from './blocks.js';
 import { counterTests } from './counters.js';
 import type { StorageFactory } from './harness.js';
 import { lifecycleTests } from './lifecycle.js';
+import { metadataTests } from './metadata.js';
 import { rollbackTests } from './rollback.js';
 import { tokenTransferTests } from './token-transfers.js';
 import { totalsTests } from './totals.js';
@@ -38,5 +39,6 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);
+    metadataTests(factory);
   });
 }

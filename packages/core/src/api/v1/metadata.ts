@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineRoute, type Route } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { addressSchema } from '../schemas.js';
+
+/** `GET /api/v1/metadata/:address`: an address's metadata profile. */
+export function metadataRoutes(services: Services): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/metadata/:address',
+      auth: 'none',
+      summary: "The address's metadata profile; a token without one gets its contract's name and symbol",
+      params: z.object({ address: addressSchema }),
+      handler: ({ params }) => services.metadata.get(params.address),
+    }),
+  ];
+}
