@@ -99,7 +99,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     pending,
     status: new StatusService(storage, head, chain, pending, finality),
     submission: new SubmissionService(chain, pending),
-    tokens: new TokenService(storage, head, tokenReader),
+    tokens: new TokenService(storage, head, tokenReader, config.startBlock),
     transactions: new TransactionService(storage, head, chain),
     users,
   };

@@ -19,6 +19,7 @@ import {
   type StoredUser,
   type TokenHoldersPage,
   type TokenHoldersQuery,
+  type TokensQuery,
   type TokenTransfersQuery,
   type UserChanges,
 } from '@chainlens/core';
@@ -191,6 +192,14 @@ export class MemoryStorage implements Storage {
     return this.#tokens.getToken(address);
   }
 
+  async listTokens(query: TokensQuery): Promise<StoredToken[]> {
+    return this.#tokens.listTokens(query);
+  }
+
+  async countTokenHoldersAt(token: Hex, blockNumber: bigint): Promise<number> {
+    return this.#tokens.countHoldersAt(token, blockNumber);
+  }
+
   async listTokenHolders(query: TokenHoldersQuery): Promise<TokenHoldersPage> {
     return this.#tokens.listHolders(query);
   }
@@ -249,6 +258,10 @@ export class MemoryStorage implements Storage {
 
   async getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
     return this.#metadata.getMany(addresses);
+  }
+
+  async listVerifiedAddresses(): Promise<Hex[]> {
+    return this.#metadata.verifiedAddresses();
   }
 
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {

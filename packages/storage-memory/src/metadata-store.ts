@@ -13,6 +13,10 @@ export class MetadataStore {
     return profile ? structuredClone(profile) : null;
   }
 
+  verifiedAddresses(): Hex[] {
+    return [...this.#profiles.values()].filter((profile) => profile.verified).map((profile) => profile.address);
+  }
+
   getMany(addresses: Hex[]): StoredMetadataProfile[] {
     return [...new Set(addresses)].flatMap((address) => this.get(address) ?? []);
   }

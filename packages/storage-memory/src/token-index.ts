@@ -6,6 +6,7 @@ import {
   type StoredTokenTransfer,
   type TokenHoldersPage,
   type TokenHoldersQuery,
+  type TokensQuery,
   type TokenTransfersQuery,
 } from '@chainlens/core';
 import { firstAtOrAbove } from './block-order.js';
@@ -65,6 +66,32 @@ export class TokenIndex {
     const first = token?.transfers[0];
     if (!token || !first) return null;
     return { address, standard: first.standard, firstBlock: first.blockNumber, transferCount: token.transfers.length, holderCount: token.holderCount };
+  }
+
+  listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): StoredToken[] {
+    const skip = new Set(exclude);
+    const addresses = include ? [...new Set(include)].filter((a) => this.#tokens.has(a)) : [...this.#tokens.keys()];
+    const tokens = addresses.filter((a) => !skip.has(a)).map((a) => this.getToken(a)!);
+    tokens.sort((a, b) => b.holderCount - a.holderCount || b.transferCount - a.transferCount || (a.address < b.address ? -1 : 1));
+    return tokens.slice(offset, offset + limit);
+  }
+
+  /** Holders once block `blockNumber` was written: today's, less the flows of the later transfers. */
+  countHoldersAt(address: Hex, blockNumber: bigint): number {
+    const token = this.#tokens.get(address);
+    if (!token) return 0;
+    const later = new Map<Hex, bigint>();
+    for (let i = token.transfers.length - 1; i >= 0 && token.transfers[i]!.blockNumber > blockNumber; i--) {
+      const { from, to, value } = token.transfers[i]!;
+      if (from !== ZERO_ADDRESS) later.set(from, (later.get(from) ?? 0n) - value);
+      if (to !== ZERO_ADDRESS) later.set(to, (later.get(to) ?? 0n) + value);
+    }
+    let count = token.holderCount;
+    for (const [holder, flow] of later) {
+      const balance = token.holders.get(holder)!.balance;
+      count += holds(balance - flow) - holds(balance);
+    }
+    return count;
   }
 
   /** Sorts the token's matching holders on every call: memory storage serves small chains. */

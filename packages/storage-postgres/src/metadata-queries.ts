@@ -10,6 +10,10 @@ export function metadataStatements(t: Tables) {
       text: `INSERT INTO ${t.metadataProfiles} (address, profile) VALUES ($1, $2)
         ON CONFLICT (address) DO UPDATE SET profile = excluded.profile`,
     },
+    verifiedAddresses: {
+      name: 'chainlens_verified_addresses',
+      text: `SELECT address FROM ${t.metadataProfiles} WHERE profile @> '{"verified": true}'`,
+    },
     profiles: {
       name: 'chainlens_metadata_profiles',
       text: `SELECT address, profile FROM ${t.metadataProfiles} WHERE address = ANY($1::bytea[])`,

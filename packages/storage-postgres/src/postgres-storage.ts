@@ -19,6 +19,7 @@ import type {
   StoredUser,
   TokenHoldersPage,
   TokenHoldersQuery,
+  TokensQuery,
   TokenTransfersQuery,
   UserChanges,
 } from '@chainlens/core';
@@ -233,10 +234,26 @@ export class PostgresStorage implements Storage {
   }
 
   async getToken(address: Hex): Promise<StoredToken | null> {
-    type TokenRow = Omit<StoredToken, 'transferCount' | 'holderCount'> & { transferCount: bigint; holderCount: bigint };
     const { rows } = await this.#pool.query<TokenRow>({ ...this.#read.token, values: [toBytea(address)] });
-    const row = rows[0];
-    return row ? { ...row, transferCount: Number(row.transferCount), holderCount: Number(row.holderCount) } : null;
+    return rows[0] ? toStoredToken(rows[0]) : null;
+  }
+
+  async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {
+    if (limit < 1) return [];
+    const { rows } = await this.#pool.query<TokenRow>({
+      ...this.#read.tokens,
+      values: [limit, offset, include?.map(toBytea) ?? null, exclude.map(toBytea)],
+    });
+    return rows.map(toStoredToken);
+  }
+
+  async countTokenHoldersAt(token: Hex, blockNumber: bigint): Promise<number> {
+    if (blockNumber > INT8_MAX) return (await this.getToken(token))?.holderCount ?? 0;
+    const { rows } = await this.#pool.query<{ count: bigint }>({
+      ...this.#read.tokenHoldersAt,
+      values: [toBytea(token), toDecimal(blockNumber < INT8_MIN ? INT8_MIN : blockNumber)],
+    });
+    return Number(rows[0]!.count);
   }
 
   async listTokenHolders({ token, minBalance, page, offset }: TokenHoldersQuery): Promise<TokenHoldersPage> {
@@ -361,6 +378,11 @@ export class PostgresStorage implements Storage {
     return rows.map(({ address, profile }) => ({ ...profile, address }));
   }
 
+  async listVerifiedAddresses(): Promise<Hex[]> {
+    const { rows } = await this.#pool.query<{ address: Hex }>(this.#metadata.verifiedAddresses);
+    return rows.map((row) => row.address);
+  }
+
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
     if (hits.length === 0) return [];
     const { rows } = await this.#pool.query<{ key: string; value: bigint }>({
@@ -371,4 +393,11 @@ export class PostgresStorage implements Storage {
     const values = new Map(rows.map((row) => [row.key, Number(row.value)]));
     return hits.map((hit) => values.get(hit.key) ?? 0);
   }
+}
+
+/** A tokens row: counts come back as int8 (bigint). */
+type TokenRow = Omit<StoredToken, 'transferCount' | 'holderCount'> & { transferCount: bigint; holderCount: bigint };
+
+function toStoredToken(row: TokenRow): StoredToken {
+  return { ...row, transferCount: Number(row.transferCount), holderCount: Number(row.holderCount) };
 }

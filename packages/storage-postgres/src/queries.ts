@@ -133,6 +133,28 @@ export function readStatements(t: Tables) {
       text: `SELECT count(*) AS count FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2`,
     },
     tokenTransfers,
+    tokens: {
+      name: 'chainlens_tokens',
+      text: `SELECT address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
+          holder_count AS "holderCount"
+        FROM ${t.tokens}
+        WHERE ($3::bytea[] IS NULL OR address = ANY($3::bytea[])) AND NOT (address = ANY($4::bytea[]))
+        ORDER BY holder_count DESC, transfer_count DESC, address LIMIT $1 OFFSET $2`,
+    },
+    // Today's holder count, less those the later transfers made holders, plus those they unmade.
+    tokenHoldersAt: {
+      name: 'chainlens_token_holders_at',
+      text: `WITH flows AS (
+          SELECT party, sum(flow) AS flow FROM (
+            SELECT from_address AS party, -value AS flow FROM ${t.tokenTransfers} WHERE token = $1 AND block_number > $2
+            UNION ALL
+            SELECT to_address, value FROM ${t.tokenTransfers} WHERE token = $1 AND block_number > $2
+          ) moves WHERE party <> '\\x0000000000000000000000000000000000000000'::bytea GROUP BY party
+        )
+        SELECT coalesce((SELECT holder_count FROM ${t.tokens} WHERE address = $1), 0)
+          - count(*) FILTER (WHERE h.balance > 0) + count(*) FILTER (WHERE h.balance - f.flow > 0) AS count
+        FROM flows f JOIN ${t.tokenHolders} h ON h.token = $1 AND h.holder = f.party`,
+    },
     transactionByHash: {
       name: 'chainlens_transaction_by_hash',
       text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.hash = $1`,

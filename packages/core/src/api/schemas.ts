@@ -116,3 +116,9 @@ export const booleanQuery = z
   .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** A boolean query filter: `true`/`false` (also `1`/`0`), or `undefined` when absent (no filter). */
+export const optionalBooleanQuery = z
+  .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));

@@ -2,6 +2,7 @@ import { TokenNotFoundError } from '../errors/index.js';
 import type { Hex, Storage, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import type { IndexedHead } from './indexed-head.js';
+import { lastBlockAtOrBefore } from './block-at-time.js';
 import { percentOf } from './percent.js';
 
 /**
@@ -59,13 +60,116 @@ export interface TokenTransferRecord {
   tokenDecimal: string;
 }
 
+/** The spec's Token list item. Price fields stay `null` until a price source exists. */
+export interface TokenListItem {
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: string | null;
+  priceUSD: string | null;
+  marketCap: string | null;
+  volume24h: string | null;
+  holders: number;
+  verified: boolean;
+  logo: string | null;
+}
+
+/** What a token list asks for, validated by the route. */
+export interface TokenListQuery {
+  verified?: boolean;
+  sort: 'marketCap' | 'volume' | 'holders';
+  limit: number;
+}
+
+/** The spec's Token analytics. Price, volume and liquidity stay `null` (and no pools) until a price source exists. */
+export interface TokenAnalyticsRecord {
+  price: { current: string | null; change24h: string | null; change7d: string | null; high24h: string | null; low24h: string | null };
+  volume: { volume24h: string | null; volumeChange24h: string | null };
+  liquidity: { totalLiquidity: string | null; liquidityPools: { dex: string; pair: string; liquidity: string }[] };
+  holders: {
+    total: number;
+    /** Holders now less holders 24 h of chain time before the newest indexed block; `null` when indexing began later than that. */
+    change24h: number | null;
+    /** Share of `totalSupply()` the ten largest holders hold, in percent; `null` without a total supply. */
+    top10Percentage: number | null;
+  };
+}
+
+const DAY_SECONDS = 86_400n;
+
 /** Tokens: records and holders from storage, metadata and total supply from the chain. */
 export class TokenService {
   constructor(
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,
+    /** The first block indexing covers: holder counts before it are unknown unless it is genesis. */
+    private readonly startBlock: bigint = 0n,
   ) {}
+
+  /**
+   * Tokens, most held first. With no price source every market cap and volume is unknown, so
+   * `marketCap` and `volume` order by holders as well.
+   */
+  async list(query: TokenListQuery): Promise<TokenListItem[]> {
+    const verified = query.verified === undefined ? [] : await this.storage.listVerifiedAddresses();
+    const tokens = await this.storage.listTokens({
+      limit: query.limit,
+      ...(query.verified === true && { include: verified }),
+      ...(query.verified === false && { exclude: verified }),
+    });
+    const tag = await this.head.blockTag();
+    const [metadata, profiles] = await Promise.all([
+      Promise.all(tokens.map((token) => this.reader.metadata(token.address, tag))),
+      this.storage.getMetadataProfiles(tokens.map((token) => token.address)),
+    ]);
+    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
+    return tokens.map((token, i) => {
+      const profile = profileOf.get(token.address);
+      return {
+        address: token.address,
+        name: metadata[i]!.name ?? profile?.name ?? null,
+        symbol: metadata[i]!.symbol ?? profile?.symbol ?? null,
+        decimals: metadata[i]!.decimals?.toString() ?? null,
+        priceUSD: null,
+        marketCap: null,
+        volume24h: null,
+        holders: token.holderCount,
+        verified: profile?.verified ?? false,
+        logo: profile?.logo ?? null,
+      };
+    });
+  }
+
+  async analytics(address: Hex): Promise<TokenAnalyticsRecord> {
+    const token = await this.find(address);
+    const [change24h, top10Percentage] = await Promise.all([this.holderChange24h(token), this.top10Percentage(address)]);
+    return {
+      price: { current: null, change24h: null, change7d: null, high24h: null, low24h: null },
+      volume: { volume24h: null, volumeChange24h: null },
+      liquidity: { totalLiquidity: null, liquidityPools: [] },
+      holders: { total: token.holderCount, change24h, top10Percentage },
+    };
+  }
+
+  private async holderChange24h(token: StoredToken): Promise<number | null> {
+    const cursor = await this.head.current();
+    if (!cursor) return null;
+    const newest = await this.storage.getBlockByNumber(cursor.number);
+    if (!newest) return null;
+    const dayBefore = await lastBlockAtOrBefore(this.storage, this.startBlock, cursor.number, newest.timestamp - DAY_SECONDS);
+    if (!dayBefore) return this.startBlock === 0n ? token.holderCount : null;
+    return token.holderCount - (await this.storage.countTokenHoldersAt(token.address, dayBefore.number));
+  }
+
+  private async top10Percentage(address: Hex): Promise<number | null> {
+    const [top, totalSupply] = await Promise.all([
+      this.storage.listTokenHolders({ token: address, page: 1, offset: 10 }),
+      this.head.blockTag().then((tag) => this.reader.totalSupply(address, tag)),
+    ]);
+    if (totalSupply === null || totalSupply === 0n) return null;
+    return Number(percentOf(top.holders.reduce((sum, holder) => sum + holder.balance, 0n), totalSupply));
+  }
 
   async token(address: Hex): Promise<TokenRecord> {
     const token = await this.find(address);

@@ -12,7 +12,7 @@ import type {
   StoredTokenTransfer,
   StoredTransaction,
 } from './records.js';
-import type { StoredToken, TokenHoldersPage, TokenHoldersQuery, TokenTransfersQuery } from './token-records.js';
+import type { StoredToken, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from './token-records.js';
 
 /**
  * The one persistence contract of ChainLens. Each backend (memory, Postgres) implements every
@@ -93,6 +93,13 @@ export interface Storage {
 
   /** A token with at least one stored transfer, else `null`. */
   getToken(address: Hex): Promise<StoredToken | null>;
+  /** Tokens by holder count, then transfer count (both descending), then address; filtered and paged. */
+  listTokens(query: TokensQuery): Promise<StoredToken[]>;
+  /**
+   * How many addresses held a positive balance of `token` once block `blockNumber` was written
+   * (0 before its first transfer). With the current holder count, this tells how holding moved.
+   */
+  countTokenHoldersAt(token: Hex, blockNumber: bigint): Promise<number>;
   /**
    * Holders with a positive balance of at least `minBalance`, by balance descending then
    * address ascending, paged as {@link listAddressTransactions}; `total` counts every match.
@@ -143,6 +150,8 @@ export interface Storage {
   getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null>;
   /** One round trip for many addresses: the profiles that exist, in no particular order. */
   getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]>;
+  /** Addresses whose profile is marked verified, in no particular order. */
+  listVerifiedAddresses(): Promise<Hex[]>;
 
   /**
    * Adds each hit's `amount` to its counter and resolves the counters' values after it, in input

@@ -57,3 +57,13 @@ export interface TokenTransfersQuery {
   offset: number;
   sort: 'asc' | 'desc';
 }
+
+/** A page of tokens, most held first. */
+export interface TokensQuery {
+  limit: number;
+  offset?: number;
+  /** Only these tokens. */
+  include?: Hex[];
+  /** None of these tokens. */
+  exclude?: Hex[];
+}

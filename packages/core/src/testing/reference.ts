@@ -8,7 +8,7 @@ import type {
   StoredTokenTransfer,
   StoredTransaction,
 } from '../storage/records.js';
-import type { StoredToken, StoredTokenHolder, TokenHoldersPage, TokenHoldersQuery, TokenTransfersQuery } from '../storage/token-records.js';
+import type { StoredToken, StoredTokenHolder, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from '../storage/token-records.js';
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
 
 export { ZERO_ADDRESS };
@@ -212,4 +212,27 @@ export function referenceTokenTransfers(chain: readonly BlockBundle[], query: To
   if (query.sort === 'desc') matching.reverse();
   const start = (query.page - 1) * query.offset;
   return matching.slice(start, start + query.offset);
+}
+
+/**
+ * What `listTokens` must return.
+ *
+ * @example
+ * expect(await storage.listTokens({ limit: 10 })).toEqual(referenceTokens(chain, { limit: 10 }));
+ */
+export function referenceTokens(chain: readonly BlockBundle[], query: TokensQuery): StoredToken[] {
+  const addresses = [...new Set(chainTokenTransfers(chain).map((t) => t.token))]
+    .filter((a) => (query.include === undefined || query.include.includes(a)) && !(query.exclude ?? []).includes(a));
+  const tokens = addresses.map((a) => referenceToken(chain, a)!);
+  tokens.sort((a, b) => b.holderCount - a.holderCount || b.transferCount - a.transferCount || (a.address < b.address ? -1 : 1));
+  const start = query.offset ?? 0;
+  return tokens.slice(start, start + query.limit);
+}
+
+/**
+ * What `countTokenHoldersAt` must return: holders of `token` with a positive balance once block
+ * `blockNumber` was written.
+ */
+export function referenceTokenHoldersAt(chain: readonly BlockBundle[], token: Hex, blockNumber: bigint): number {
+  return holderStates(chain.filter((bundle) => bundle.block.number <= blockNumber), token).filter((h) => h.balance > 0n).length;
 }

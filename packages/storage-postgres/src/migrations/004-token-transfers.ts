@@ -40,6 +40,8 @@ CREATE TABLE tokens (
   transfer_count bigint NOT NULL,
   holder_count   bigint NOT NULL
 ) WITH (fillfactor = 70);
+-- the token list, most held first
+CREATE INDEX tokens_by_holders ON tokens (holder_count DESC, transfer_count DESC, address);
 
 -- Balances are plain numeric: a broken or hostile token can push a sum past any uint256, and an
 -- overflow must never stop ingestion.

@@ -1,13 +1,33 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
-import { addressSchema, optionalAddressSchema, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
+import { addressSchema, optionalAddressSchema, optionalBooleanQuery, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
 
 const tokenParams = z.object({ address: addressSchema });
 
 /** `/api/v1/token/*`: a token, its holders and its transfers. */
 export function tokenRoutes(services: Services): Route[] {
   return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/token/list',
+      auth: 'none',
+      summary: 'Tokens, most held first (no price source yet: marketCap and volume order by holders too)',
+      query: z.object({
+        verified: optionalBooleanQuery,
+        sort: z.enum(['marketCap', 'volume', 'holders'], { message: "must be 'marketCap', 'volume' or 'holders'" }).optional().default('marketCap'),
+        limit: positiveIntQuery(100, 1_000),
+      }),
+      handler: ({ query }) => services.tokens.list(query),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/token/:address/analytics',
+      auth: 'none',
+      summary: 'Holder analytics of a token (price, volume and liquidity need a price source)',
+      params: tokenParams,
+      handler: ({ params }) => services.tokens.analytics(params.address),
+    }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/token/:address',

@@ -1,7 +1,7 @@
 import { parseAbi, type Address } from 'viem';
 import { expect, it } from 'vitest';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
-import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext } from './context.js';
 
 const ZERO: Address = `0x${'00'.repeat(20)}`;
 const VIEWS = parseAbi([
@@ -146,5 +146,64 @@ export function tokenTests(ctx: () => ApiContext): void {
       expect(answer.body.status).toBe('0');
     }
     expect((await get(ctx(), `/api/v1/token/${token}/holders?offset=5000`)).status).toBe(200);
+  });
+
+  it('GET /token/list lists the tokens most held first, with verified filter, limit and their profiles', async () => {
+    await indexedToHead(ctx());
+    const { token, nft, multiToken } = ctx().demo.contracts;
+    const records = await Promise.all([token, nft, multiToken].map(async (a) => (await get(ctx(), `/api/v1/token/${a}`)).body.result));
+    const listed = (await get(ctx(), '/api/v1/token/list')).body.result as { address: string; holders: number; verified: boolean; logo: string | null }[];
+    expect(listed.map((t) => t.address).sort()).toEqual(records.map((r) => r.address).sort());
+    const holders = listed.map((t) => t.holders);
+    expect(holders).toEqual([...holders].sort((a, b) => b - a));
+    const erc20 = listed.find((t) => t.address === token.toLowerCase())!;
+    expect(erc20).toEqual({
+      address: token.toLowerCase(),
+      name: records[0].name,
+      symbol: records[0].symbol,
+      decimals: '18',
+      priceUSD: null,
+      marketCap: null,
+      volume24h: null,
+      holders: records[0].holders,
+      verified: records[0].verified,
+      logo: records[0].metadata.logo,
+    });
+
+    const admin = await signUp(ctx(), ['admin', 'user']);
+    // The metadata suite later replaces this profile; the multi-token must stay without one for it.
+    await call(ctx(), 'PUT', `/api/v2/metadata/${nft}`, { type: 'token', logo: 'https://example.com/m.png', verified: true }, admin.bearer);
+    const verified = (await get(ctx(), '/api/v1/token/list?verified=true')).body.result as { address: string; logo: string }[];
+    expect(verified.map((t) => t.address)).toContain(nft.toLowerCase());
+    expect(verified.find((t) => t.address === nft.toLowerCase())!.logo).toBe('https://example.com/m.png');
+    const unverified = (await get(ctx(), '/api/v1/token/list?verified=false&sort=holders')).body.result as { address: string; verified: boolean }[];
+    expect(unverified.map((t) => t.address)).not.toContain(nft.toLowerCase());
+    expect(unverified.every((t) => !t.verified)).toBe(true);
+    expect((await get(ctx(), '/api/v1/token/list?limit=1')).body.result).toEqual([listed[0]]);
+    for (const query of ['sort=price', 'limit=0', 'verified=maybe']) {
+      expect((await get(ctx(), `/api/v1/token/list?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it('GET /token/:address/analytics counts holders, their change and the top ten’s share; prices stay null', async () => {
+    await indexedToHead(ctx());
+    const token = ctx().demo.contracts.token;
+    const record = (await get(ctx(), `/api/v1/token/${token}`)).body.result;
+    const holders = (await get(ctx(), `/api/v1/token/${token}/holders?offset=10`)).body.result.holders as { balance: string }[];
+    const top10 = holders.reduce((sum, h) => sum + BigInt(h.balance), 0n);
+    const { status, body } = await get(ctx(), `/api/v1/token/${token}/analytics`);
+    expect(status).toBe(200);
+    expect(body.result).toEqual({
+      price: { current: null, change24h: null, change7d: null, high24h: null, low24h: null },
+      volume: { volume24h: null, volumeChange24h: null },
+      liquidity: { totalLiquidity: null, liquidityPools: [] },
+      // The demo chain is younger than a day and indexed from genesis: a day ago there were no holders.
+      holders: { total: record.holders, change24h: record.holders, top10Percentage: expect.any(Number) },
+    });
+    expect(body.result.holders.top10Percentage).toBeCloseTo(Number((top10 * 10n ** 8n) / BigInt(record.totalSupply)) / 1e6, 5);
+    const multi = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.multiToken}/analytics`)).body.result;
+    expect(multi.holders.top10Percentage).toBeNull();
+    const unknown = await get(ctx(), `/api/v1/token/${ctx().demo.accounts[9]}/analytics`);
+    expect(unknown.body).toEqual(errorEnvelope('Error! Token contract not found'));
   });
 }

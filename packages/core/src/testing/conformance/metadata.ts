@@ -57,6 +57,16 @@ export function metadataTests(factory: StorageFactory): void {
       expect(await storage.getMetadataProfiles([])).toEqual([]);
     });
 
+    test('listVerifiedAddresses answers the addresses whose profile is verified', async (storage) => {
+      expect(await storage.listVerifiedAddresses()).toEqual([]);
+      await storage.putMetadataProfile(makeProfile('a'));
+      await storage.putMetadataProfile(makeProfile('b', { verified: false }));
+      await storage.putMetadataProfile(makeProfile('c'));
+      expect((await storage.listVerifiedAddresses()).sort()).toEqual([fixtureAddress('a'), fixtureAddress('c')].sort());
+      await storage.putMetadataProfile(makeProfile('c', { verified: false }));
+      expect(await storage.listVerifiedAddresses()).toEqual([fixtureAddress('a')]);
+    });
+
     test('a returned profile is a copy: changing it changes nothing stored', async (storage) => {
       const profile = makeProfile('a');
       await storage.putMetadataProfile(profile);

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { BlockBundle, StoredTokenTransfer } from '../../storage/records.js';
 import { fixtureAddress, makeChain } from '../fixtures.js';
-import { referenceTokenHolders, referenceTokenTransfers, ZERO_ADDRESS } from '../reference.js';
+import { chainTokenTransfers, referenceTokenHolders, referenceTokenHoldersAt, referenceTokens, referenceTokenTransfers, ZERO_ADDRESS } from '../reference.js';
 import { type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -192,6 +192,41 @@ export function tokenTransferTests(factory: StorageFactory): void {
       expect(await storage.getToken(lateToken)).toBeNull();
       await writeChain(storage, chain.slice(cut));
       await expectStoredChain(storage, chain);
+    });
+
+    test('listTokens orders by holders, then transfers, then address; include, exclude and paging narrow it', async (storage) => {
+      const chain = makeChain({ blocks: 30, txPerBlock: 5 });
+      await writeChain(storage, chain);
+      const tokens = [...new Set(chainTokenTransfers(chain).map((t) => t.token))];
+      expect(tokens.length).toBeGreaterThan(4);
+      for (const query of [
+        { limit: 100 },
+        { limit: 2 },
+        { limit: 2, offset: 2 },
+        { limit: 100, include: [tokens[0]!, tokens[3]!, fixtureAddress('no-token')] },
+        { limit: 100, exclude: [tokens[1]!] },
+        { limit: 100, include: [tokens[0]!, tokens[1]!], exclude: [tokens[1]!] },
+        { limit: 100, include: [] },
+      ]) {
+        expect(await storage.listTokens(query), JSON.stringify(query)).toEqual(referenceTokens(chain, query));
+      }
+    });
+
+    test('countTokenHoldersAt counts the holders as of any block', async (storage) => {
+      const { chain, token } = chainWithMoves([
+        ['zero', 'alice', 10n],
+        ['alice', 'bob', 10n],
+        ['zero', 'carol', 1n],
+        ['zero', 'alice', 3n],
+        ['carol', 'zero', 1n],
+        ['bob', 'bob', 4n],
+      ]);
+      await writeChain(storage, chain);
+      const first = chain[0]!.block.number;
+      for (const at of [first - 1n, ...chain.map((b) => b.block.number), chain.at(-1)!.block.number + 100n]) {
+        expect(await storage.countTokenHoldersAt(token, at), `at ${at}`).toBe(referenceTokenHoldersAt(chain, token, at));
+      }
+      expect(await storage.countTokenHoldersAt(fixtureAddress('no-token'), 5n)).toBe(0);
     });
   });
 }
