@@ -91,6 +91,14 @@ export const explorerConfigSchema = z.object({
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
+  tokens: z
+    .object({
+      /** Tokens whose name, symbol and decimals are read from their contracts per round. */
+      metadataBatchSize: int(1).max(1_000).default(25),
+      /** Wait between metadata rounds once every token is read (a new block wakes it sooner). */
+      metadataIdleMs: int(10).default(2_000),
+    })
+    .prefault({}),
   auth: z
     .object({
       /**

@@ -30,6 +30,7 @@ import {
   type Services,
 } from './services/index.js';
 import type { Storage } from './storage/index.js';
+import { TokenMetadataIndexer } from './tokens/metadata-indexer.js';
 import { TokenMetadataReader } from './tokens/token-metadata.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
@@ -110,6 +111,11 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     authenticate: createAuthenticator(users, apiKeys),
     rateLimit: limiter ? (request, principal) => limiter.hit(principal, ipOf(request)).then(rateLimitOutcome) : undefined,
   });
+  const tokenMetadata = new TokenMetadataIndexer(storage, tokenReader, head, hub, logger.child({ module: 'token-metadata' }), {
+    batchSize: config.tokens.metadataBatchSize,
+    idleMs: config.tokens.metadataIdleMs,
+    maxBackoffMs: config.indexer.maxBackoffMs,
+  });
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 
   await storage.init();
@@ -133,6 +139,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       started = true;
       await cluster.start(config.indexer.enabled);
       pending.start();
+      // Beside the indexer: every indexing-capable instance fills in what it finds missing.
+      if (config.indexer.enabled) tokenMetadata.start();
       if (config.wsRpcUrl && !watcher) {
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
@@ -140,7 +148,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([cluster.stop(), pending.stop(), watcher?.stop()]);
+      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop()]);
       hub.all.clear();
       await storage.close();
     },

@@ -14,6 +14,7 @@ import {
   type StoredLog,
   type StoredMetadataProfile,
   type StoredToken,
+  type StoredTokenMetadata,
   type StoredTokenTransfer,
   type StoredTransaction,
   type StoredUser,
@@ -190,6 +191,14 @@ export class MemoryStorage implements Storage {
 
   async getToken(address: Hex): Promise<StoredToken | null> {
     return this.#tokens.getToken(address);
+  }
+
+  async listTokensWithoutMetadata(limit: number): Promise<Hex[]> {
+    return this.#tokens.withoutMetadata(limit);
+  }
+
+  async setTokenMetadata(address: Hex, metadata: StoredTokenMetadata): Promise<void> {
+    this.#tokens.setMetadata(address, metadata);
   }
 
   async listTokens(query: TokensQuery): Promise<StoredToken[]> {

@@ -3,6 +3,7 @@ import {
   type Hex,
   type StoredToken,
   type StoredTokenHolder,
+  type StoredTokenMetadata,
   type StoredTokenTransfer,
   type TokenHoldersPage,
   type TokenHoldersQuery,
@@ -18,6 +19,7 @@ interface HolderEntry {
 }
 
 interface TokenEntry {
+  metadata: StoredTokenMetadata | null;
   /** In chain order: appends push, rollbacks pop. */
   transfers: StoredTokenTransfer[];
   holders: Map<Hex, HolderEntry>;
@@ -37,7 +39,7 @@ export class TokenIndex {
   add(transfer: StoredTokenTransfer): void {
     let token = this.#tokens.get(transfer.token);
     if (!token) {
-      token = { transfers: [], holders: new Map(), holderCount: 0 };
+      token = { metadata: null, transfers: [], holders: new Map(), holderCount: 0 };
       this.#tokens.set(transfer.token, token);
     }
     token.transfers.push(transfer);
@@ -65,7 +67,26 @@ export class TokenIndex {
     const token = this.#tokens.get(address);
     const first = token?.transfers[0];
     if (!token || !first) return null;
-    return { address, standard: first.standard, firstBlock: first.blockNumber, transferCount: token.transfers.length, holderCount: token.holderCount };
+    return {
+      address,
+      standard: first.standard,
+      firstBlock: first.blockNumber,
+      transferCount: token.transfers.length,
+      holderCount: token.holderCount,
+      metadata: token.metadata && { ...token.metadata },
+    };
+  }
+
+  /** Tokens without metadata, in order of their first transfer. */
+  withoutMetadata(limit: number): Hex[] {
+    const pending = [...this.#tokens].filter(([, token]) => token.metadata === null);
+    pending.sort(([a, x], [b, y]) => (x.transfers[0]!.blockNumber < y.transfers[0]!.blockNumber ? -1 : x.transfers[0]!.blockNumber > y.transfers[0]!.blockNumber ? 1 : a < b ? -1 : 1));
+    return pending.slice(0, Math.max(0, limit)).map(([address]) => address);
+  }
+
+  setMetadata(address: Hex, metadata: StoredTokenMetadata): void {
+    const token = this.#tokens.get(address);
+    if (token) token.metadata = { ...metadata };
   }
 
   listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): StoredToken[] {

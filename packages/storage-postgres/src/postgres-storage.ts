@@ -14,6 +14,7 @@ import type {
   StoredMetadataProfile,
   StoredToken,
   StoredTokenHolder,
+  StoredTokenMetadata,
   StoredTokenTransfer,
   StoredTransaction,
   StoredUser,
@@ -31,7 +32,7 @@ import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
-import { type LogRow, type ReadStatements, readStatements, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
+import { type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
 import { inTransaction } from './transaction.js';
@@ -56,6 +57,7 @@ export class PostgresStorage implements Storage {
   readonly #rollback: RollbackStatements;
   readonly #accounts: AccountStatements;
   readonly #metadata: MetadataStatements;
+  readonly #setTokenMetadata: Statement;
   readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
@@ -86,6 +88,7 @@ export class PostgresStorage implements Storage {
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
     this.#accounts = accountStatements(tables);
     this.#metadata = metadataStatements(tables);
+    this.#setTokenMetadata = setTokenMetadataStatement(tables);
     this.#hitCounters = hitCountersStatement(tables);
   }
 
@@ -236,6 +239,16 @@ export class PostgresStorage implements Storage {
   async getToken(address: Hex): Promise<StoredToken | null> {
     const { rows } = await this.#pool.query<TokenRow>({ ...this.#read.token, values: [toBytea(address)] });
     return rows[0] ? toStoredToken(rows[0]) : null;
+  }
+
+  async listTokensWithoutMetadata(limit: number): Promise<Hex[]> {
+    if (limit < 1) return [];
+    const { rows } = await this.#pool.query<{ address: Hex }>({ ...this.#read.tokensWithoutMetadata, values: [limit] });
+    return rows.map((row) => row.address);
+  }
+
+  async setTokenMetadata(address: Hex, { name, symbol, decimals }: StoredTokenMetadata): Promise<void> {
+    await this.#pool.query({ ...this.#setTokenMetadata, values: [toBytea(address), name, symbol, decimals] });
   }
 
   async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {
@@ -395,9 +408,15 @@ export class PostgresStorage implements Storage {
   }
 }
 
-/** A tokens row: counts come back as int8 (bigint). */
-type TokenRow = Omit<StoredToken, 'transferCount' | 'holderCount'> & { transferCount: bigint; holderCount: bigint };
+/** A tokens row: counts come back as int8 (bigint), metadata in columns. */
+type TokenRow = Omit<StoredToken, 'transferCount' | 'holderCount' | 'metadata'> &
+  StoredTokenMetadata & { transferCount: bigint; holderCount: bigint; metadataRead: boolean };
 
-function toStoredToken(row: TokenRow): StoredToken {
-  return { ...row, transferCount: Number(row.transferCount), holderCount: Number(row.holderCount) };
+function toStoredToken({ transferCount, holderCount, metadataRead, name, symbol, decimals, ...token }: TokenRow): StoredToken {
+  return {
+    ...token,
+    transferCount: Number(transferCount),
+    holderCount: Number(holderCount),
+    metadata: metadataRead ? { name, symbol, decimals } : null,
+  };
 }

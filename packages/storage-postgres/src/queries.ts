@@ -21,6 +21,10 @@ const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_ha
   t.cumulative_gas_used AS "cumulativeGasUsed", t.effective_gas_price AS "effectiveGasPrice",
   t.contract_address AS "contractAddress", t.logs_bloom AS "logsBloom"`;
 
+/** Token columns: metadata stays in its columns until {@link toStoredToken} nests it. */
+const TOKEN_COLUMNS = `address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
+  holder_count AS "holderCount", metadata_read AS "metadataRead", name, symbol, decimals`;
+
 /** Token transfer columns aliased to {@link StoredTokenTransfer} keys. */
 const TOKEN_TRANSFER_COLUMNS = `block_number AS "blockNumber", log_index AS "logIndex", batch_index AS "batchIndex",
   transaction_hash AS "transactionHash", transaction_index AS "transactionIndex", timestamp, token, standard, operator,
@@ -117,9 +121,7 @@ export function readStatements(t: Tables) {
     },
     token: {
       name: 'chainlens_token',
-      text: `SELECT address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
-          holder_count AS "holderCount"
-        FROM ${t.tokens} WHERE address = $1`,
+      text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens} WHERE address = $1`,
     },
     // `balance > 0` spelled out so the planner can use the partial index.
     tokenHolders: {
@@ -135,11 +137,13 @@ export function readStatements(t: Tables) {
     tokenTransfers,
     tokens: {
       name: 'chainlens_tokens',
-      text: `SELECT address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
-          holder_count AS "holderCount"
-        FROM ${t.tokens}
+      text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens}
         WHERE ($3::bytea[] IS NULL OR address = ANY($3::bytea[])) AND NOT (address = ANY($4::bytea[]))
         ORDER BY holder_count DESC, transfer_count DESC, address LIMIT $1 OFFSET $2`,
+    },
+    tokensWithoutMetadata: {
+      name: 'chainlens_tokens_without_metadata',
+      text: `SELECT address FROM ${t.tokens} WHERE NOT metadata_read ORDER BY first_block, address LIMIT $1`,
     },
     // Today's holder count, less those the later transfers made holders, plus those they unmade.
     tokenHoldersAt: {
@@ -182,6 +186,14 @@ export function readStatements(t: Tables) {
         WHERE s.address = $1`,
     },
   } satisfies Record<string, Statement | Record<string, Statement>>;
+}
+
+/** The one write outside block writes and rollbacks on chain tables: a token's metadata, read from its contract. */
+export function setTokenMetadataStatement(t: Tables): Statement {
+  return {
+    name: 'chainlens_set_token_metadata',
+    text: `UPDATE ${t.tokens} SET metadata_read = true, name = $2, symbol = $3, decimals = $4 WHERE address = $1`,
+  };
 }
 
 /** Key of the token transfer statement for a sort order and the filters present. */

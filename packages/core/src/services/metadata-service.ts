@@ -42,8 +42,9 @@ export class MetadataService {
   async get(address: Hex): Promise<MetadataProfileRecord> {
     const [profile, chainId] = await Promise.all([this.storage.getMetadataProfile(address), this.chain.chainId()]);
     if (profile) return { ...profile, chainId };
-    if (!(await this.storage.getToken(address))) throw new MetadataNotFoundError();
-    const { name, symbol } = await this.reader.metadata(address, await this.head.blockTag());
+    const token = await this.storage.getToken(address);
+    if (!token) throw new MetadataNotFoundError();
+    const { name, symbol } = token.metadata ?? (await this.reader.metadata(address, await this.head.blockTag()));
     return { ...emptyProfile(address, 'token'), name, symbol, chainId, updatedAt: null };
   }
 

@@ -120,7 +120,7 @@ export class TokenService {
     });
     const tag = await this.head.blockTag();
     const [metadata, profiles] = await Promise.all([
-      Promise.all(tokens.map((token) => this.reader.metadata(token.address, tag))),
+      Promise.all(tokens.map((token) => this.metadataOf(token, tag))),
       this.storage.getMetadataProfiles(tokens.map((token) => token.address)),
     ]);
     const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
@@ -175,7 +175,7 @@ export class TokenService {
     const token = await this.find(address);
     const tag = await this.head.blockTag();
     const [metadata, totalSupply, profile] = await Promise.all([
-      this.reader.metadata(address, tag),
+      this.metadataOf(token, tag),
       this.reader.totalSupply(address, tag),
       this.storage.getMetadataProfile(address),
     ]);
@@ -227,9 +227,14 @@ export class TokenService {
     const token = await this.find(query.token);
     const [transfers, metadata] = await Promise.all([
       this.storage.listTokenTransfers(query),
-      this.head.blockTag().then((tag) => this.reader.metadata(query.token, tag)),
+      this.head.blockTag().then((tag) => this.metadataOf(token, tag)),
     ]);
     return transfers.map((transfer) => formatTokenTransfer(transfer, metadata, token.standard));
+  }
+
+  /** What the metadata indexer stored, or (not read yet) what the contract answers now. */
+  private metadataOf(token: StoredToken, tag: string): Promise<TokenMetadata> {
+    return token.metadata ? Promise.resolve(token.metadata) : this.reader.metadata(token.address, tag);
   }
 
   private async find(address: Hex): Promise<StoredToken> {

@@ -12,7 +12,7 @@ import type {
   StoredTokenTransfer,
   StoredTransaction,
 } from './records.js';
-import type { StoredToken, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from './token-records.js';
+import type { StoredToken, StoredTokenMetadata, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from './token-records.js';
 
 /**
  * The one persistence contract of ChainLens. Each backend (memory, Postgres) implements every
@@ -93,6 +93,13 @@ export interface Storage {
 
   /** A token with at least one stored transfer, else `null`. */
   getToken(address: Hex): Promise<StoredToken | null>;
+  /** Up to `limit` tokens whose metadata has not been set, earliest first. */
+  listTokensWithoutMetadata(limit: number): Promise<Hex[]>;
+  /**
+   * Records what a token's contract says about itself. Ignored for an unknown token; a token
+   * rolled away and seen again starts without metadata.
+   */
+  setTokenMetadata(address: Hex, metadata: StoredTokenMetadata): Promise<void>;
   /** Tokens by holder count, then transfer count (both descending), then address; filtered and paged. */
   listTokens(query: TokensQuery): Promise<StoredToken[]>;
   /**

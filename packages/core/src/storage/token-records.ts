@@ -4,6 +4,13 @@
  */
 import type { Hex, TokenStandard } from './records.js';
 
+/** What a token contract says about itself; `null` where it does not answer (sensibly). */
+export interface StoredTokenMetadata {
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+}
+
 /** A token contract, known from its first transfer on. */
 export interface StoredToken {
   address: Hex;
@@ -15,6 +22,8 @@ export interface StoredToken {
   transferCount: number;
   /** Addresses holding a positive balance (the zero address never counts). */
   holderCount: number;
+  /** Read from the contract after the token appeared; `null` until then. */
+  metadata: StoredTokenMetadata | null;
 }
 
 /**

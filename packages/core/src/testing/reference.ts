@@ -175,6 +175,7 @@ export function referenceToken(chain: readonly BlockBundle[], token: Hex): Store
     firstBlock: first.blockNumber,
     transferCount: transfers.length,
     holderCount: holderStates(chain, token).filter((h) => h.balance > 0n).length,
+    metadata: null,
   };
 }
 

@@ -2,13 +2,10 @@ import { LRUCache } from 'lru-cache';
 import { decodeAbiParameters, hexToString, type Hex } from 'viem';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
+import type { StoredTokenMetadata } from '../storage/index.js';
 
 /** What a token contract says about itself; `null` where it does not answer (or not sensibly). */
-export interface TokenMetadata {
-  name: string | null;
-  symbol: string | null;
-  decimals: number | null;
-}
+export type TokenMetadata = StoredTokenMetadata;
 
 const SELECTORS = {
   name: '0x06fdde03',

@@ -33,15 +33,22 @@ CREATE INDEX token_transfers_by_from ON token_transfers (from_address, block_num
 CREATE INDEX token_transfers_by_to ON token_transfers (to_address, block_number, log_index, batch_index);
 
 -- One row per token, moved by every block with its transfers (free space for HOT updates).
+-- name, symbol and decimals are read from the contract after the token appears (metadata_read).
 CREATE TABLE tokens (
   address        bytea PRIMARY KEY,
   standard       text NOT NULL,
   first_block    bigint NOT NULL,
   transfer_count bigint NOT NULL,
-  holder_count   bigint NOT NULL
+  holder_count   bigint NOT NULL,
+  metadata_read  boolean NOT NULL DEFAULT false,
+  name           text,
+  symbol         text,
+  decimals       smallint
 ) WITH (fillfactor = 70);
 -- the token list, most held first
 CREATE INDEX tokens_by_holders ON tokens (holder_count DESC, transfer_count DESC, address);
+-- the tokens still to read metadata of
+CREATE INDEX tokens_without_metadata ON tokens (first_block, address) WHERE NOT metadata_read;
 
 -- Balances are plain numeric: a broken or hostile token can push a sum past any uint256, and an
 -- overflow must never stop ingestion.

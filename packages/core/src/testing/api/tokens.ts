@@ -1,7 +1,7 @@
 import { parseAbi, type Address } from 'viem';
 import { expect, it } from 'vitest';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
-import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext } from './context.js';
+import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
 
 const ZERO: Address = `0x${'00'.repeat(20)}`;
 const VIEWS = parseAbi([
@@ -205,5 +205,25 @@ export function tokenTests(ctx: () => ApiContext): void {
     expect(multi.holders.top10Percentage).toBeNull();
     const unknown = await get(ctx(), `/api/v1/token/${ctx().demo.accounts[9]}/analytics`);
     expect(unknown.body).toEqual(errorEnvelope('Error! Token contract not found'));
+  });
+
+  it('reads every token’s name, symbol and decimals into storage beside the indexer; what a contract lacks is null', async () => {
+    await indexedToHead(ctx());
+    const { token, nft, multiToken } = ctx().demo.contracts;
+    const client = ctx().chain.publicClient;
+    const stored = async (address: Address) => (await ctx().explorer.storage.getToken(address.toLowerCase() as Address))?.metadata ?? null;
+    for (const address of [token, nft, multiToken]) await waitFor(() => stored(address), `metadata of ${address}`);
+    expect(await stored(token)).toEqual({
+      name: await client.readContract({ address: token, abi: VIEWS, functionName: 'name' }),
+      symbol: await client.readContract({ address: token, abi: VIEWS, functionName: 'symbol' }),
+      decimals: await client.readContract({ address: token, abi: VIEWS, functionName: 'decimals' }),
+    });
+    expect(await stored(nft)).toEqual({
+      name: await client.readContract({ address: nft, abi: VIEWS, functionName: 'name' }),
+      symbol: await client.readContract({ address: nft, abi: VIEWS, functionName: 'symbol' }),
+      decimals: null,
+    });
+    expect(await stored(multiToken)).toEqual({ name: null, symbol: null, decimals: null });
+    expect(await ctx().explorer.storage.listTokensWithoutMetadata(10)).toEqual([]);
   });
 }

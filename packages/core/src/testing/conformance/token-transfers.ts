@@ -228,5 +228,37 @@ export function tokenTransferTests(factory: StorageFactory): void {
       }
       expect(await storage.countTokenHoldersAt(fixtureAddress('no-token'), 5n)).toBe(0);
     });
+
+    test('token metadata: set once read, listed until then, dropped with a token rolled away', async (storage) => {
+      const { chain, token } = chainWithMoves([
+        ['zero', 'alice', 1n],
+        ['alice', 'bob', 1n],
+      ]);
+      const later = fixtureAddress('later-token');
+      const last = chain.filter((b) => b.logs.length > 0).at(-1)!;
+      expect(last.tokenTransfers).toEqual([]);
+      last.tokenTransfers = [erc1155(last, 0, { token: later })];
+      await writeChain(storage, chain);
+      expect(await storage.listTokensWithoutMetadata(10)).toEqual([token, later]);
+      expect(await storage.listTokensWithoutMetadata(1)).toEqual([token]);
+      expect((await storage.getToken(token))!.metadata).toBeNull();
+
+      const metadata = { name: 'Ünïcode “Token” 🚀', symbol: 'UNI', decimals: 18 };
+      await storage.setTokenMetadata(token, metadata);
+      await storage.setTokenMetadata(later, { name: null, symbol: null, decimals: null });
+      await storage.setTokenMetadata(fixtureAddress('no-token'), metadata);
+      expect(await storage.listTokensWithoutMetadata(10)).toEqual([]);
+      expect((await storage.getToken(token))!.metadata).toEqual(metadata);
+      expect((await storage.getToken(later))!.metadata).toEqual({ name: null, symbol: null, decimals: null });
+      expect((await storage.listTokens({ limit: 10, include: [token] }))[0]!.metadata).toEqual(metadata);
+      expect(await storage.getToken(fixtureAddress('no-token'))).toBeNull();
+
+      await storage.rollbackTo(last.block.number - 1n);
+      expect(await storage.getToken(later)).toBeNull();
+      await writeChain(storage, [last]);
+      expect((await storage.getToken(later))!.metadata).toBeNull();
+      expect(await storage.listTokensWithoutMetadata(10)).toEqual([later]);
+      expect((await storage.getToken(token))!.metadata).toEqual(metadata);
+    });
   });
 }
