@@ -1,19 +1,23 @@
 /**
- * Read latency on Postgres at scale: 1,000,000 transactions over 10,000 addresses, loaded through
- * `Storage.writeBlock`, then `account/txlist` of a heavy address, `transaction/:hash` and
- * `block/getblock` through the Fastify adapter at 50 connections. Target: p99 < 10 ms each. A bare
- * Fastify route answering a transaction's bytes runs in the same session as the floor.
+ * Read latency on Postgres at scale, through the Fastify adapter at 50 connections; target p99 <
+ * 10 ms each. Two loads, both through `Storage.writeBlock`: 1,000,000 transactions over 10,000
+ * addresses for `account/txlist` of a heavy address, `transaction/:hash` and `block/getblock`;
+ * and a token with 1,000,000 transfers to 100,000 holders for its holders' first page and its
+ * transfer pages. A bare Fastify route answering each row's bytes runs in the same session as the
+ * floor. The token rows' server has an anvil as its node (the token's `totalSupply()` is read
+ * once per block: it has none there, so percentages are `null`).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Storage } from '@chainlens/core';
+import { startAnvil } from '@chainlens/core/devchain';
 import { postgresStorage } from '@chainlens/storage-postgres';
 import { disturbed, DISTURBED_PERCENT, postgresPids, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { benchDatabase, dropSchema, execute } from './lib/postgres.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';
 import { withServer } from './lib/server-process.js';
-import { addressAt, blockHashAt, seededRandom, syntheticChain, transactionHashAt, type SyntheticChainOptions } from './lib/synthetic-chain.js';
+import { addressAt, blockHashAt, seededRandom, syntheticChain, tokenOf, transactionHashAt, type SyntheticChainOptions } from './lib/synthetic-chain.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
@@ -23,6 +27,9 @@ const URLS_PER_ROW = 10_000;
 /** `account/txlist` pages of the heavy address, cycled (page × offset stays within Etherscan's 10,000). */
 const TXLIST_PAGES = 100;
 const TXLIST_OFFSET = 100;
+/** Token transfer pages, cycled, and their size (the route's maximum). */
+const TRANSFER_PAGES = 100;
+const TOKEN_OFFSET = 100;
 
 interface Row {
   name: string;
@@ -49,6 +56,7 @@ export async function runQuery(): Promise<boolean> {
   const schema = keep ? `bench_query_${chain.blocks}x${chain.txPerBlock}` : `bench_query_${randomBytes(4).toString('hex')}`;
   const rows: Row[] = [];
   let heavyCount: number;
+  let tokenSettings: SyntheticChainOptions;
   try {
     const load = await loadChain(database.url, schema, chain);
     heavyCount = load.heavyCount;
@@ -76,15 +84,11 @@ export async function runQuery(): Promise<boolean> {
       }
       return bodies;
     });
-    // The floor of each row: bare Fastify answering the same bytes from memory.
-    for (const [i, route] of routes.entries()) {
-      const body = references[i]!;
-      rows.push(
-        await withServer('bare.ts', ['fastify', 'application/json; charset=utf-8', body], (server) =>
-          measure(`bare Fastify, ${route.name} bytes (${Buffer.byteLength(body)})`, server.url, [`/api/v1/transaction/${transactionHashAt(0, 0)}`], [server.pid], duration, false),
-        ),
-      );
-    }
+    rows.push(...(await floors(routes.map((route) => route.name), references, duration)));
+
+    const tokenRows = await measureToken(database.url, keep, duration);
+    tokenSettings = tokenRows.settings;
+    rows.push(...tokenRows.rows);
   } finally {
     if (!keep) await dropSchema(database.url, schema);
     await database.stop();
@@ -93,7 +97,8 @@ export async function runQuery(): Promise<boolean> {
   const passed = rows.filter((r) => r.target).every((r) => r.p99Ms < TARGET_P99_MS);
   printTable(
     `${(chain.blocks * chain.txPerBlock).toLocaleString('en-US')} transactions over ${chain.addresses.toLocaleString('en-US')} addresses ` +
-      `(heavy address: ${heavyCount.toLocaleString('en-US')}), Postgres (${database.source}), ${CONNECTIONS} connections, ${duration} s per row`,
+      `(heavy address: ${heavyCount!.toLocaleString('en-US')}); a token with ${(tokenSettings!.blocks * tokenSettings!.txPerBlock).toLocaleString('en-US')} transfers ` +
+      `to ${tokenSettings!.tokenHolders!.toLocaleString('en-US')} holders; Postgres (${database.source}), ${CONNECTIONS} connections, ${duration} s per row`,
     ['route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'other CPU %', 'verdict'],
     rows.map((r) => [
       disturbed(r.disturbance) ? `${r.name} *` : r.name,
@@ -111,12 +116,64 @@ export async function runQuery(): Promise<boolean> {
   }
   await writeResults('query', {
     machine,
-    settings: { ...chain, connections: CONNECTIONS, durationSeconds: duration, database: database.source, heavyCount },
+    settings: { ...chain, token: tokenSettings!, connections: CONNECTIONS, durationSeconds: duration, database: database.source, heavyCount: heavyCount! },
     rows,
     targetP99Ms: TARGET_P99_MS,
     verdict: passed ? 'PASS' : 'FAIL',
   });
   return passed;
+}
+
+/** Bare Fastify answering each body from memory: the floor of the ChainLens row of that name. */
+async function floors(names: string[], bodies: string[], duration: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [i, name] of names.entries()) {
+    const body = bodies[i]!;
+    rows.push(
+      await withServer('bare.ts', ['fastify', 'application/json; charset=utf-8', body], (server) =>
+        measure(`bare Fastify, ${name} bytes (${Buffer.byteLength(body)})`, server.url, [`/api/v1/transaction/${transactionHashAt(0, 0)}`], [server.pid], duration, false),
+      ),
+    );
+  }
+  return rows;
+}
+
+/** The token load (kept like the other under BENCH_KEEP_DATA=1), its two rows and their floors. */
+async function measureToken(url: string, keep: boolean, duration: number): Promise<{ settings: SyntheticChainOptions; rows: Row[] }> {
+  const blocks = envInt('BENCH_QUERY_TOKEN_BLOCKS', 10_000);
+  const settings: SyntheticChainOptions = { blocks, txPerBlock: 100, addresses: 10_000, heavyEvery: Number.MAX_SAFE_INTEGER, logEvery: 1, tokenHolders: envInt('BENCH_QUERY_HOLDERS', 100_000) };
+  const schema = keep ? `bench_tokens_${blocks}x${settings.txPerBlock}x${settings.tokenHolders}` : `bench_tokens_${randomBytes(4).toString('hex')}`;
+  const anvil = await startAnvil();
+  try {
+    await loadChain(url, schema, settings);
+    const token = tokenOf(settings);
+    const routes = [
+      {
+        name: `token holders, page 1 (offset ${TOKEN_OFFSET})`,
+        paths: [`/api/v1/token/${token}/holders?page=1&offset=${TOKEN_OFFSET}`],
+        check: (r: unknown) => (r as { total: number; holders: unknown[] }).total === settings.tokenHolders && (r as { holders: unknown[] }).holders.length === TOKEN_OFFSET,
+      },
+      {
+        name: `token transfers (offset ${TOKEN_OFFSET})`,
+        paths: cycle(TRANSFER_PAGES, (i) => `/api/v1/token/${token}/transfers?page=${i + 1}&offset=${TOKEN_OFFSET}`),
+        check: (r: unknown) => Array.isArray(r) && r.length === TOKEN_OFFSET,
+      },
+    ];
+    const rows: Row[] = [];
+    const bodies = await withServer('chainlens-postgres.ts', [url, schema, anvil.rpcUrl], async (server) => {
+      const answers = [];
+      for (const route of routes) {
+        answers.push(await expectAnswer(server.url + route.paths[0], route.check));
+        rows.push(await measure(route.name, server.url, route.paths, [server.pid, anvil.pid], duration, true));
+      }
+      return answers;
+    });
+    rows.push(...(await floors(routes.map((route) => route.name), bodies, duration)));
+    return { settings, rows };
+  } finally {
+    await anvil.stop();
+    if (!keep) await dropSchema(url, schema);
+  }
 }
 
 /**
@@ -146,8 +203,11 @@ async function loadChain(url: string, schema: string, chain: SyntheticChainOptio
           console.log(`  ${written} blocks, ${Math.round((written * chain.txPerBlock) / seconds).toLocaleString('en-US')} transactions/s`);
         }
       }
+      // The metadata indexer's work, done here as the server does not index.
+      if (chain.tokenHolders) await storage.setTokenMetadata(tokenOf(chain), { name: 'Bench Token', symbol: 'BENCH', decimals: 18 });
       // What autovacuum does to a database in service; a fresh bulk load has no statistics yet.
-      await execute(url, `VACUUM ANALYZE ${['blocks', 'transactions', 'logs', 'address_transactions', 'address_stats'].map((t) => `${schema}.${t}`).join(', ')}`);
+      const tables = ['blocks', 'transactions', 'logs', 'address_transactions', 'address_stats', 'token_transfers', 'tokens', 'token_holders'];
+      await execute(url, `VACUUM ANALYZE ${tables.map((t) => `${schema}.${t}`).join(', ')}`);
     } else {
       console.log(`reusing the load kept in ${schema}`);
     }

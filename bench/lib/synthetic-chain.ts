@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tokenTransfersOf, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
+import { tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
 
 /** Shape of a generated chain. */
 export interface SyntheticChainOptions {
@@ -11,6 +11,12 @@ export interface SyntheticChainOptions {
   heavyEvery: number;
   /** Every `logEvery`-th transaction is an ERC-20 transfer with a `Transfer` log. */
   logEvery: number;
+  /**
+   * When set, the token's transfers are mints to this many holders in turn (addresses of their
+   * own, after the chain's), so every holder ends with a positive balance: a token with many
+   * holders. Otherwise each transfer goes from the sender to a chain address.
+   */
+  tokenHolders?: number;
 }
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -22,6 +28,12 @@ const hash32 = (...parts: (string | number)[]): Hex => `0x${createHash('sha256')
 
 /** The `index`-th address of the chain. */
 export const addressAt = (index: number): Hex => `0x${hash32('address', index).slice(26)}`;
+
+/** The token of a chain: the one contract its ERC-20 transfers go through. */
+export const tokenOf = (options: Pick<SyntheticChainOptions, 'addresses'>): Hex => addressAt(options.addresses);
+
+/** The `index`-th holder of a chain with `tokenHolders`. */
+export const tokenHolderAt = (options: Pick<SyntheticChainOptions, 'addresses'>, index: number): Hex => addressAt(options.addresses + 2 + index);
 
 /** Hash of the transaction at (`block`, `index`). */
 export const transactionHashAt = (block: number, index: number): Hex => hash32('tx', block, index);
@@ -51,8 +63,9 @@ export function seededRandom(seed: number): () => number {
 export function* syntheticChain(options: SyntheticChainOptions): Generator<BlockBundle> {
   const random = seededRandom(20261122);
   const pick = () => addressAt(1 + Math.floor(random() * (options.addresses - 1)));
-  const token = addressAt(options.addresses);
+  const token = tokenOf(options);
   let serial = 0;
+  let minted = 0;
   for (let number = 0; number < options.blocks; number++) {
     const blockHash = blockHashAt(number);
     const timestamp = 1_700_000_000n + BigInt(number) * 2n;
@@ -91,9 +104,11 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
         logsBloom: EMPTY_BLOOM,
       });
       if (isTransfer) {
+        const holders = options.tokenHolders;
+        const [sender, receiver] = holders ? [ZERO_ADDRESS, tokenHolderAt(options, minted++ % holders)] : [from, recipient];
         logs.push({
           address: token,
-          topics: [TRANSFER_TOPIC, `0x${from.slice(2).padStart(64, '0')}`, `0x${recipient.slice(2).padStart(64, '0')}`],
+          topics: [TRANSFER_TOPIC, `0x${sender.slice(2).padStart(64, '0')}`, `0x${receiver.slice(2).padStart(64, '0')}`],
           data: `0x${amount.toString(16).padStart(64, '0')}`,
           blockNumber: BigInt(number),
           blockHash,

@@ -1,19 +1,19 @@
 /**
  * ChainLens behind the Fastify adapter, serving a Postgres schema that is already loaded; it does
- * not index. Usage: `chainlens-postgres.ts <connectionString> <schema>`.
+ * not index. Usage: `chainlens-postgres.ts <connectionString> <schema> [rpcUrl]`.
  */
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
 import { postgresStorage } from '@chainlens/storage-postgres';
 import { announce, listenFastify } from './listen.js';
 
-const [connectionString, schema] = process.argv.slice(2);
-if (connectionString === undefined || schema === undefined) throw new Error('usage: chainlens-postgres.ts <connectionString> <schema>');
+const [connectionString, schema, rpcUrl] = process.argv.slice(2);
+if (connectionString === undefined || schema === undefined) throw new Error('usage: chainlens-postgres.ts <connectionString> <schema> [rpcUrl]');
 
-// The measured routes read storage only, so no node is needed; any route that did call one would
-// answer 503 here and fail the run (every non-2xx answer does).
+// Without an rpcUrl no node is reachable: a measured route that called one would answer 503 and
+// fail the run (every non-2xx answer does).
 const explorer = await createExplorer({
-  rpcUrl: 'http://127.0.0.1:9',
+  rpcUrl: rpcUrl ?? 'http://127.0.0.1:9',
   storage: postgresStorage({ connectionString, schema }),
   logLevel: 'silent',
   indexer: { enabled: false },

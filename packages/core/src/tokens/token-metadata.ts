@@ -25,6 +25,8 @@ const WORD = /^0x[0-9a-f]{64}$/i;
  */
 export class TokenMetadataReader {
   readonly #cache: LRUCache<string, TokenMetadata>;
+  /** Supplies at numbered blocks, which never change: a hot token's pages read it once a block. */
+  readonly #supplies = new LRUCache<string, { value: bigint | null }>({ max: 1_000 });
 
   constructor(
     private readonly chain: ChainClient,
@@ -48,8 +50,13 @@ export class TokenMetadataReader {
 
   /** `totalSupply()` at `blockTag`, or `null` where the contract has none. */
   async totalSupply(token: Hex, blockTag: string): Promise<bigint | null> {
+    const key = `${token}@${blockTag}`;
+    const cached = this.#supplies.get(key);
+    if (cached) return cached.value;
     const answer = await this.#call(token, SELECTORS.totalSupply, blockTag);
-    return answer !== null && WORD.test(answer) ? BigInt(answer) : null;
+    const value = answer !== null && WORD.test(answer) ? BigInt(answer) : null;
+    if (blockTag !== 'latest') this.#supplies.set(key, { value });
+    return value;
   }
 
   async #call(to: Hex, data: Hex, blockTag: string): Promise<Hex | null> {
