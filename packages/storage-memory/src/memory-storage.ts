@@ -3,6 +3,7 @@ import {
   type AddressActivity,
   type AddressTransactionsQuery,
   type ApiKeyChanges,
+  type ApiKeyWithOwner,
   type BlockBundle,
   type ChainTotals,
   type CounterHit,
@@ -247,6 +248,11 @@ export class MemoryStorage implements Storage {
 
   async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
     return this.#accounts.getApiKeyByHash(keyHash);
+  }
+
+  async getApiKeyWithOwner(keyHash: string): Promise<ApiKeyWithOwner | null> {
+    const key = this.#accounts.getApiKeyByHash(keyHash);
+    return key && { key, owner: this.#accounts.getUserById(key.userId) };
   }
 
   async listApiKeys(userId: string): Promise<StoredApiKey[]> {

@@ -1,4 +1,4 @@
-import type { StoredApiKey, StoredUser } from '@chainlens/core';
+import type { ApiKeyWithOwner, StoredApiKey, StoredUser } from '@chainlens/core';
 import type { Statement } from './queries.js';
 import type { Tables } from './tables.js';
 
@@ -10,6 +10,25 @@ const USER_COLUMNS = `id, email, name, password_hash AS "passwordHash", roles, i
 const API_KEY_COLUMNS = `id, user_id AS "userId", name, description, key_hash AS "keyHash", prefix, scopes,
   expires_at AS "expiresAt", is_active AS "isActive", rate_limit_per_minute AS "rateLimitPerMinute",
   created_at AS "createdAt"`;
+
+/** {@link API_KEY_COLUMNS} of alias `k` and {@link USER_COLUMNS} of alias `u`, told apart by prefix. */
+const KEY_AND_OWNER_COLUMNS = `k.id AS "key.id", k.user_id AS "key.userId", k.name AS "key.name",
+  k.description AS "key.description", k.key_hash AS "key.keyHash", k.prefix AS "key.prefix", k.scopes AS "key.scopes",
+  k.expires_at AS "key.expiresAt", k.is_active AS "key.isActive", k.rate_limit_per_minute AS "key.rateLimitPerMinute",
+  k.created_at AS "key.createdAt", u.id AS "owner.id", u.email AS "owner.email", u.name AS "owner.name",
+  u.password_hash AS "owner.passwordHash", u.roles AS "owner.roles", u.is_active AS "owner.isActive",
+  u.created_at AS "owner.createdAt"`;
+
+/** A row of `apiKeyWithOwner`: the two records flattened under `key.` and `owner.` prefixes. */
+export type KeyAndOwnerRow = Record<string, unknown>;
+
+/** Splits a {@link KeyAndOwnerRow} into the key and its owner (`null` when the join found none). */
+export function toKeyWithOwner(row: KeyAndOwnerRow): ApiKeyWithOwner {
+  const part = (prefix: string) =>
+    Object.fromEntries(Object.entries(row).filter(([name]) => name.startsWith(prefix)).map(([name, value]) => [name.slice(prefix.length), value]));
+  const owner = part('owner.') as unknown as StoredUser;
+  return { key: part('key.') as unknown as StoredApiKey, owner: owner.id === null ? null : owner };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -57,6 +76,10 @@ export function accountStatements(t: Tables) {
       text: `INSERT INTO ${t.apiKeys} (id, user_id, name, description, key_hash, prefix, scopes, expires_at, is_active,
           rate_limit_per_minute, created_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    },
+    apiKeyWithOwner: {
+      name: 'chainlens_api_key_with_owner',
+      text: `SELECT ${KEY_AND_OWNER_COLUMNS} FROM ${t.apiKeys} k LEFT JOIN ${t.users} u ON u.id = k.user_id WHERE k.key_hash = $1`,
     },
     apiKeyByHash: {
       name: 'chainlens_api_key_by_hash',

@@ -2,6 +2,7 @@ import type {
   AddressActivity,
   AddressTransactionsQuery,
   ApiKeyChanges,
+  ApiKeyWithOwner,
   BlockBundle,
   ChainTotals,
   CounterHit,
@@ -25,7 +26,7 @@ import type {
   UserChanges,
 } from '@chainlens/core';
 import { Pool } from 'pg';
-import { type AccountStatements, accountStatements, isUuid } from './account-queries.js';
+import { type AccountStatements, accountStatements, isUuid, type KeyAndOwnerRow, toKeyWithOwner } from './account-queries.js';
 import { lockChainStateStatement } from './chain-state.js';
 import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
@@ -355,6 +356,11 @@ export class PostgresStorage implements Storage {
   async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
     const { rows } = await this.#pool.query<StoredApiKey>({ ...this.#accounts.apiKeyByHash, values: [keyHash] });
     return rows[0] ?? null;
+  }
+
+  async getApiKeyWithOwner(keyHash: string): Promise<ApiKeyWithOwner | null> {
+    const { rows } = await this.#pool.query<KeyAndOwnerRow>({ ...this.#accounts.apiKeyWithOwner, values: [keyHash] });
+    return rows[0] ? toKeyWithOwner(rows[0]) : null;
   }
 
   async listApiKeys(userId: string): Promise<StoredApiKey[]> {

@@ -88,12 +88,13 @@ export class ApiKeyService {
   async authenticate(secret: string): Promise<Principal> {
     const keyHash = checkApiKey(secret);
     if (keyHash === null) throw new InvalidApiKeyError();
-    const key = await this.storage.getApiKeyByHash(keyHash);
-    if (!key || !sameHash(key.keyHash, keyHash) || !key.isActive) throw new InvalidApiKeyError();
+    const found = await this.storage.getApiKeyWithOwner(keyHash);
+    if (!found) throw new InvalidApiKeyError();
+    const { key, owner } = found;
+    if (!sameHash(key.keyHash, keyHash) || !key.isActive) throw new InvalidApiKeyError();
     if (key.expiresAt !== null && key.expiresAt.getTime() <= this.now()) throw new InvalidApiKeyError();
-    const user = await this.storage.getUserById(key.userId);
-    if (!user?.isActive) throw new InvalidApiKeyError();
-    return { kind: 'apiKey', user, key };
+    if (!owner?.isActive) throw new InvalidApiKeyError();
+    return { kind: 'apiKey', user: owner, key };
   }
 }
 

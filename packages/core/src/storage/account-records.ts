@@ -59,3 +59,9 @@ export interface CounterHit {
   /** Unix milliseconds after which the counter is gone; later hits start it again from 0. */
   expiresAt: number;
 }
+
+/** A key found by its hash, with its owner (`null` when no such user is stored). */
+export interface ApiKeyWithOwner {
+  key: StoredApiKey;
+  owner: StoredUser | null;
+}

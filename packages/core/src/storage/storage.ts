@@ -1,4 +1,4 @@
-import type { ApiKeyChanges, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
 import type { StoredMetadataProfile } from './metadata-records.js';
 import type {
   AddressActivity,
@@ -141,6 +141,8 @@ export interface Storage {
   createApiKey(key: StoredApiKey): Promise<void>;
   /** The key whose `keyHash` is exactly `keyHash`, revoked and expired ones included. */
   getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null>;
+  /** {@link getApiKeyByHash} and its owner in one round trip: what every keyed request needs. */
+  getApiKeyWithOwner(keyHash: string): Promise<ApiKeyWithOwner | null>;
   /** Every key of `userId`, revoked ones included, newest first (`createdAt`, then `id`, descending). */
   listApiKeys(userId: string): Promise<StoredApiKey[]>;
   /**

@@ -50,8 +50,8 @@ export function apiKeyTests(ctx: () => ApiContext): void {
     const lastChar = key.at(-1) === 'A' ? 'B' : 'A';
     const lookups: string[] = [];
     const storage = ctx().explorer.storage;
-    const original = storage.getApiKeyByHash.bind(storage);
-    storage.getApiKeyByHash = (hash) => (lookups.push(hash), original(hash));
+    const original = storage.getApiKeyWithOwner.bind(storage);
+    storage.getApiKeyWithOwner = (hash) => (lookups.push(hash), original(hash));
     try {
       for (const bad of ['nope', `${key.slice(0, -1)}${lastChar}`, `${key}x`, key.replace('clk_', 'cln_'), `clk_${'A'.repeat(49)}`]) {
         const answer = await call(ctx(), 'GET', HEALTH, undefined, withKey(bad));
@@ -63,7 +63,7 @@ export function apiKeyTests(ctx: () => ApiContext): void {
       expect(unknown.body).toEqual(errorEnvelope('Invalid API key'));
       expect(lookups).toHaveLength(1);
     } finally {
-      storage.getApiKeyByHash = original;
+      storage.getApiKeyWithOwner = original;
     }
   });
 

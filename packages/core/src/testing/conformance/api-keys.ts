@@ -20,7 +20,7 @@ async function createdKey(storage: Storage, userId: string, fields: Partial<Stor
   return key;
 }
 
-/** createApiKey, getApiKeyByHash, listApiKeys and updateApiKey; users and keys across rollbacks. */
+/** createApiKey, getApiKeyByHash, getApiKeyWithOwner, listApiKeys and updateApiKey; users and keys across rollbacks. */
 export function apiKeyTests(factory: StorageFactory): void {
   const test = storageTest(factory);
 
@@ -53,6 +53,22 @@ export function apiKeyTests(factory: StorageFactory): void {
       expect(await storage.getApiKeyByHash('0'.repeat(64))).toBeNull();
       expect(await storage.getApiKeyByHash(key.keyHash.toUpperCase())).toBeNull();
       expect(await storage.getApiKeyByHash('not a hash')).toBeNull();
+    });
+
+    test('getApiKeyWithOwner answers the key with its owner as stored now, and null for an unknown hash', async (storage) => {
+      const user = await createdUser(storage);
+      const key = await createdKey(storage, user.id, { expiresAt: at(60_000), rateLimitPerMinute: 7, scopes: ['admin', 'read'] });
+      expect(await storage.getApiKeyWithOwner(key.keyHash)).toEqual({ key, owner: user });
+      await storage.updateUser(user.id, { isActive: false, roles: ['premium', 'user'] });
+      await storage.updateApiKey(key.id, { isActive: false });
+      expect(await storage.getApiKeyWithOwner(key.keyHash)).toEqual({
+        key: { ...key, isActive: false },
+        owner: { ...user, isActive: false, roles: ['premium', 'user'] },
+      });
+      const orphan = await createdKey(storage, randomUUID());
+      expect(await storage.getApiKeyWithOwner(orphan.keyHash)).toEqual({ key: orphan, owner: null });
+      expect(await storage.getApiKeyWithOwner('0'.repeat(64))).toBeNull();
+      expect(await storage.getApiKeyWithOwner(key.keyHash.toUpperCase())).toBeNull();
     });
 
     test('listApiKeys lists only the owner’s keys, newest first, ties by id descending', async (storage) => {
