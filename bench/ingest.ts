@@ -2,11 +2,14 @@
  * Catch-up indexing speed of ChainLens against the "node limit": a plain fetch loop reading the
  * same blocks and receipts with the same number of blocks in flight. The ratio shows what the
  * indexer itself (decoding, ordering, writing) costs on top of the node. The same blocks are
- * then indexed into Postgres, measured against memory storage in the same run.
+ * then indexed into Postgres, measured against memory storage in the same run. A second range of
+ * blocks full of ERC-20 transfers (every transaction a `Transfer` event, so token transfers,
+ * holder balances and counts are kept too) is measured against its own node limit.
  */
 import { randomBytes } from 'node:crypto';
 import { createExplorer, resolveConfig, type Storage } from '@chainlens/core';
-import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { deployDemo, devAccount, DEV_ACCOUNT_COUNT, fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { postgresStorage } from '@chainlens/storage-postgres';
 import { disturbed, DISTURBED_PERCENT, postgresPids, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
@@ -20,6 +23,8 @@ import { waitForCursor } from './lib/wait-for-cursor.js';
 const TARGET = 0.8;
 /** Postgres against memory storage. */
 const POSTGRES_TARGET = 0.5;
+/** Memory storage against the node limit, on blocks of token transfers. */
+const TOKEN_TARGET = 0.6;
 /** Room for ~47,000 transfers per block: BENCH_TXS is never capped by anvil's default 30M. */
 const GAS_LIMIT = '1000000000';
 
@@ -72,13 +77,25 @@ export async function runIngest(): Promise<boolean> {
     } finally {
       await dropSchema(database.url, schema);
     }
+
+    console.log(`filling ${blocks} blocks × ${txPerBlock} ERC-20 transfers…`);
+    const token = await fundedToken(anvil.rpcUrl);
+    const tokenFirst = BigInt(await rpc<string>(anvil.rpcUrl, 'eth_blockNumber')) + 1n;
+    await fillBlocks(anvil, { blocks, txPerBlock, erc20: token });
+    const tokenRange: Range = { ...range, first: tokenFirst, last: tokenFirst + BigInt(blocks - 1) };
+    runs.push(await nodeLimit('node limit, ERC-20 blocks (before)', tokenRange, concurrency));
+    runs.push(await chainLens('ChainLens, memory, ERC-20 blocks', tokenRange, memoryStorage));
+    runs.push(await nodeLimit('node limit, ERC-20 blocks (after)', tokenRange, concurrency));
   } finally {
     await anvil.stop();
     await database.stop();
   }
 
-  const [before, indexed, after, postgres] = runs as [Run, Run, Run, Run];
+  const [before, indexed, after, postgres, tokenBefore, tokenIndexed, tokenAfter] = runs as [Run, Run, Run, Run, Run, Run, Run];
   const baseline = (before.blocksPerSecond + after.blocksPerSecond) / 2;
+  const tokenBaseline = (tokenBefore.blocksPerSecond + tokenAfter.blocksPerSecond) / 2;
+  const tokenRatio = tokenIndexed.blocksPerSecond / tokenBaseline;
+  const tokenResult = verdict(tokenRatio, TOKEN_TARGET);
   const ratio = indexed.blocksPerSecond / baseline;
   const postgresRatio = postgres.blocksPerSecond / indexed.blocksPerSecond;
   const result = verdict(ratio, TARGET);
@@ -96,6 +113,7 @@ export async function runIngest(): Promise<boolean> {
         r.disturbance.stealPercent,
       ]),
       ['node limit (mean)', '', Math.round(baseline), '', '', ''],
+      ['node limit, ERC-20 blocks (mean)', '', Math.round(tokenBaseline), '', '', ''],
     ],
   );
   if (runs.some((r) => disturbed(r.disturbance))) {
@@ -104,6 +122,7 @@ export async function runIngest(): Promise<boolean> {
   printTable('ChainLens share of the node limit, and Postgres against memory', ['ratio', 'value', 'target', 'verdict'], [
     ['ChainLens memory / node limit (mean)', percent(ratio), `≥ ${percent(TARGET)}`, result],
     ['ChainLens Postgres / ChainLens memory', percent(postgresRatio), `≥ ${percent(POSTGRES_TARGET)}`, postgresResult],
+    ['ChainLens memory / node limit, ERC-20 blocks', percent(tokenRatio), `≥ ${percent(TOKEN_TARGET)}`, tokenResult],
   ]);
   await writeResults('ingest', {
     machine,
@@ -113,9 +132,27 @@ export async function runIngest(): Promise<boolean> {
     ratios: [
       { name: 'memory / node limit', ratio, target: TARGET, verdict: result },
       { name: 'Postgres / memory', ratio: postgresRatio, target: POSTGRES_TARGET, verdict: postgresResult },
+      { name: 'memory / node limit, ERC-20 blocks', ratio: tokenRatio, target: TOKEN_TARGET, verdict: tokenResult },
     ],
   });
-  return result === 'PASS' && postgresResult === 'PASS';
+  return result === 'PASS' && postgresResult === 'PASS' && tokenResult === 'PASS';
+}
+
+/** Deploys the demo contracts and mints their ERC-20 to every dev account; resolves the token. */
+async function fundedToken(rpcUrl: string): Promise<Address> {
+  const demo = await deployDemo({ rpcUrl });
+  const owner = devAccount(0);
+  const mint = parseAbi(['function mint(address to, uint256 amount)']);
+  const chainId = Number(await rpc<string>(rpcUrl, 'eth_chainId'));
+  let nonce = Number(await rpc<string>(rpcUrl, 'eth_getTransactionCount', [owner.address, 'pending']));
+  for (let i = 0; i < DEV_ACCOUNT_COUNT; i++) {
+    const data = encodeFunctionData({ abi: mint, functionName: 'mint', args: [devAccount(i).address, 10n ** 30n] });
+    const raw = await owner.signTransaction({ chainId, type: 'eip1559', nonce: nonce++, to: demo.contracts.token, data, gas: 100_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n });
+    await rpc(rpcUrl, 'eth_sendRawTransaction', [raw]);
+  }
+  // anvil answers a send before it mines it: wait for the pool to empty.
+  while ((await rpc<{ pending: string }>(rpcUrl, 'txpool_status')).pending !== '0x0') await new Promise((resolve) => setTimeout(resolve, 20));
+  return demo.contracts.token;
 }
 
 /**

@@ -166,6 +166,20 @@ describe('devchain on a real anvil', () => {
     expect(await rpcCall(anvil.rpcUrl, 'anvil_getAutomine')).toBe(true);
   });
 
+  it('fills blocks with ERC-20 transfers when given a token: every transaction emits its Transfer', async () => {
+    const before = await client.getBlockNumber();
+    // Block 0 of a fill is sent by dev accounts 0-4, which all hold the demo token.
+    await fillBlocks(anvil, { blocks: 1, txPerBlock: 5, erc20: demo.contracts.token });
+    const block = await client.getBlock({ blockNumber: before + 1n, includeTransactions: true });
+    expect(block.transactions).toHaveLength(5);
+    for (const tx of block.transactions) {
+      const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+      expect(receipt.status).toBe('success');
+      const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' });
+      expect(transfers.map((t) => [t.address.toLowerCase(), t.args.from.toLowerCase(), t.args.value])).toEqual([[demo.contracts.token.toLowerCase(), tx.from.toLowerCase(), 1n]]);
+    }
+  });
+
   it('keeps ongoing demo activity going without errors until stopped', async () => {
     const errors: unknown[] = [];
     const start = await client.getBlockNumber();

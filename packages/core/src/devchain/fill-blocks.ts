@@ -1,4 +1,4 @@
-import type { Hex } from 'viem';
+import { encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { DEV_ACCOUNT_COUNT, devAccounts } from './accounts.js';
 import { rpcBatch, rpcCall } from './rpc.js';
@@ -7,11 +7,19 @@ import { rpcBatch, rpcCall } from './rpc.js';
 export interface FillBlocksOptions {
   /** Number of blocks to mine. */
   blocks: number;
-  /** Transactions in each of those blocks (21 000-gas ETH transfers). */
+  /** Transactions in each of those blocks (21 000-gas ETH transfers unless `erc20` is set). */
   txPerBlock: number;
+  /**
+   * Makes every transaction an ERC-20 `transfer` of one base unit of this token to the next dev
+   * account (each must hold some): blocks full of `Transfer` events.
+   */
+  erc20?: Address;
 }
 
 const TRANSFER_GAS = 21_000n;
+/** Enough for an ERC-20 transfer that creates the recipient's balance slot. */
+const ERC20_TRANSFER_GAS = 100_000n;
+const ERC20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
 
 interface RpcBlock {
   number: Hex;
@@ -21,14 +29,15 @@ interface RpcBlock {
 }
 
 /**
- * Mines `blocks` blocks holding exactly `txPerBlock` native transfers each, as fast as anvil
+ * Mines `blocks` blocks holding exactly `txPerBlock` native (or ERC-20) transfers each, as fast as anvil
  * allows: automine and interval mining are paused, transfers between the dev accounts are signed
  * locally with tracked nonces, submitted in one JSON-RPC batch per block and mined with
  * `evm_mine`; each block is checked, and the previous mining mode is restored afterwards.
  * Transactions already waiting in the pool are mined first, in a block of their own.
  */
 export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksOptions): Promise<void> {
-  const { blocks, txPerBlock } = options;
+  const { blocks, txPerBlock, erc20 } = options;
+  const gasPerTx = erc20 ? ERC20_TRANSFER_GAS : TRANSFER_GAS;
   if (!Number.isInteger(blocks) || blocks < 0 || !Number.isInteger(txPerBlock) || txPerBlock < 0) {
     throw new RangeError(`fillBlocks: blocks and txPerBlock must be non-negative integers`);
   }
@@ -44,7 +53,7 @@ export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksO
   const chainId = Number(chainIdHex as Hex);
   const maxPriorityFeePerGas = BigInt(tipHex as Hex);
   let head = latest as RpcBlock;
-  if (BigInt(txPerBlock) * TRANSFER_GAS > BigInt(head.gasLimit)) {
+  if (BigInt(txPerBlock) * gasPerTx > BigInt(head.gasLimit)) {
     throw new RangeError(
       `fillBlocks: ${txPerBlock} transfers need more than the block gas limit ` +
         `${BigInt(head.gasLimit)}; start anvil with a larger --gas-limit`,
@@ -67,7 +76,7 @@ export async function fillBlocks(chain: { rpcUrl: string }, options: FillBlocksO
       // Two blocks after `basis`, the base fee has risen by at most 1.125² < 2.
       const maxFeePerGas = 2n * BigInt(basis.baseFeePerGas ?? '0x0') + maxPriorityFeePerGas;
       const fees = { chainId, maxFeePerGas, maxPriorityFeePerGas };
-      return signBlock(senders, nonces, b * txPerBlock, txPerBlock, fees);
+      return signBlock(senders, nonces, b * txPerBlock, txPerBlock, fees, erc20);
     };
     let next = sign(0, head);
     for (let b = 0; b < blocks; b++) {
@@ -103,21 +112,17 @@ async function signBlock(
   first: number,
   count: number,
   fees: { chainId: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  erc20: Address | undefined,
 ): Promise<Hex[]> {
   const raw: Hex[] = [];
   for (let i = 0; i < count; i++) {
     if (i % 8 === 7) await new Promise(setImmediate);
     const from = (first + i) % senders.length;
-    raw.push(
-      await senders[from]!.signTransaction({
-        ...fees,
-        type: 'eip1559',
-        nonce: nonces[from]!++,
-        to: senders[(from + 1) % senders.length]!.address,
-        value: 1n,
-        gas: TRANSFER_GAS,
-      }),
-    );
+    const recipient = senders[(from + 1) % senders.length]!.address;
+    const payment = erc20
+      ? { to: erc20, value: 0n, gas: ERC20_TRANSFER_GAS, data: encodeFunctionData({ abi: ERC20, functionName: 'transfer', args: [recipient, 1n] }) }
+      : { to: recipient, value: 1n, gas: TRANSFER_GAS };
+    raw.push(await senders[from]!.signTransaction({ ...fees, type: 'eip1559', nonce: nonces[from]!++, ...payment }));
   }
   return raw;
 }
