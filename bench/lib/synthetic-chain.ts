@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
+import { pairEventsOf, tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
 
 /** Shape of a generated chain. */
 export interface SyntheticChainOptions {
@@ -139,6 +139,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
       transactions,
       logs,
       tokenTransfers: tokenTransfersOf(logs, timestamp),
+      ...pairEventsOf(logs, timestamp),
     };
   }
 }

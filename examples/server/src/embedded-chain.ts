@@ -1,13 +1,19 @@
 import { deployDemo, startAnvil, startDemoActivity } from '@chainlens/core/devchain';
+import type { ExplorerConfig } from '@chainlens/core';
 import type { Logger } from 'pino';
 
 /** The embedded dev chain of `npm start`: anvil with demo contracts and ongoing activity. */
 export interface EmbeddedChain {
   rpcUrl: string;
+  /** Prices DEMO from its DEMO/DUSD pool on the demo's Uniswap V2 style DEX. */
+  prices: NonNullable<ExplorerConfig['prices']>;
   stop(): Promise<void>;
 }
 
-/** Starts anvil (a block a second), deploys the demo contracts and keeps transactions flowing. */
+/**
+ * Starts anvil (a block a second), deploys the demo contracts (a DEX pool among them) and keeps
+ * transactions, swaps included, flowing.
+ */
 export async function startEmbeddedChain(logger: Logger): Promise<EmbeddedChain> {
   const anvil = await startAnvil({ blockTime: 1 });
   try {
@@ -19,6 +25,11 @@ export async function startEmbeddedChain(logger: Logger): Promise<EmbeddedChain>
     });
     return {
       rpcUrl: anvil.rpcUrl,
+      prices: {
+        quoteToken: deployment.contracts.quoteToken,
+        quoteTokenUsd: '1',
+        dexes: [{ name: 'DemoSwap', factory: deployment.contracts.dexFactory }],
+      },
       async stop() {
         await activity.stop();
         await anvil.stop();

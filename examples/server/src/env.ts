@@ -19,10 +19,23 @@ const envSchema = z.object({
   EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),
   /** `off` disables rate limiting (benchmarks; deployments behind a gateway that limits). */
   EXPLORER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Price source on the upstream chain (the embedded chain brings its own): the quote token's address. */
+  EXPLORER_PRICE_QUOTE_TOKEN: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
+  /** USD value of one whole quote token. */
+  EXPLORER_PRICE_QUOTE_USD: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'must be a decimal number such as 1 or 0.9998').default('1'),
+  /** Uniswap-V2-compatible factories as `Name=0xfactory` pairs, comma-separated. */
+  EXPLORER_PRICE_DEXES: z
+    .string()
+    .regex(/^[^=,]{1,64}=0x[0-9a-fA-F]{40}(,[^=,]{1,64}=0x[0-9a-fA-F]{40})*$/, 'must be Name=0xfactory pairs, comma-separated')
+    .transform((v) => v.split(',').map((entry) => ({ name: entry.slice(0, entry.indexOf('=')).trim(), factory: entry.slice(entry.indexOf('=') + 1) })))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((env) => (env.EXPLORER_PRICE_QUOTE_TOKEN === undefined) === (env.EXPLORER_PRICE_DEXES === undefined), {
+  message: 'EXPLORER_PRICE_QUOTE_TOKEN and EXPLORER_PRICE_DEXES must be set together',
+  path: ['EXPLORER_PRICE_DEXES'],
 });
 
-/** The server's settings. */
+/** The server's settings. A quote token and its DEXes come together or not at all. */
 export type ServerEnv = z.output<typeof envSchema>;
 
 /** Reads the environment; an invalid value throws an error naming the variable and the fix. */

@@ -1,9 +1,9 @@
-import { createExplorer } from '@chainlens/core';
+import { createExplorer, type ExplorerConfig } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import { pino } from 'pino';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
-import { readEnv } from './env.js';
+import { readEnv, type ServerEnv } from './env.js';
 import { serve } from './serve.js';
 
 /**
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   const explorer = await createExplorer({
     rpcUrl: env.EXPLORER_RPC_URL ?? chain!.rpcUrl,
     wsRpcUrl: env.EXPLORER_WS_RPC_URL,
+    prices: chain?.prices ?? pricesFromEnv(env),
     storage: postgres ? postgresStorage(postgres) : memoryStorage(),
     coordinator: postgres ? postgresCoordinator(postgres) : undefined,
     startBlock: env.EXPLORER_START_BLOCK,
@@ -51,6 +52,12 @@ async function main(): Promise<void> {
   await explorer.start();
   if (shuttingDown) return;
   console.log(`ChainLens listening on ${server.url}`);
+}
+
+/** The price source the environment names, if any. */
+function pricesFromEnv(env: ServerEnv): ExplorerConfig['prices'] {
+  if (!env.EXPLORER_PRICE_QUOTE_TOKEN || !env.EXPLORER_PRICE_DEXES) return undefined;
+  return { quoteToken: env.EXPLORER_PRICE_QUOTE_TOKEN, quoteTokenUsd: env.EXPLORER_PRICE_QUOTE_USD, dexes: env.EXPLORER_PRICE_DEXES };
 }
 
 main().catch((error: unknown) => {

@@ -53,6 +53,12 @@ describe('npm start (examples/server)', () => {
     const before = await stats();
     await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000);
 
+    // The demo's DEX pool prices DEMO, and the activity's swaps move that price.
+    type Listed = { result: { symbol: string; priceUSD: string | null }[] };
+    const demoPrice = async () => ((await (await fetch(`${url}/api/v1/token/list?sort=marketCap`)).json()) as Listed).result.find((t) => t.symbol === 'DEMO')?.priceUSD ?? null;
+    const first = await waitFor(demoPrice, 'a price of DEMO', 20_000);
+    await waitFor(async () => ((await demoPrice()) !== first ? true : null), 'the price of DEMO to move', 30_000);
+
     const anvil = childPids(child.pid!);
     expect(anvil.length).toBeGreaterThan(0);
     child.kill('SIGTERM');
@@ -73,6 +79,13 @@ describe('npm start (examples/server)', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(output()).toContain('Invalid environment: EXPLORER_JWT_SECRET: must be at least 32 bytes');
+  });
+
+  it('refuses a price quote token without the DEXes to read it from', async () => {
+    const { child, output } = startServer({ EXPLORER_RPC_URL: 'http://127.0.0.1:1', EXPLORER_PRICE_QUOTE_TOKEN: `0x${'11'.repeat(20)}` });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain('Invalid environment: EXPLORER_PRICE_DEXES: EXPLORER_PRICE_QUOTE_TOKEN and EXPLORER_PRICE_DEXES must be set together');
   });
 
   it('stores in Postgres when DATABASE_URL is set', async () => {

@@ -19,6 +19,12 @@ const httpUrl = (what: string) =>
 
 const int = (min: number) => z.number().int().min(min);
 
+/** A contract address, kept in the canonical lowercase form storage uses. */
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
 /** Requests per minute and per day of one tier. */
 const allowance = (perMinute: number, perDay: number) =>
   z.object({ perMinute: int(1).default(perMinute), perDay: int(1).default(perDay) }).prefault({});
@@ -99,6 +105,22 @@ export const explorerConfigSchema = z.object({
       metadataIdleMs: int(10).default(2_000),
     })
     .prefault({}),
+  /**
+   * The price source: Uniswap-V2-compatible pairs on the chain itself, priced against one quote
+   * token of known USD value. Unset: every price, market cap, volume and liquidity is `null`.
+   */
+  prices: z
+    .object({
+      /** The token prices are quoted in (typically a USD stablecoin). */
+      quoteToken: address,
+      /** USD value of one whole quote token, a positive decimal string of at most 18 decimals (`'1'`, `'0.9998'`). */
+      quoteTokenUsd: z
+        .string()
+        .regex(/^(?!0+(\.0+)?$)\d{1,30}(\.\d{1,18})?$/, 'must be a positive decimal string with at most 18 decimals, e.g. "1"'),
+      /** Factories whose pairs count (their `PairCreated` logs), with the DEX name liquidity pools show. */
+      dexes: z.array(z.object({ name: z.string().min(1).max(64), factory: address })).min(1),
+    })
+    .optional(),
   auth: z
     .object({
       /**

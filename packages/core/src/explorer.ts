@@ -25,12 +25,14 @@ import {
   NetworkStatsService,
   StatusService,
   SubmissionService,
+  PriceService,
   TokenService,
   TransactionService,
   type Services,
 } from './services/index.js';
 import type { Storage } from './storage/index.js';
 import { TokenMetadataIndexer } from './tokens/metadata-indexer.js';
+import { PricePublisher } from './prices/price-publisher.js';
 import { TokenMetadataReader } from './tokens/token-metadata.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
@@ -90,6 +92,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock);
   const apiKeys = new ApiKeyService(storage, config.clock);
   const tokenReader = new TokenMetadataReader(chain);
+  const prices = new PriceService(storage, head, tokenReader, config.prices);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
     apiKeys,
@@ -98,9 +101,10 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     metadata: new MetadataService(storage, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
+    prices,
     status: new StatusService(storage, head, chain, pending, finality),
     submission: new SubmissionService(chain, pending),
-    tokens: new TokenService(storage, head, tokenReader, config.startBlock),
+    tokens: new TokenService(storage, head, tokenReader, prices, config.startBlock),
     transactions: new TransactionService(storage, head, chain),
     users,
   };
@@ -116,6 +120,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     idleMs: config.tokens.metadataIdleMs,
     maxBackoffMs: config.indexer.maxBackoffMs,
   });
+  const pricePublisher = new PricePublisher(prices, hub, logger.child({ module: 'prices' }));
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 
   await storage.init();
@@ -148,6 +153,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     async close() {
       if (closed) return;
       closed = true;
+      pricePublisher.stop();
       await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop()]);
       hub.all.clear();
       await storage.close();

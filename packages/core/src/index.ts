@@ -16,7 +16,10 @@ export { PendingTracker, type PendingLookup } from './indexer/pending-tracker.js
 export { EvmFinality } from './consensus/evm-finality.js';
 export { tokenTransfersOf } from './tokens/token-transfers.js';
 export { ZERO_ADDRESS } from './tokens/zero-address.js';
+export { pairEventsOf, type PairEvents } from './prices/pair-events.js';
+export { pairEventProblem } from './storage/pair-event-check.js';
 export type * from './storage/account-records.js';
+export type * from './storage/dex-records.js';
 export type * from './storage/metadata-records.js';
 export type * from './storage/records.js';
 export type * from './storage/token-records.js';

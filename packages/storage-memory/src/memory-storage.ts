@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  pairEventProblem,
   type AddressActivity,
   type AddressTransactionsQuery,
   type ApiKeyChanges,
@@ -19,6 +20,11 @@ import {
   type StoredTokenTransfer,
   type StoredTransaction,
   type StoredUser,
+  type PairSwapAmounts,
+  type PairSyncExtremes,
+  type StoredPair,
+  type StoredPairSwap,
+  type StoredPairSync,
   type TokenHoldersPage,
   type TokenHoldersQuery,
   type TokensQuery,
@@ -28,6 +34,7 @@ import {
 import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
 import { CounterStore } from './counter-store.js';
+import { DexIndex } from './dex-index.js';
 import { MetadataStore } from './metadata-store.js';
 import { TokenIndex } from './token-index.js';
 
@@ -48,11 +55,14 @@ export interface MemoryStorageOptions {
 
 const DEFAULT_MAX_COUNTERS = 100_000;
 
-/** A stored block with its frozen transactions in index order and token transfers in log order. */
+/** A stored block with its frozen transactions in index order, and token and pair events in log order. */
 interface BlockEntry {
   readonly block: StoredBlock;
   readonly transactions: readonly StoredTransaction[];
   readonly tokenTransfers: readonly StoredTokenTransfer[];
+  readonly pairs: readonly StoredPair[];
+  readonly pairSyncs: readonly StoredPairSync[];
+  readonly pairSwaps: readonly StoredPairSwap[];
 }
 
 /** A stored transaction with its frozen logs in logIndex order. */
@@ -80,6 +90,7 @@ export class MemoryStorage implements Storage {
   readonly #transactions = new Map<Hex, TransactionEntry>();
   readonly #addresses = new AddressIndex();
   readonly #tokens = new TokenIndex();
+  readonly #dex = new DexIndex();
   #totalTransactions = 0;
   #totalContracts = 0;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
@@ -114,6 +125,9 @@ export class MemoryStorage implements Storage {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
       for (let i = top.tokenTransfers.length - 1; i >= 0; i--) this.#tokens.removeLast(top.tokenTransfers[i]!);
+      for (let i = top.pairSwaps.length - 1; i >= 0; i--) this.#dex.removeLastSwap(top.pairSwaps[i]!);
+      for (let i = top.pairSyncs.length - 1; i >= 0; i--) this.#dex.removeLastSync(top.pairSyncs[i]!);
+      for (let i = top.pairs.length - 1; i >= 0; i--) this.#dex.removeLastPair(top.pairs[i]!);
       for (let i = top.transactions.length - 1; i >= 0; i--) {
         const tx = top.transactions[i]!;
         this.#transactions.delete(tx.hash);
@@ -150,6 +164,9 @@ export class MemoryStorage implements Storage {
       transactions: [...entry.transactions],
       logs: logs.sort((a, b) => a.logIndex - b.logIndex),
       tokenTransfers: [...entry.tokenTransfers],
+      pairs: [...entry.pairs],
+      pairSyncs: [...entry.pairSyncs],
+      pairSwaps: [...entry.pairSwaps],
     };
   }
 
@@ -216,6 +233,22 @@ export class MemoryStorage implements Storage {
 
   async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
     return this.#tokens.listTransfers(query);
+  }
+
+  async listTokenPairs(token: Hex): Promise<StoredPair[]> {
+    return this.#dex.pairsOf(token);
+  }
+
+  async getPairSyncAt(pair: Hex, timestamp: bigint): Promise<StoredPairSync | null> {
+    return this.#dex.syncAt(pair, timestamp);
+  }
+
+  async getPairSyncExtremes(pair: Hex, from: bigint, to: bigint): Promise<PairSyncExtremes | null> {
+    return this.#dex.syncExtremes(pair, from, to);
+  }
+
+  async sumPairSwaps(pair: Hex, from: bigint, to: bigint): Promise<PairSwapAmounts> {
+    return this.#dex.sumSwaps(pair, from, to);
   }
 
   async getChainTotals(): Promise<ChainTotals> {
@@ -291,7 +324,7 @@ export class MemoryStorage implements Storage {
   }
 
   /** Checks the whole bundle against the cursor and itself, and copies it; mutates nothing. */
-  #prepare({ block, transactions, logs, tokenTransfers }: BlockBundle): PreparedBundle {
+  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps }: BlockBundle): PreparedBundle {
     const cursor = this.#blocks.at(-1)?.block;
     if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
       throw new Error(
@@ -341,12 +374,17 @@ export class MemoryStorage implements Storage {
       }
       last = transfer;
     }
+    const pairProblem = pairEventProblem({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps }, logsByIndex);
+    if (pairProblem) throw new Error(`writeBlock: ${pairProblem} (block ${block.hash})`);
 
     return {
       block: {
         block: Object.freeze({ ...block }),
         transactions: Object.freeze(frozenTransactions),
         tokenTransfers: Object.freeze(tokenTransfers.map((transfer) => Object.freeze({ ...transfer }))),
+        pairs: Object.freeze(pairs.map((pair) => Object.freeze({ ...pair }))),
+        pairSyncs: Object.freeze(pairSyncs.map((sync) => Object.freeze({ ...sync }))),
+        pairSwaps: Object.freeze(pairSwaps.map((swap) => Object.freeze({ ...swap }))),
       },
       transactions: frozenTransactions.map((tx) => ({ tx, logs: Object.freeze(logsByTransaction.get(tx.hash)!) })),
     };
@@ -357,6 +395,9 @@ export class MemoryStorage implements Storage {
     this.#blocks.push(block);
     this.#blocksByHash.set(block.block.hash, block);
     for (const transfer of block.tokenTransfers) this.#tokens.add(transfer);
+    for (const pair of block.pairs) this.#dex.addPair(pair);
+    for (const sync of block.pairSyncs) this.#dex.addSync(sync);
+    for (const swap of block.pairSwaps) this.#dex.addSwap(swap);
     for (const entry of transactions) {
       this.#transactions.set(entry.tx.hash, entry);
       this.#addresses.add(entry.tx);
@@ -365,3 +406,4 @@ export class MemoryStorage implements Storage {
     }
   }
 }
+

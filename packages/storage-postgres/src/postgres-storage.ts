@@ -7,12 +7,17 @@ import type {
   ChainTotals,
   CounterHit,
   Hex,
+  PairSwapAmounts,
+  PairSyncExtremes,
   IndexerCursor,
   Storage,
   StoredApiKey,
   StoredBlock,
   StoredLog,
   StoredMetadataProfile,
+  StoredPair,
+  StoredPairSwap,
+  StoredPairSync,
   StoredToken,
   StoredTokenHolder,
   StoredTokenMetadata,
@@ -32,6 +37,7 @@ import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
+import { dexStatements, type DexStatements } from './dex-queries.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
 import { type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
@@ -42,6 +48,10 @@ import { prepareBundle, type WriteStatements, writeBlock, writeBlockStatement } 
 /** Bounds of Postgres `bigint`: block ranges are clamped to it. */
 const INT8_MIN = -(2n ** 63n);
 const INT8_MAX = 2n ** 63n - 1n;
+
+function clampInt8(value: bigint): bigint {
+  return value < INT8_MIN ? INT8_MIN : value > INT8_MAX ? INT8_MAX : value;
+}
 
 /**
  * The Storage contract on PostgreSQL. Every read is one statement, so it sees one snapshot and
@@ -58,6 +68,7 @@ export class PostgresStorage implements Storage {
   readonly #rollback: RollbackStatements;
   readonly #accounts: AccountStatements;
   readonly #metadata: MetadataStatements;
+  readonly #dex: DexStatements;
   readonly #setTokenMetadata: Statement;
   readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
@@ -89,6 +100,7 @@ export class PostgresStorage implements Storage {
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
     this.#accounts = accountStatements(tables);
     this.#metadata = metadataStatements(tables);
+    this.#dex = dexStatements(tables);
     this.#setTokenMetadata = setTokenMetadataStatement(tables);
     this.#hitCounters = hitCountersStatement(tables);
   }
@@ -158,7 +170,7 @@ export class PostgresStorage implements Storage {
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
     const values = [toDecimal(number)];
-    // One snapshot for the four reads, so a concurrent rollback cannot tear the bundle.
+    // One snapshot for the reads, so a concurrent rollback cannot tear the bundle.
     return inTransaction(this.#pool, async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const block = (await client.query<StoredBlock>({ ...this.#read.blockByNumber, values })).rows[0];
@@ -166,7 +178,10 @@ export class PostgresStorage implements Storage {
       const transactions = (await client.query<StoredTransaction>({ ...this.#read.blockTransactions, values })).rows;
       const logs = (await client.query<LogRow>({ ...this.#read.blockLogs, values })).rows.map(toStoredLog);
       const tokenTransfers = (await client.query<StoredTokenTransfer>({ ...this.#read.blockTokenTransfers, values })).rows;
-      return { block, transactions, logs, tokenTransfers };
+      const pairs = (await client.query<StoredPair>({ ...this.#dex.blockPairs, values })).rows;
+      const pairSyncs = (await client.query<StoredPairSync>({ ...this.#dex.blockPairSyncs, values })).rows;
+      const pairSwaps = (await client.query<StoredPairSwap>({ ...this.#dex.blockPairSwaps, values })).rows;
+      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps };
     });
   }
 
@@ -301,6 +316,34 @@ export class PostgresStorage implements Storage {
     if (to !== undefined) values.push(toBytea(to));
     const { rows } = await this.#pool.query<StoredTokenTransfer>({ ...statement, values });
     return rows;
+  }
+
+  async listTokenPairs(token: Hex): Promise<StoredPair[]> {
+    const { rows } = await this.#pool.query<StoredPair>({ ...this.#dex.tokenPairs, values: [toBytea(token)] });
+    return rows;
+  }
+
+  async getPairSyncAt(pair: Hex, timestamp: bigint): Promise<StoredPairSync | null> {
+    if (timestamp < INT8_MIN) return null;
+    const { rows } = await this.#pool.query<StoredPairSync>({ ...this.#dex.pairSyncAt, values: [toBytea(pair), toDecimal(clampInt8(timestamp))] });
+    return rows[0] ?? null;
+  }
+
+  async getPairSyncExtremes(pair: Hex, from: bigint, to: bigint): Promise<PairSyncExtremes | null> {
+    if (to <= from || to < INT8_MIN || from > INT8_MAX) return null;
+    const values = [toBytea(pair), toDecimal(clampInt8(from)), toDecimal(clampInt8(to))];
+    const [highest, lowest] = await Promise.all([
+      this.#pool.query<StoredPairSync>({ ...this.#dex.pairSyncHighest, values }),
+      this.#pool.query<StoredPairSync>({ ...this.#dex.pairSyncLowest, values }),
+    ]);
+    return highest.rows[0] && lowest.rows[0] ? { highest: highest.rows[0], lowest: lowest.rows[0] } : null;
+  }
+
+  async sumPairSwaps(pair: Hex, from: bigint, to: bigint): Promise<PairSwapAmounts> {
+    if (to <= from || to < INT8_MIN || from > INT8_MAX) return { amount0In: 0n, amount1In: 0n, amount0Out: 0n, amount1Out: 0n };
+    const values = [toBytea(pair), toDecimal(clampInt8(from)), toDecimal(clampInt8(to))];
+    const { rows } = await this.#pool.query<PairSwapAmounts>({ ...this.#dex.pairSwapSums, values });
+    return rows[0]!;
   }
 
   async getChainTotals(): Promise<ChainTotals> {

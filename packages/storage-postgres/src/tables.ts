@@ -10,6 +10,9 @@ export interface Tables {
   tokenTransfers: string;
   tokens: string;
   tokenHolders: string;
+  dexPairs: string;
+  pairSyncs: string;
+  pairSwaps: string;
   metadataProfiles: string;
   chainState: string;
   users: string;
@@ -32,6 +35,9 @@ export function qualifiedTables(schema: string): Tables {
     tokenTransfers: name('token_transfers'),
     tokens: name('tokens'),
     tokenHolders: name('token_holders'),
+    dexPairs: name('dex_pairs'),
+    pairSyncs: name('pair_syncs'),
+    pairSwaps: name('pair_swaps'),
     metadataProfiles: name('metadata_profiles'),
     chainState: name('chain_state'),
     users: name('users'),

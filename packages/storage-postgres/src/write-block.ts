@@ -1,4 +1,4 @@
-import type { BlockBundle, Hex, StoredLog, StoredTokenTransfer, StoredTransaction } from '@chainlens/core';
+import { pairEventProblem, type BlockBundle, type Hex, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
@@ -16,7 +16,8 @@ import type { Tables } from './tables.js';
  * builds them: $1–$15 the block, $16–$34 transaction columns, $35–$42 log columns, $43–$45
  * address rows, $46–$47 per-address counts, $48–$49 transaction and contract counts, $50–$60
  * token transfer columns (their timestamp is the block's, $4), $61–$63 holder balance changes,
- * $64–$66 per-token transfer counts. A holder row's RETURNING balance less its change is its
+ * $64–$66 per-token transfer counts, $67–$71 pair columns, $72–$75 pair sync columns and
+ * $76–$81 pair swap columns (syncs and swaps take the block's timestamp). A holder row's RETURNING balance less its change is its
  * balance before, so the statement itself sees who starts or stops holding.
  */
 export function writeBlockStatement(t: Tables): Statement {
@@ -51,6 +52,15 @@ export function writeBlockStatement(t: Tables): Statement {
     LEFT JOIN holder_changes c ON c.token = u.token
     ON CONFLICT (address) DO UPDATE
       SET transfer_count = k.transfer_count + excluded.transfer_count, holder_count = k.holder_count + excluded.holder_count`;
+  const pairs = `INSERT INTO ${t.dexPairs} (block_number, log_index, address, factory, token0, token1)
+    SELECT $1::int8, u.* FROM unnest($67::int4[], $68::bytea[], $69::bytea[], $70::bytea[], $71::bytea[]) AS u`;
+  const pairSyncs = `INSERT INTO ${t.pairSyncs} (block_number, log_index, pair, timestamp, reserve0, reserve1)
+    SELECT $1::int8, u.log_index, u.pair, $4::int8, u.reserve0, u.reserve1
+    FROM unnest($72::int4[], $73::bytea[], $74::numeric[], $75::numeric[]) AS u(log_index, pair, reserve0, reserve1)`;
+  const pairSwaps = `INSERT INTO ${t.pairSwaps} (block_number, log_index, pair, timestamp, amount0_in, amount1_in, amount0_out, amount1_out)
+    SELECT $1::int8, u.log_index, u.pair, $4::int8, u.amount0_in, u.amount1_in, u.amount0_out, u.amount1_out
+    FROM unnest($76::int4[], $77::bytea[], $78::numeric[], $79::numeric[], $80::numeric[], $81::numeric[])
+      AS u(log_index, pair, amount0_in, amount1_in, amount0_out, amount1_out)`;
   const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
     SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
   return {
@@ -62,6 +72,9 @@ export function writeBlockStatement(t: Tables): Statement {
       holders AS (${holders}),
       holder_changes AS (${holderCountChanges('holders', '$61', '$62', '$63')}),
       tokens AS (${tokens}),
+      pairs AS (${pairs}),
+      pair_syncs AS (${pairSyncs}),
+      pair_swaps AS (${pairSwaps}),
       entries AS (${entries}),
       stats AS (
         INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
@@ -113,7 +126,7 @@ export interface PreparedBundle {
  */
 export function prepareBundle(bundle: BlockBundle): PreparedBundle {
   checkBundle(bundle);
-  const { block, transactions, logs, tokenTransfers } = bundle;
+  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps } = bundle;
   const txColumn = (pick: (tx: StoredTransaction) => Hex | null) => byteaArray(transactions.map(pick));
   const txNumbers = (pick: (tx: StoredTransaction) => bigint | number | null) => integerArray(transactions.map(pick));
   const topic = (i: number) => byteaArray(logs.map((log: StoredLog) => log.topics[i] ?? null));
@@ -155,12 +168,23 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
 
       balances.tokens, balances.holders, balances.deltas,
       perToken.tokens, perToken.standards, perToken.counts,
+
+      integerArray(pairs.map((x) => x.logIndex)), byteaArray(pairs.map((x) => x.address)),
+      byteaArray(pairs.map((x) => x.factory)), byteaArray(pairs.map((x) => x.token0)), byteaArray(pairs.map((x) => x.token1)),
+
+      integerArray(pairSyncs.map((x) => x.logIndex)), byteaArray(pairSyncs.map((x) => x.pair)),
+      integerArray(pairSyncs.map((x) => x.reserve0)), integerArray(pairSyncs.map((x) => x.reserve1)),
+
+      integerArray(pairSwaps.map((x) => x.logIndex)), byteaArray(pairSwaps.map((x) => x.pair)),
+      integerArray(pairSwaps.map((x) => x.amount0In)), integerArray(pairSwaps.map((x) => x.amount1In)),
+      integerArray(pairSwaps.map((x) => x.amount0Out)), integerArray(pairSwaps.map((x) => x.amount1Out)),
     ],
   };
 }
 
 /** Throws a `writeBlock:` error for the first inconsistency of the bundle in itself. */
-function checkBundle({ block, transactions, logs, tokenTransfers }: BlockBundle): void {
+function checkBundle(bundle: BlockBundle): void {
+  const { block, transactions, logs, tokenTransfers } = bundle;
   const fail = (message: string): never => {
     throw new Error(`writeBlock: ${message} (block ${block.number}, ${block.hash})`);
   };
@@ -202,6 +226,8 @@ function checkBundle({ block, transactions, logs, tokenTransfers }: BlockBundle)
     }
     last = transfer;
   }
+  const pairProblem = pairEventProblem(bundle, logsByIndex);
+  if (pairProblem) fail(pairProblem);
 }
 
 /**

@@ -20,6 +20,18 @@ export interface PendingTransactionEvent {
   submittedAt: bigint;
 }
 
+/** A token's price after a block moved the reserves of one of its pools (`token_price`). */
+export interface TokenPriceEvent {
+  address: Hex;
+  /** USD of one whole token, a decimal string. */
+  priceUSD: string;
+  /** Percent change against the price 24 h of chain time earlier; `null` without one. */
+  change24h: string | null;
+  /** The block's timestamp (Unix seconds) and number. */
+  timestamp: bigint;
+  blockNumber: bigint;
+}
+
 /** Everything the indexer and trackers publish inside one process. */
 export type ExplorerEvents = {
   /** A block was written to storage. */
@@ -28,4 +40,6 @@ export type ExplorerEvents = {
   reorg: ReorgEvent;
   /** A transaction entered the pending pool. */
   pendingTransaction: PendingTransactionEvent;
+  /** A block moved a token's price (only while someone listens to this event). */
+  tokenPrice: TokenPriceEvent;
 };

@@ -1,6 +1,6 @@
-import { encodeFunctionData, parseEther, type Abi, type Address, type LocalAccount } from 'viem';
+import { encodeFunctionData, parseEther, type Abi, type Address, type Hash, type LocalAccount } from 'viem';
 import { DEV_ACCOUNT_COUNT, devAccount } from './accounts.js';
-import type { DemoDeployment } from './demo.js';
+import { DEMO_POOL_LIQUIDITY, getAmountOut, type DemoDeployment } from './demo.js';
 import { TxSender } from './tx-sender.js';
 
 /** Options of {@link startDemoActivity}. */
@@ -20,12 +20,20 @@ export interface DemoActivity {
 const CALL_GAS = 300_000n;
 const TOKEN_AMOUNT = parseEther('1');
 
+/** Reads a contract at the latest block. */
+type Read = <T>(address: Address, abi: Abi, functionName: string, args?: readonly unknown[]) => Promise<T>;
+/** Sends a contract call with {@link CALL_GAS}; resolves with the hash once the node accepted it. */
+type Call = (from: LocalAccount, to: Address, abi: Abi, fn: string, args?: readonly unknown[]) => Promise<Hash>;
+
 /**
  * Keeps the demo chain busy: every `intervalMs` it sends a round of transactions — an ERC-20
  * transfer between rotating dev accounts (minting to the sender when it runs dry), a native ETH
  * transfer, and depending on the round an NFT mint or transfer, an ERC-1155 transfer, an
- * `EventEmitter` ping (direct or through `Caller`) and, every tenth round, a reverting `Reverter`
- * call mined with explicit gas. Errors never escape; they go to `onError`.
+ * `EventEmitter` ping (direct or through `Caller`), every tenth round a reverting `Reverter`
+ * call mined with explicit gas, and every third round a swap of a few hundred tokens on the
+ * DEMO/DUSD pair in a random direction (biased back towards the opening price, so the price moves
+ * up and down without draining the pool), whose round waits for it to be mined. Errors never
+ * escape; they go to `onError`.
  */
 export function startDemoActivity(
   chain: { rpcUrl: string },
@@ -72,9 +80,9 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
   sender.refresh();
   const owner = devAccount(0);
   const pick = (offset: number): LocalAccount => devAccount((round + offset) % DEV_ACCOUNT_COUNT);
-  const read = <T>(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
+  const read: Read = <T>(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
     sender.client.readContract({ address, abi, functionName, args }) as Promise<T>;
-  const call = (from: LocalAccount, to: Address, abi: Abi, fn: string, args: readonly unknown[] = []) => {
+  const call: Call = (from, to, abi, fn, args = []) => {
     const data = encodeFunctionData({ abi, functionName: fn, args });
     return sender.send(from, { to, data, gas: CALL_GAS });
   };
@@ -121,6 +129,50 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
     const failure = ['fail', 'failCustom', 'panic'][Math.floor(round / 10) % 3] as string;
     await call(pick(8), contracts.reverter, abis.reverter, failure);
   }
+
+  if (round % 3 === 1) await tradeOnPair(sender, deployment, pick(9), read, call);
+}
+
+/**
+ * One swap on the DEMO/DUSD pair by `trader`, Uniswap V2 style: the input is sent to the pair,
+ * then `swap` asks for what `getAmountOut` gives. The input is 0.1–0.5% of its reserve (a few
+ * hundred tokens), so a swap can never drain the pool. The direction is random, biased back
+ * towards the opening price so the price wanders up and down within about ±25% of it. The owner
+ * mints the trader what it lacks first. Waits for the swap, so the next one reads fresh reserves.
+ */
+async function tradeOnPair(
+  sender: TxSender,
+  deployment: DemoDeployment,
+  trader: LocalAccount,
+  read: Read,
+  call: Call,
+): Promise<void> {
+  const { contracts, abis } = deployment;
+  const [reserve0, reserve1] = await read<[bigint, bigint, number]>(contracts.dexPair, abis.dexPair, 'getReserves');
+  const demoIsToken0 = BigInt(contracts.token) < BigInt(contracts.quoteToken);
+  const [reserveDemo, reserveQuote] = demoIsToken0 ? [reserve0, reserve1] : [reserve1, reserve0];
+  const opening = DEMO_POOL_LIQUIDITY;
+  // DEMO's price relative to the opening one, minus 1: 0.1 means 10% dearer.
+  const drift = Number(reserveQuote * opening.token) / Number(reserveDemo * opening.quoteToken) - 1;
+  const buyDemo = Math.random() < 0.5 - 2 * drift;
+  const [tokenIn, reserveIn, reserveOut] = buyDemo
+    ? [contracts.quoteToken, reserveQuote, reserveDemo]
+    : [contracts.token, reserveDemo, reserveQuote];
+  const amountIn = (reserveIn * BigInt(10 + Math.floor(Math.random() * 41))) / 10_000n;
+  const amountOut = getAmountOut(amountIn, reserveIn, reserveOut);
+
+  const balance = await read<bigint>(tokenIn, abis.token, 'balanceOf', [trader.address]);
+  // Twice the input: leaves room for the trader's other transfers still pending.
+  if (balance < 2n * amountIn) {
+    // A tenth of the reserve lasts the trader ten swaps or more.
+    const funding = await call(devAccount(0), tokenIn, abis.token, 'mint', [trader.address, reserveIn / 10n]);
+    await sender.waitForReceipts([funding]);
+  }
+  await call(trader, tokenIn, abis.token, 'transfer', [contracts.dexPair, amountIn]);
+  const outs = buyDemo === demoIsToken0 ? [amountOut, 0n] : [0n, amountOut];
+  const swap = await call(trader, contracts.dexPair, abis.dexPair, 'swap', [...outs, trader.address]);
+  const [receipt] = await sender.waitForReceipts([swap]);
+  if (receipt?.status !== 'success') throw new Error(`demo swap ${swap} reverted`);
 }
 
 function devAccountByAddress(address: Address): LocalAccount | undefined {

@@ -16,7 +16,10 @@ import { compileContracts, type CompiledContract } from './compile.js';
 import { DEMO_SOURCES } from './contracts/index.js';
 import { TxSender } from './tx-sender.js';
 
-/** The demo's contracts, by role. `child` is the contract `Caller.deployChild()` created. */
+/**
+ * The demo's contracts, by role. `child` is the contract `Caller.deployChild()` created;
+ * `dexPair` is the DEMO/DUSD `DemoPair` that `DemoFactory.createPair` created.
+ */
 export interface DemoContracts<T> {
   token: T;
   nft: T;
@@ -25,11 +28,20 @@ export interface DemoContracts<T> {
   reverter: T;
   caller: T;
   child: T;
+  /** A second `DemoToken`, "Demo Dollar" (DUSD), the DEX's quote token. */
+  quoteToken: T;
+  /** `DemoFactory`, a minimal Uniswap V2 factory. */
+  dexFactory: T;
+  /** `DemoPair`, the factory's DEMO/DUSD pool (Uniswap V2 events and views). */
+  dexPair: T;
 }
 
 /** Hashes of the interesting transactions {@link deployDemo} sent, for tests to look up. */
 export interface DemoTransactions {
-  /** Contract creations, by role (`child` is the `Caller.deployChild()` call). */
+  /**
+   * Contract creations, by role (`child` is the `Caller.deployChild()` call, `dexPair` the
+   * `createPair` call, the same as {@link DemoTransactions.pairCreated}).
+   */
   deployments: DemoContracts<Hash>;
   /** ERC-20 `transfer` of 1 000 DEMO from account 0 to account 1. */
   transfer: Hash;
@@ -69,6 +81,18 @@ export interface DemoTransactions {
   failedCustom: Hash;
   /** Mined but reverted: `Reverter.panic()` (panic 0x12, division by zero). */
   failedPanic: Hash;
+  /** `DemoFactory.createPair(DEMO, DUSD)`: emits `PairCreated` with the tokens sorted by address. */
+  pairCreated: Hash;
+  /**
+   * `DemoPair.mint(account 0)` after account 0 sent the pair 100 000 DEMO and 250 000 DUSD
+   * (1 DEMO = 2.5 DUSD): emits `Sync`, then `Mint`.
+   */
+  addLiquidity: Hash;
+  /**
+   * `DemoPair.swap` by account 0 after it sent the pair 1 000 DUSD: buys the DEMO Uniswap V2's
+   * `getAmountOut` gives for them (about 397.2, 0.3% fee), sent to account 0. Emits `Sync`, then `Swap`.
+   */
+  swap: Hash;
 }
 
 /** What {@link deployDemo} created. */
@@ -88,11 +112,22 @@ export interface DemoDeployment {
 const DEPLOY_GAS = 3_000_000n;
 const CALL_GAS = 300_000n;
 
+/** The DEMO/DUSD pool's opening liquidity: 1 DEMO = 2.5 DUSD. Shared with the activity, not re-exported. */
+export const DEMO_POOL_LIQUIDITY = { token: parseEther('100000'), quoteToken: parseEther('250000') } as const;
+
+/** Uniswap V2's `getAmountOut`: what a pool with these reserves pays for `amountIn` (0.3% fee). */
+export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
+  const amountInWithFee = amountIn * 997n;
+  return (amountInWithFee * reserveOut) / (reserveIn * 1000n + amountInWithFee);
+}
+
 /**
  * Compiles and deploys the demo contracts from anvil's dev accounts and performs a scripted set
  * of transactions (see {@link DemoTransactions}). Works with automine and interval mining: each
  * phase is sent back to back with explicit nonces and gas, then awaited. Final ERC-20 balances:
- * account 0 998 450 DEMO, 1 → 990, 2 → 450, 3 → 250, 4 → 10; total supply 1 000 150 DEMO.
+ * account 0 898 450 DEMO plus what its swap bought (about 397.2), 1 → 990, 2 → 450, 3 → 250,
+ * 4 → 10; total supply 1 000 150 DEMO. DUSD: account 0 749 000 of the 1 000 000 minted, the
+ * DEMO/DUSD pair the rest; the pair's reserves are 100 000 DEMO less the swap's output and 251 000 DUSD.
  * ERC-721 owners: token 1 → account 0, 2 → account 3, 3 → account 2. ERC-1155 balances: account 0
  * id 1 = 100; account 1 id 2 = 4, id 3 = 18; account 2 id 2 = 5; account 3 id 2 = 1, id 3 = 2.
  */
@@ -109,7 +144,7 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
     const { abi, bytecode } = artifact(name);
     return { abi, ...(await sender.deploy(a0, { abi, bytecode }, args, DEPLOY_GAS)) };
   };
-  const call = (from: LocalAccount, to: Deployed, fn: string, args: unknown[] = [], value?: bigint) => {
+  const call = (from: LocalAccount, to: Contract, fn: string, args: unknown[] = [], value?: bigint) => {
     const data = encodeFunctionData({ abi: to.abi, functionName: fn, args });
     return sender.send(from, { to: to.address, data, gas: CALL_GAS, value });
   };
@@ -163,7 +198,37 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
   };
   const receipts2 = await awaitPhase(sender, Object.values(phase2), []);
 
-  const blocks = [...receipts1, ...receipts2].map((r) => r.blockNumber);
+  // Phase 3: the deployer opens a DEMO/DUSD pool and trades on it, Uniswap V2 style (tokens sent
+  // to the pair first, then `mint` / `swap`). The reserves are known, so the swap is pipelined too.
+  const quoteToken = await deploy('DemoToken', ['Demo Dollar', 'DUSD', parseEther('1000000')]);
+  const dexFactory = await deploy('DemoFactory', []);
+  const dexPair: Contract = {
+    // The factory's only CREATE, at nonce 1 (EIP-161).
+    address: getContractAddress({ from: dexFactory.address, nonce: 1n }),
+    abi: artifact('DemoPair').abi,
+  };
+  const { token: tokenLiquidity, quoteToken: quoteLiquidity } = DEMO_POOL_LIQUIDITY;
+  const swapIn = parseEther('1000');
+  const swapOut = getAmountOut(swapIn, quoteLiquidity, tokenLiquidity);
+  // The pair orders its tokens by address: DEMO is token0 or token1 depending on the addresses.
+  const swapOuts = BigInt(token.address) < BigInt(quoteToken.address) ? [swapOut, 0n] : [0n, swapOut];
+  const createPair = encodeFunctionData({
+    abi: dexFactory.abi,
+    functionName: 'createPair',
+    args: [token.address, quoteToken.address],
+  });
+  const phase3 = {
+    // Creating the pair deploys it: more gas than a call.
+    pairCreated: await sender.send(a0, { to: dexFactory.address, data: createPair, gas: DEPLOY_GAS }),
+    tokenLiquidity: await call(a0, token, 'transfer', [dexPair.address, tokenLiquidity]),
+    quoteLiquidity: await call(a0, quoteToken, 'transfer', [dexPair.address, quoteLiquidity]),
+    addLiquidity: await call(a0, dexPair, 'mint', [a0.address]),
+    swapInput: await call(a0, quoteToken, 'transfer', [dexPair.address, swapIn]),
+    swap: await call(a0, dexPair, 'swap', [...swapOuts, a0.address]),
+  };
+  const receipts3 = await awaitPhase(sender, [quoteToken.hash, dexFactory.hash, ...Object.values(phase3)], []);
+
+  const blocks = [...receipts1, ...receipts2, ...receipts3].map((r) => r.blockNumber);
   return {
     chainId: sender.client.chain.id,
     accounts: devAccounts().map((a) => a.address),
@@ -176,6 +241,9 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
       caller: caller.address,
       // A contract's first CREATE uses nonce 1 (EIP-161), and this Caller creates only once.
       child: getContractAddress({ from: caller.address, nonce: 1n }),
+      quoteToken: quoteToken.address,
+      dexFactory: dexFactory.address,
+      dexPair: dexPair.address,
     },
     abis: {
       token: token.abi,
@@ -185,6 +253,9 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
       reverter: reverter.abi,
       caller: caller.abi,
       child: artifact('Child').abi,
+      quoteToken: quoteToken.abi,
+      dexFactory: dexFactory.abi,
+      dexPair: dexPair.abi,
     },
     transactions: {
       deployments: {
@@ -195,6 +266,9 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
         reverter: reverter.hash,
         caller: caller.hash,
         child: phase1.deployChild,
+        quoteToken: quoteToken.hash,
+        dexFactory: dexFactory.hash,
+        dexPair: phase3.pairCreated,
       },
       transfer: phase1.transfer,
       approve: phase1.approve,
@@ -215,6 +289,9 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
       failed: phase1.failed,
       failedCustom: phase1.failedCustom,
       failedPanic: phase1.failedPanic,
+      pairCreated: phase3.pairCreated,
+      addLiquidity: phase3.addLiquidity,
+      swap: phase3.swap,
     },
     fromBlock: blocks.reduce((a, b) => (b < a ? b : a)),
     toBlock: blocks.reduce((a, b) => (b > a ? b : a)),
@@ -223,10 +300,14 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
 
 type Six<T> = [T, T, T, T, T, T];
 
-/** A contract of this deployment: where it will live, its ABI and its creation transaction. */
-interface Deployed {
+/** A contract to call: its address and ABI. */
+interface Contract {
   address: Address;
   abi: Abi;
+}
+
+/** A contract of this deployment: where it will live, its ABI and its creation transaction. */
+interface Deployed extends Contract {
   hash: Hash;
 }
 

@@ -10,6 +10,7 @@ import {
   erc20Abi,
   erc721Abi,
   http,
+  parseAbi,
   parseEther,
   parseEventLogs,
   type Address,
@@ -29,6 +30,14 @@ import {
   type DemoDeployment,
 } from './index.js';
 import { rpcCall } from './rpc.js';
+
+/** Uniswap V2's events, as an indexer of real Uniswap V2 pools decodes them. */
+const uniswapV2Events = parseAbi([
+  'event PairCreated(address indexed token0, address indexed token1, address pair, uint256)',
+  'event Sync(uint112 reserve0, uint112 reserve1)',
+  'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+  'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+]);
 
 /** Polls `check` until it is truthy; no fixed sleeps. */
 async function waitFor(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
@@ -60,11 +69,27 @@ describe('devchain on a real anvil', () => {
   let anvil: AnvilInstance;
   let demo: DemoDeployment;
   let client: PublicClient;
+  /** The DEMO the scripted swap bought with 1 000 DUSD (Uniswap V2's getAmountOut, 0.3% fee). */
+  let swapOutput: bigint;
+
+  /** The pair's tokens in its order: by address, as Uniswap V2 sorts them. */
+  const sortedTokens = (): [Address, Address] => {
+    const { token, quoteToken } = demo.contracts;
+    return BigInt(token) < BigInt(quoteToken) ? [token, quoteToken] : [quoteToken, token];
+  };
+  /** Event arguments `<prefix>0<suffix>` / `<prefix>1<suffix>` for a DEMO and a DUSD amount. */
+  const byToken = (demoAmount: bigint, dusdAmount: bigint, prefix: string, suffix = '') => {
+    const [token0] = sortedTokens();
+    const [amount0, amount1] = token0 === demo.contracts.token ? [demoAmount, dusdAmount] : [dusdAmount, demoAmount];
+    return { [`${prefix}0${suffix}`]: amount0, [`${prefix}1${suffix}`]: amount1 };
+  };
 
   beforeAll(async () => {
     stateDir = mkdtempSync(join(tmpdir(), 'chainlens-devchain-'));
     anvil = await startAnvil({ statePath: join(stateDir, 'state.json') });
     demo = await deployDemo(anvil);
+    const amountInWithFee = parseEther('1000') * 997n;
+    swapOutput = (amountInWithFee * parseEther('100000')) / (parseEther('250000') * 1000n + amountInWithFee);
     // cacheTime 0: viem otherwise reuses a block number up to one polling interval old.
     client = createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 50, cacheTime: 0 });
   });
@@ -84,7 +109,17 @@ describe('devchain on a real anvil', () => {
     const started = performance.now();
     const compiled = await compileContracts({ ...DEMO_SOURCES });
     expect(performance.now() - started).toBeLessThan(1_000); // a cold solc-js run takes seconds
-    const names = ['DemoToken', 'DemoNFT', 'DemoMultiToken', 'EventEmitter', 'Reverter', 'Caller', 'Child'];
+    const names = [
+      'DemoToken',
+      'DemoNFT',
+      'DemoMultiToken',
+      'EventEmitter',
+      'Reverter',
+      'Caller',
+      'Child',
+      'DemoFactory',
+      'DemoPair',
+    ];
     expect(Object.keys(compiled)).toEqual(expect.arrayContaining(names));
     const code = await client.getCode({ address: demo.contracts.emitter });
     expect(code).toBe(compiled.EventEmitter?.deployedBytecode);
@@ -102,9 +137,92 @@ describe('devchain on a real anvil', () => {
         .slice(0, 5)
         .map((account) => client.readContract({ ...token, functionName: 'balanceOf', args: [account] })),
     );
-    expect(balances).toEqual(['998450', '990', '450', '250', '10'].map((amount) => parseEther(amount)));
+    // Account 0 put 100 000 DEMO into the pool and bought some back with its swap.
+    const expected = ['898450', '990', '450', '250', '10'].map((amount) => parseEther(amount));
+    expected[0]! += swapOutput;
+    expect(balances).toEqual(expected);
     expect(await client.readContract({ ...token, functionName: 'totalSupply' })).toBe(parseEther('1000150'));
     expect(await client.readContract({ ...token, functionName: 'decimals' })).toBe(18);
+  });
+
+  it('deploys the quote token DUSD and leaves the scripted DUSD balances', async () => {
+    const quote = { address: demo.contracts.quoteToken, abi: erc20Abi } as const;
+    expect(await client.readContract({ ...quote, functionName: 'name' })).toBe('Demo Dollar');
+    expect(await client.readContract({ ...quote, functionName: 'symbol' })).toBe('DUSD');
+    expect(await client.readContract({ ...quote, functionName: 'decimals' })).toBe(18);
+    const [a0] = demo.accounts as [Address];
+    expect(await client.readContract({ ...quote, functionName: 'balanceOf', args: [a0] })).toBe(parseEther('749000'));
+    const inPair = await client.readContract({ ...quote, functionName: 'balanceOf', args: [demo.contracts.dexPair] });
+    expect(inPair).toBe(parseEther('251000'));
+  });
+
+  it('creates the DEMO/DUSD pair through the factory, tokens sorted by address', async () => {
+    const receipt = await client.getTransactionReceipt({ hash: demo.transactions.pairCreated });
+    expect(receipt.status).toBe('success');
+    expect(demo.transactions.deployments.dexPair).toBe(demo.transactions.pairCreated);
+    const events = parseEventLogs({ abi: uniswapV2Events, logs: receipt.logs, eventName: 'PairCreated' });
+    expect(events).toHaveLength(1);
+    const [token0, token1] = sortedTokens();
+    expect(events[0]!.address.toLowerCase()).toBe(demo.contracts.dexFactory.toLowerCase());
+    // viem gives an unnamed parameter's event as an array.
+    expect(events[0]!.args).toEqual([token0, token1, demo.contracts.dexPair, 1n]);
+    const pair = { address: demo.contracts.dexPair, abi: demo.abis.dexPair } as const;
+    expect(await client.readContract({ ...pair, functionName: 'token0' })).toBe(token0);
+    expect(await client.readContract({ ...pair, functionName: 'token1' })).toBe(token1);
+    expect(await client.readContract({ ...pair, functionName: 'factory' })).toBe(demo.contracts.dexFactory);
+    const factory = { address: demo.contracts.dexFactory, abi: demo.abis.dexFactory } as const;
+    expect(await client.readContract({ ...factory, functionName: 'getPair', args: [token1, token0] })).toBe(
+      demo.contracts.dexPair,
+    );
+  });
+
+  it('adds the liquidity with Sync, then Mint, and leaves reserves of liquidity plus the swap', async () => {
+    const [a0] = demo.accounts as [Address];
+    const mint = await client.getTransactionReceipt({ hash: demo.transactions.addLiquidity });
+    const events = parseEventLogs({ abi: uniswapV2Events, logs: mint.logs });
+    expect(events.map((e) => [e.address.toLowerCase(), e.eventName])).toEqual([
+      [demo.contracts.dexPair.toLowerCase(), 'Sync'],
+      [demo.contracts.dexPair.toLowerCase(), 'Mint'],
+    ]);
+    expect(events[0]!.args).toEqual(byToken(parseEther('100000'), parseEther('250000'), 'reserve'));
+    expect(events[1]!.args).toEqual({
+      sender: a0,
+      ...byToken(parseEther('100000'), parseEther('250000'), 'amount'),
+    });
+
+    const [reserve0, reserve1, timestamp] = (await client.readContract({
+      address: demo.contracts.dexPair,
+      abi: demo.abis.dexPair,
+      functionName: 'getReserves',
+    })) as [bigint, bigint, number];
+    expect({ reserve0, reserve1 }).toEqual(byToken(parseEther('100000') - swapOutput, parseEther('251000'), 'reserve'));
+    const swapBlock = (await client.getTransactionReceipt({ hash: demo.transactions.swap })).blockNumber;
+    expect(BigInt(timestamp)).toBe((await client.getBlock({ blockNumber: swapBlock })).timestamp);
+  });
+
+  it('swaps 1 000 DUSD for DEMO at the getAmountOut price, with Sync, then Swap', async () => {
+    const [a0] = demo.accounts as [Address];
+    // 1 000 DUSD in at 0.3% fee against 250 000 DUSD / 100 000 DEMO: about 397.2 DEMO out.
+    expect(swapOutput).toBe(397_215_902_978_920_066_773n);
+    const receipt = await client.getTransactionReceipt({ hash: demo.transactions.swap });
+    expect(receipt.status).toBe('success');
+    const events = parseEventLogs({ abi: uniswapV2Events, logs: receipt.logs });
+    expect(events.map((e) => [e.address.toLowerCase(), e.eventName])).toEqual([
+      [demo.contracts.dexPair.toLowerCase(), 'Sync'],
+      [demo.contracts.dexPair.toLowerCase(), 'Swap'],
+    ]);
+    expect(events[0]!.args).toEqual(byToken(parseEther('100000') - swapOutput, parseEther('251000'), 'reserve'));
+    expect(events[1]!.args).toEqual({
+      sender: a0,
+      to: a0,
+      ...byToken(0n, parseEther('1000'), 'amount', 'In'),
+      ...byToken(swapOutput, 0n, 'amount', 'Out'),
+    });
+    // The DEMO paid out is the token's Transfer from the pair to account 0 in the same transaction.
+    const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' });
+    expect(transfers.map((t) => [t.address.toLowerCase(), t.args.from, t.args.to, t.args.value])).toEqual([
+      [demo.contracts.token.toLowerCase(), demo.contracts.dexPair, a0, swapOutput],
+    ]);
   });
 
   it('leaves the scripted NFT owners and ERC-1155 balances', async () => {
@@ -188,6 +306,29 @@ describe('devchain on a real anvil', () => {
     await waitFor(busy, '30 blocks of activity');
     await activity.stop();
     expect(errors).toEqual([]);
+  });
+
+  it('trades on the DEX pair in both directions during demo activity', async () => {
+    const errors: unknown[] = [];
+    const start = await client.getBlockNumber();
+    const pair = { address: demo.contracts.dexPair, abi: demo.abis.dexPair } as const;
+    const reservesBefore = await client.readContract({ ...pair, functionName: 'getReserves' });
+    const activity = startDemoActivity(anvil, demo, { intervalMs: 20, onError: (error) => errors.push(error) });
+    // Swaps paying token0 in and swaps paying token1 in: the price went both ways.
+    const bothWays = async () => {
+      if (errors.length > 0) return true;
+      if ((await client.getBlockNumber()) <= start) return false; // getLogs refuses a range past the head
+      const logs = await client.getLogs({ address: pair.address, fromBlock: start + 1n });
+      const swaps = parseEventLogs({ abi: uniswapV2Events, logs, eventName: 'Swap' });
+      return new Set(swaps.map((swap) => swap.args.amount0In > 0n)).size === 2;
+    };
+    try {
+      await waitFor(bothWays, 'swaps in both directions');
+    } finally {
+      await activity.stop();
+    }
+    expect(errors).toEqual([]);
+    expect(await client.readContract({ ...pair, functionName: 'getReserves' })).not.toEqual(reservesBefore);
   });
 
   it('continues the same chain after a restart with statePath', async () => {

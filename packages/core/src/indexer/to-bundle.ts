@@ -1,5 +1,6 @@
 import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from '../chain/rpc-types.js';
 import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '../storage/index.js';
+import { pairEventsOf } from '../prices/pair-events.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /** Turns a node's block (with full transactions) and its receipts into one storage bundle. */
@@ -45,6 +46,7 @@ export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): Bloc
     transactions,
     logs,
     tokenTransfers: tokenTransfersOf(logs, timestamp),
+    ...pairEventsOf(logs, timestamp),
   };
 }
 

@@ -6,6 +6,7 @@ import type { BlockService } from './block-service.js';
 import type { HealthService } from './health-service.js';
 import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
+import type { PriceService } from './price-service.js';
 import type { StatusService } from './status-service.js';
 import type { SubmissionService } from './submission-service.js';
 import type { TokenService } from './token-service.js';
@@ -18,6 +19,7 @@ export * from './health-service.js';
 export * from './indexed-head.js';
 export * from './metadata-service.js';
 export * from './network-stats-service.js';
+export * from './price-service.js';
 export * from './status-service.js';
 export * from './submission-service.js';
 export * from './token-service.js';
@@ -34,6 +36,8 @@ export interface Services {
   metadata: MetadataService;
   networkStats: NetworkStatsService;
   pending: PendingTracker;
+  /** Token prices, volume and liquidity from on-chain pairs (see `prices` in the config). */
+  prices: PriceService;
   status: StatusService;
   submission: SubmissionService;
   tokens: TokenService;

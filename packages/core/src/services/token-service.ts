@@ -1,14 +1,17 @@
 import { TokenNotFoundError } from '../errors/index.js';
 import type { Hex, Storage, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
+import { formatUsd } from '../prices/usd.js';
 import type { IndexedHead } from './indexed-head.js';
+import type { PriceService, TokenMarket } from './price-service.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { percentOf } from './percent.js';
 
 /**
  * The spec's Token record (plus `standard`). Name and symbol come from the contract (the profile's
  * where the contract has none); verification, links and the `metadata` object from the address's
- * metadata profile; price fields stay `null` until a price source exists.
+ * metadata profile; prices from the price source (`null` without one, or for a token it cannot
+ * price). USD amounts are decimal strings.
  */
 export interface TokenRecord {
   address: string;
@@ -60,7 +63,7 @@ export interface TokenTransferRecord {
   tokenDecimal: string;
 }
 
-/** The spec's Token list item. Price fields stay `null` until a price source exists. */
+/** The spec's Token list item; price fields as in {@link TokenRecord}. */
 export interface TokenListItem {
   address: string;
   name: string | null;
@@ -81,7 +84,11 @@ export interface TokenListQuery {
   limit: number;
 }
 
-/** The spec's Token analytics. Price, volume and liquidity stay `null` (and no pools) until a price source exists. */
+/**
+ * The spec's Token analytics. Price, volume and liquidity come from the price source; they are
+ * `null` (and no pools) without one or for a token it cannot price, and a change is `null` where
+ * there is nothing to compare with (no price 24 h or 7 d ago, no volume the day before).
+ */
 export interface TokenAnalyticsRecord {
   price: { current: string | null; change24h: string | null; change7d: string | null; high24h: string | null; low24h: string | null };
   volume: { volume24h: string | null; volumeChange24h: string | null };
@@ -103,37 +110,51 @@ export class TokenService {
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,
+    private readonly prices: PriceService,
     /** The first block indexing covers: holder counts before it are unknown unless it is genesis. */
     private readonly startBlock: bigint = 0n,
   ) {}
 
   /**
-   * Tokens, most held first. With no price source every market cap and volume is unknown, so
-   * `marketCap` and `volume` order by holders as well.
+   * Tokens by `query.sort`. Holders: most held first. Market cap or volume: the tokens the price
+   * source can price, by that figure (largest first, unknown last, then by holders), followed by
+   * every other token by holders; without a price source that is the holders order.
    */
   async list(query: TokenListQuery): Promise<TokenListItem[]> {
     const verified = query.verified === undefined ? [] : await this.storage.listVerifiedAddresses();
-    const tokens = await this.storage.listTokens({
-      limit: query.limit,
+    const filter = {
       ...(query.verified === true && { include: verified }),
       ...(query.verified === false && { exclude: verified }),
+    };
+    const priced = await this.prices.pricedTokens();
+    const ranked = query.sort === 'holders' ? [] : await this.rankPriced(priced, filter, query.sort, query.limit);
+    const rest = await this.storage.listTokens({
+      limit: query.limit - ranked.length,
+      ...filter,
+      exclude: [...(filter.exclude ?? []), ...ranked.map((entry) => entry.token.address)],
     });
     const tag = await this.head.blockTag();
-    const [metadata, profiles] = await Promise.all([
-      Promise.all(tokens.map((token) => this.metadataOf(token, tag))),
-      this.storage.getMetadataProfiles(tokens.map((token) => token.address)),
+    const pricedSet = new Set(priced);
+    const entries = [
+      ...ranked,
+      ...(await Promise.all(
+        rest.map(async (token) => ({ token, market: pricedSet.has(token.address) ? await this.prices.market(token.address) : null })),
+      )),
+    ];
+    const [metadata, profiles, supplies] = await Promise.all([
+      Promise.all(entries.map(({ token }) => this.metadataOf(token, tag))),
+      this.storage.getMetadataProfiles(entries.map(({ token }) => token.address)),
+      Promise.all(entries.map(({ token, market }) => (market ? this.reader.totalSupply(token.address, tag) : null))),
     ]);
     const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
-    return tokens.map((token, i) => {
+    return entries.map(({ token, market }, i) => {
       const profile = profileOf.get(token.address);
       return {
         address: token.address,
         name: metadata[i]!.name ?? profile?.name ?? null,
         symbol: metadata[i]!.symbol ?? profile?.symbol ?? null,
         decimals: metadata[i]!.decimals?.toString() ?? null,
-        priceUSD: null,
-        marketCap: null,
-        volume24h: null,
+        ...priceFields(market, supplies[i] ?? null),
         holders: token.holderCount,
         verified: profile?.verified ?? false,
         logo: profile?.logo ?? null,
@@ -141,13 +162,37 @@ export class TokenService {
     });
   }
 
+  /** The priced tokens passing the filter, ranked by market cap or volume, at most `limit`. */
+  private async rankPriced(priced: Hex[], filter: { include?: Hex[]; exclude?: Hex[] }, sort: 'marketCap' | 'volume', limit: number) {
+    const include = filter.include && new Set(filter.include);
+    const exclude = new Set(filter.exclude ?? []);
+    const tag = await this.head.blockTag();
+    const candidates = await Promise.all(
+      priced
+        .filter((address) => (!include || include.has(address)) && !exclude.has(address))
+        .map(async (address) => {
+          const [token, market, supply] = await Promise.all([this.storage.getToken(address), this.prices.market(address), this.reader.totalSupply(address, tag)]);
+          return token && { token, market, figure: sort === 'volume' ? (market?.volume24h ?? null) : marketCapOf(market, supply) };
+        }),
+    );
+    return candidates
+      .filter((entry) => entry !== null)
+      .sort((a, b) => compareFigures(b.figure, a.figure) || b.token.holderCount - a.token.holderCount || (a.token.address < b.token.address ? -1 : 1))
+      .slice(0, limit)
+      .map(({ token, market }) => ({ token, market }));
+  }
+
   async analytics(address: Hex): Promise<TokenAnalyticsRecord> {
     const token = await this.find(address);
-    const [change24h, top10Percentage] = await Promise.all([this.holderChange24h(token), this.top10Percentage(address)]);
+    const [change24h, top10Percentage, market] = await Promise.all([this.holderChange24h(token), this.top10Percentage(address), this.prices.market(address)]);
+    const usd = (value: bigint | null | undefined) => (value == null ? null : formatUsd(value));
     return {
-      price: { current: null, change24h: null, change7d: null, high24h: null, low24h: null },
-      volume: { volume24h: null, volumeChange24h: null },
-      liquidity: { totalLiquidity: null, liquidityPools: [] },
+      price: { current: usd(market?.price), change24h: market?.change24h ?? null, change7d: market?.change7d ?? null, high24h: usd(market?.high24h), low24h: usd(market?.low24h) },
+      volume: { volume24h: usd(market?.volume24h), volumeChange24h: market?.volumeChange24h ?? null },
+      liquidity: {
+        totalLiquidity: usd(market?.totalLiquidity),
+        liquidityPools: (market?.pools ?? []).map((pool) => ({ dex: pool.dex, pair: pool.pair, liquidity: formatUsd(pool.liquidity) })),
+      },
       holders: { total: token.holderCount, change24h, top10Percentage },
     };
   }
@@ -174,10 +219,11 @@ export class TokenService {
   async token(address: Hex): Promise<TokenRecord> {
     const token = await this.find(address);
     const tag = await this.head.blockTag();
-    const [metadata, totalSupply, profile] = await Promise.all([
+    const [metadata, totalSupply, profile, market] = await Promise.all([
       this.metadataOf(token, tag),
       this.reader.totalSupply(address, tag),
       this.storage.getMetadataProfile(address),
+      this.prices.market(address),
     ]);
     return {
       address,
@@ -188,9 +234,7 @@ export class TokenService {
       totalSupply: totalSupply?.toString() ?? null,
       holders: token.holderCount,
       transfers: token.transferCount,
-      priceUSD: null,
-      marketCap: null,
-      volume24h: null,
+      ...priceFields(market, totalSupply),
       verified: profile?.verified ?? false,
       website: profile?.website ?? null,
       social: { twitter: profile?.social.twitter ?? null, telegram: profile?.social.telegram ?? null },
@@ -242,6 +286,30 @@ export class TokenService {
     if (!token) throw new TokenNotFoundError();
     return token;
   }
+}
+
+/** Market cap in USD (10^-18): price times the total supply in whole tokens; `null` when either is unknown. */
+function marketCapOf(market: TokenMarket | null, totalSupply: bigint | null): bigint | null {
+  if (!market || market.price === null || totalSupply === null) return null;
+  return (market.price * totalSupply) / 10n ** BigInt(market.decimals);
+}
+
+/** The price fields of a token record and a list item. */
+function priceFields(market: TokenMarket | null, totalSupply: bigint | null): Pick<TokenRecord, 'priceUSD' | 'marketCap' | 'volume24h'> {
+  const marketCap = marketCapOf(market, totalSupply);
+  return {
+    priceUSD: market?.price == null ? null : formatUsd(market.price),
+    marketCap: marketCap === null ? null : formatUsd(marketCap),
+    volume24h: market ? formatUsd(market.volume24h) : null,
+  };
+}
+
+/** Orders figures ascending with unknown (`null`) below every known one. */
+function compareFigures(a: bigint | null, b: bigint | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { StoredPair, StoredPairSwap, StoredPairSync } from './dex-records.js';
+
 /**
  * Records as storage keeps them: canonical and exact. Hashes, addresses and hex data are
  * lowercase `0x` strings; quantities are `bigint` so no uint256 ever passes through a JS number.
@@ -112,6 +114,12 @@ export interface BlockBundle {
   logs: StoredLog[];
   /** Decoded from `logs`, in (`logIndex`, `batchIndex`) order. */
   tokenTransfers: StoredTokenTransfer[];
+  /** Decoded from `logs` (`PairCreated`), in `logIndex` order. */
+  pairs: StoredPair[];
+  /** Decoded from `logs` (`Sync`), in `logIndex` order. */
+  pairSyncs: StoredPairSync[];
+  /** Decoded from `logs` (`Swap`), in `logIndex` order. */
+  pairSwaps: StoredPairSwap[];
 }
 
 /** Where the indexer stands: the last block written. */

@@ -1,4 +1,5 @@
 import type { ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
 import type { StoredMetadataProfile } from './metadata-records.js';
 import type {
   AddressActivity,
@@ -43,7 +44,7 @@ export interface Storage {
   writeBlock(bundle: BlockBundle): Promise<void>;
   /**
    * Removes every block above `blockNumber` with all it brought (transactions, logs, token
-   * transfers, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
+   * transfers, pair events, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
    * `blockNumber` below the first stored block clears everything and the cursor. Rolling back to
    * or above the cursor is a no-op.
    */
@@ -117,6 +118,21 @@ export interface Storage {
    * (blockNumber, logIndex, batchIndex) as `sort` says, then paged.
    */
   listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]>;
+
+  /*
+   * Uniswap-V2-style pairs and their price history: kept from the pair events of written blocks,
+   * taken back exactly by `rollbackTo`. Time windows are block timestamps, `from` exclusive and
+   * `to` inclusive; block timestamps never decrease along the chain.
+   */
+
+  /** Pairs with `token` as token0 or token1, from any factory, in creation order (block, logIndex). */
+  listTokenPairs(token: Hex): Promise<StoredPair[]>;
+  /** The pair's last sync (by block, then logIndex) in a block at or before `timestamp`, else `null`. */
+  getPairSyncAt(pair: Hex, timestamp: bigint): Promise<StoredPairSync | null>;
+  /** The pair's syncs of highest and lowest `reserve1 / reserve0` within (`from`, `to`]; `null` when none has both reserves positive. */
+  getPairSyncExtremes(pair: Hex, from: bigint, to: bigint): Promise<PairSyncExtremes | null>;
+  /** Each amount of the pair's swaps within (`from`, `to`], summed (zeros when none). */
+  sumPairSwaps(pair: Hex, from: bigint, to: bigint): Promise<PairSwapAmounts>;
 
   /** Totals over all stored blocks; rollbacks take back what they remove. */
   getChainTotals(): Promise<ChainTotals>;

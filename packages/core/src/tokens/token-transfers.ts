@@ -1,13 +1,11 @@
 import { decodeAbiParameters, toEventSelector } from 'viem';
+import { addressOfWord } from '../abi/address-word.js';
 import type { Hex, StoredLog, StoredTokenTransfer } from '../storage/index.js';
 
 const TRANSFER = toEventSelector('Transfer(address,address,uint256)');
 const TRANSFER_SINGLE = toEventSelector('TransferSingle(address,address,address,uint256,uint256)');
 const TRANSFER_BATCH = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])');
 const BATCH_DATA = [{ type: 'uint256[]' }, { type: 'uint256[]' }] as const;
-
-/** An indexed address parameter is a 32-byte word whose first 12 bytes are zero. */
-const ADDRESS_WORD = /^0x0{24}[0-9a-f]{40}$/;
 
 /**
  * The token transfers carried by a block's logs, in (`logIndex`, `batchIndex`) order. ERC-20
@@ -31,8 +29,8 @@ type Movement = Pick<StoredTokenTransfer, 'standard' | 'operator' | 'from' | 'to
 
 function transferEvent(log: StoredLog, timestamp: bigint): StoredTokenTransfer[] {
   const [, fromTopic, toTopic, idTopic] = log.topics;
-  const from = addressOf(fromTopic);
-  const to = addressOf(toTopic);
+  const from = addressOfWord(fromTopic);
+  const to = addressOfWord(toTopic);
   if (from === null || to === null) return [];
   if (log.topics.length === 3 && log.data.length === 66) {
     return [record(log, timestamp, 0, { standard: 'ERC-20', operator: null, from, to, value: BigInt(log.data), tokenId: null })];
@@ -68,14 +66,10 @@ function transferBatch(log: StoredLog, timestamp: bigint): StoredTokenTransfer[]
 function erc1155Parties(log: StoredLog): { operator: Hex; from: Hex; to: Hex } | null {
   if (log.topics.length !== 4) return null;
   const [, operatorTopic, fromTopic, toTopic] = log.topics;
-  const operator = addressOf(operatorTopic);
-  const from = addressOf(fromTopic);
-  const to = addressOf(toTopic);
+  const operator = addressOfWord(operatorTopic);
+  const from = addressOfWord(fromTopic);
+  const to = addressOfWord(toTopic);
   return operator && from && to ? { operator, from, to } : null;
-}
-
-function addressOf(topic: Hex | undefined): Hex | null {
-  return topic !== undefined && ADDRESS_WORD.test(topic) ? `0x${topic.slice(26)}` : null;
 }
 
 function record(log: StoredLog, timestamp: bigint, batchIndex: number, movement: Movement): StoredTokenTransfer {

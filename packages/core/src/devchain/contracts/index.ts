@@ -1,4 +1,5 @@
 import { CALLER_SOURCE } from './caller.js';
+import { DEMO_DEX_SOURCE } from './demo-dex.js';
 import { DEMO_MULTI_TOKEN_SOURCE } from './demo-multi-token.js';
 import { DEMO_NFT_SOURCE } from './demo-nft.js';
 import { DEMO_TOKEN_SOURCE } from './demo-token.js';
@@ -16,4 +17,5 @@ export const DEMO_SOURCES: Readonly<Record<string, string>> = {
   'EventEmitter.sol': EVENT_EMITTER_SOURCE,
   'Reverter.sol': REVERTER_SOURCE,
   'Caller.sol': CALLER_SOURCE,
+  'DemoDex.sol': DEMO_DEX_SOURCE,
 };

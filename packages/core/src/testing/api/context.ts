@@ -53,6 +53,7 @@ export async function createApiContext(options: ApiSuiteOptions): Promise<ApiCon
       logger: pino({ level: 'silent' }),
       indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
       pending: { pollIntervalMs: 20 },
+      prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] },
       // The suite sends hundreds of requests from one address; the limits have tests of their own.
       rateLimits: { anonymous: SUITE_ALLOWANCE, authenticated: SUITE_ALLOWANCE, registrationsPerHour: 100_000 },
     });

@@ -1,4 +1,4 @@
-import { parseAbi, type Address } from 'viem';
+import { formatUnits, parseAbi, type Address } from 'viem';
 import { expect, it } from 'vitest';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
@@ -12,6 +12,9 @@ const VIEWS = parseAbi([
   'function balanceOf(address) view returns (uint256)',
 ]);
 const MULTI_VIEWS = parseAbi(['function balanceOf(address, uint256) view returns (uint256)']);
+const PAIR_VIEWS = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
+const E18 = 10n ** 18n;
+const usd = (value: bigint) => formatUnits(value, 18);
 
 /** `/token/:address`, `/holders` and `/transfers` against what the chain itself says. */
 export function tokenTests(ctx: () => ApiContext): void {
@@ -29,6 +32,17 @@ export function tokenTests(ctx: () => ApiContext): void {
     let sum = 0n;
     for (const id of ids) sum += await client.readContract({ address: token, abi: MULTI_VIEWS, functionName: 'balanceOf', args: [holder, id], blockNumber });
     return sum;
+  }
+
+  /**
+   * DEMO's price at block `blockNumber` from its DEMO/DUSD pool's reserves (both 18 decimals,
+   * DUSD configured at 1 USD), in USD with 18 decimals, truncated as the API does.
+   */
+  async function demoPrice(blockNumber: bigint): Promise<{ price: bigint; dusdReserve: bigint }> {
+    const { token, quoteToken, dexPair } = ctx().demo.contracts;
+    const [r0, r1] = await ctx().chain.publicClient.readContract({ address: dexPair, abi: PAIR_VIEWS, functionName: 'getReserves', blockNumber });
+    const [demo, dusd] = BigInt(token) < BigInt(quoteToken) ? [r0, r1] : [r1, r0];
+    return { price: (dusd * E18) / demo, dusdReserve: dusd };
   }
 
   it('every holder of the ERC-20, ERC-721 and ERC-1155 demo tokens has the balance the chain reports', async () => {
@@ -54,13 +68,14 @@ export function tokenTests(ctx: () => ApiContext): void {
     }
   });
 
-  it('GET /token/:address reads metadata and supply from the chain and counts holders and transfers', async () => {
+  it('GET /token/:address reads metadata and supply from the chain, counts holders and transfers, and prices from the pool', async () => {
     const { head, transfers } = await chainState();
     const address = ctx().demo.contracts.token;
     const client = ctx().chain.publicClient;
     const read = <F extends 'name' | 'symbol' | 'decimals' | 'totalSupply'>(functionName: F) =>
       client.readContract({ address, abi: VIEWS, functionName, blockNumber: head } as never) as Promise<unknown>;
     const holders = (await get(ctx(), `/api/v1/token/${address}/holders?offset=100`)).body.result.total;
+    const { price } = await demoPrice(head);
     const { status, body } = await get(ctx(), `/api/v1/token/${address}`);
     expect(status).toBe(200);
     expect(body.result).toEqual({
@@ -72,16 +87,17 @@ export function tokenTests(ctx: () => ApiContext): void {
       totalSupply: String(await read('totalSupply')),
       holders,
       transfers: transfers.filter((t) => t.token === address.toLowerCase()).length,
-      priceUSD: null,
-      marketCap: null,
-      volume24h: null,
+      priceUSD: usd(price),
+      marketCap: usd((price * ((await read('totalSupply')) as bigint)) / E18),
+      // The demo's one swap paid 1 000 DUSD in.
+      volume24h: '1000',
       verified: false,
       website: null,
       social: { twitter: null, telegram: null },
       metadata: { logo: null, description: null, riskScore: null, trustLevel: null },
     });
     const nft = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.nft}`)).body.result;
-    expect(nft).toMatchObject({ standard: 'ERC-721', decimals: null });
+    expect(nft).toMatchObject({ standard: 'ERC-721', decimals: null, priceUSD: null, marketCap: null, volume24h: null });
     const multi = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.multiToken}`)).body.result;
     expect(multi).toMatchObject({ standard: 'ERC-1155', name: null, symbol: null, totalSupply: null });
   });
@@ -148,11 +164,15 @@ export function tokenTests(ctx: () => ApiContext): void {
     expect((await get(ctx(), `/api/v1/token/${token}/holders?offset=5000`)).status).toBe(200);
   });
 
-  it('GET /token/list lists the tokens most held first, with verified filter, limit and their profiles', async () => {
+  it('GET /token/list lists priced tokens by market cap, the rest most held first, with verified filter, limit and their profiles', async () => {
     await indexedToHead(ctx());
-    const { token, nft, multiToken } = ctx().demo.contracts;
-    const records = await Promise.all([token, nft, multiToken].map(async (a) => (await get(ctx(), `/api/v1/token/${a}`)).body.result));
-    const listed = (await get(ctx(), '/api/v1/token/list')).body.result as { address: string; holders: number; verified: boolean; logo: string | null }[];
+    const { token, nft, multiToken, quoteToken } = ctx().demo.contracts;
+    const records = await Promise.all([token, nft, multiToken, quoteToken].map(async (a) => (await get(ctx(), `/api/v1/token/${a}`)).body.result));
+    const byCap = (await get(ctx(), '/api/v1/token/list')).body.result as { address: string; marketCap: string | null }[];
+    // DEMO (about 1 000 150 at about 2.5 USD) before DUSD (1 000 000 at 1 USD); the others have no price.
+    expect(byCap.map((t) => t.address).slice(0, 2)).toEqual([token.toLowerCase(), quoteToken.toLowerCase()]);
+    expect(byCap.slice(2).every((t) => t.marketCap === null)).toBe(true);
+    const listed = (await get(ctx(), '/api/v1/token/list?sort=holders')).body.result as { address: string; holders: number; verified: boolean; logo: string | null }[];
     expect(listed.map((t) => t.address).sort()).toEqual(records.map((r) => r.address).sort());
     const holders = listed.map((t) => t.holders);
     expect(holders).toEqual([...holders].sort((a, b) => b - a));
@@ -162,9 +182,9 @@ export function tokenTests(ctx: () => ApiContext): void {
       name: records[0].name,
       symbol: records[0].symbol,
       decimals: '18',
-      priceUSD: null,
-      marketCap: null,
-      volume24h: null,
+      priceUSD: records[0].priceUSD,
+      marketCap: records[0].marketCap,
+      volume24h: records[0].volume24h,
       holders: records[0].holders,
       verified: records[0].verified,
       logo: records[0].metadata.logo,
@@ -179,30 +199,36 @@ export function tokenTests(ctx: () => ApiContext): void {
     const unverified = (await get(ctx(), '/api/v1/token/list?verified=false&sort=holders')).body.result as { address: string; verified: boolean }[];
     expect(unverified.map((t) => t.address)).not.toContain(nft.toLowerCase());
     expect(unverified.every((t) => !t.verified)).toBe(true);
-    expect((await get(ctx(), '/api/v1/token/list?limit=1')).body.result).toEqual([listed[0]]);
+    expect((await get(ctx(), '/api/v1/token/list?limit=1&sort=holders')).body.result).toEqual([listed[0]]);
+    expect((await get(ctx(), '/api/v1/token/list?limit=1&sort=volume')).body.result).toEqual([byCap.find((t) => t.address === token.toLowerCase())]);
     for (const query of ['sort=price', 'limit=0', 'verified=maybe']) {
       expect((await get(ctx(), `/api/v1/token/list?${query}`)).status, query).toBe(400);
     }
   });
 
-  it('GET /token/:address/analytics counts holders, their change and the top ten’s share; prices stay null', async () => {
-    await indexedToHead(ctx());
-    const token = ctx().demo.contracts.token;
+  it('GET /token/:address/analytics counts holders, their change and the top ten’s share, and prices from the pool', async () => {
+    const head = await indexedToHead(ctx());
+    const { token, dexPair } = ctx().demo.contracts;
+    const { price, dusdReserve } = await demoPrice(head);
+    // The pool opened at 2.5 DUSD and the one swap bought DEMO: low 2.5, high the price now.
+    const opening = 25n * 10n ** 17n;
     const record = (await get(ctx(), `/api/v1/token/${token}`)).body.result;
     const holders = (await get(ctx(), `/api/v1/token/${token}/holders?offset=10`)).body.result.holders as { balance: string }[];
     const top10 = holders.reduce((sum, h) => sum + BigInt(h.balance), 0n);
     const { status, body } = await get(ctx(), `/api/v1/token/${token}/analytics`);
     expect(status).toBe(200);
     expect(body.result).toEqual({
-      price: { current: null, change24h: null, change7d: null, high24h: null, low24h: null },
-      volume: { volume24h: null, volumeChange24h: null },
-      liquidity: { totalLiquidity: null, liquidityPools: [] },
+      // No price or volume a day before: the chain is younger than that.
+      price: { current: usd(price), change24h: null, change7d: null, high24h: usd(price), low24h: usd(opening) },
+      volume: { volume24h: '1000', volumeChange24h: null },
+      liquidity: { totalLiquidity: usd(2n * dusdReserve), liquidityPools: [{ dex: 'DemoSwap', pair: dexPair.toLowerCase(), liquidity: usd(2n * dusdReserve) }] },
       // The demo chain is younger than a day and indexed from genesis: a day ago there were no holders.
       holders: { total: record.holders, change24h: record.holders, top10Percentage: expect.any(Number) },
     });
     expect(body.result.holders.top10Percentage).toBeCloseTo(Number((top10 * 10n ** 8n) / BigInt(record.totalSupply)) / 1e6, 5);
     const multi = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.multiToken}/analytics`)).body.result;
     expect(multi.holders.top10Percentage).toBeNull();
+    expect([multi.price.current, multi.volume.volume24h, multi.liquidity]).toEqual([null, null, { totalLiquidity: null, liquidityPools: [] }]);
     const unknown = await get(ctx(), `/api/v1/token/${ctx().demo.accounts[9]}/analytics`);
     expect(unknown.body).toEqual(errorEnvelope('Error! Token contract not found'));
   });

@@ -14,6 +14,7 @@ import {
   referenceTotals,
   tokenTransferParties,
 } from '../reference.js';
+import { chainPairAddresses, chainPairs, referencePairSwapSums, referencePairSyncAt, referencePairSyncExtremes, referenceTokenPairs } from '../dex-reference.js';
 
 /** Creates one fresh, empty storage. The suite calls `init()` before a test and `close()` after. */
 export type StorageFactory = () => Promise<Storage>;
@@ -56,8 +57,8 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
  * Asserts that every read answers exactly what writing `chain` (and nothing else) must give, and
  * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
  * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
- * address's transactions, activity and token transfer count, and every token with its holders
- * and transfers. Uses vitest's `expect`.
+ * address's transactions, activity and token transfer count, every token with its holders
+ * and transfers, and every pair with its syncs and swaps. Uses vitest's `expect`.
  *
  * @example
  * await writeChain(storage, chain);
@@ -114,5 +115,30 @@ export async function expectStoredChain(
     expect(await storage.listTokenHolders(holders), token).toEqual(referenceTokenHolders(chain, holders));
     const transfers = { token, page: 1, offset: ALL, sort: 'asc' } as const;
     expect(await storage.listTokenTransfers(transfers), token).toEqual(referenceTokenTransfers(chain, transfers));
+  }
+
+  await expectStoredPairs(storage, chain, absent);
+}
+
+/** The pair reads of {@link expectStoredChain}: pairs per token, syncs at and around each block time, window extremes and swap sums. */
+async function expectStoredPairs(storage: Storage, chain: readonly BlockBundle[], absent: readonly BlockBundle[]): Promise<void> {
+  const both = [...chain, ...absent];
+  for (const token of new Set(chainPairs(both).flatMap((pair) => [pair.token0, pair.token1]))) {
+    expect(await storage.listTokenPairs(token), token).toEqual(referenceTokenPairs(chain, token));
+  }
+  const times = [...new Set(both.map((bundle) => bundle.block.timestamp))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (times.length === 0) return;
+  const first = times[0]! - 1n;
+  const last = times.at(-1)!;
+  const middle = times[times.length >> 1]!;
+  for (const pair of chainPairAddresses(both)) {
+    for (const time of times) {
+      expect(await storage.getPairSyncAt(pair, time), `${pair} at ${time}`).toEqual(referencePairSyncAt(chain, pair, time));
+      expect(await storage.getPairSyncAt(pair, time - 1n), `${pair} at ${time - 1n}`).toEqual(referencePairSyncAt(chain, pair, time - 1n));
+    }
+    for (const [from, to] of [[first, last], [first, middle], [middle, last]] as const) {
+      expect(await storage.getPairSyncExtremes(pair, from, to), `${pair} (${from}, ${to}]`).toEqual(referencePairSyncExtremes(chain, pair, from, to));
+      expect(await storage.sumPairSwaps(pair, from, to), `${pair} (${from}, ${to}]`).toEqual(referencePairSwapSums(chain, pair, from, to));
+    }
   }
 }

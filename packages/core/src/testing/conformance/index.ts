@@ -3,6 +3,7 @@ import { addressTests } from './addresses.js';
 import { apiKeyTests } from './api-keys.js';
 import { blockTests } from './blocks.js';
 import { counterTests } from './counters.js';
+import { dexTests } from './dex.js';
 import type { StorageFactory } from './harness.js';
 import { lifecycleTests } from './lifecycle.js';
 import { metadataTests } from './metadata.js';
@@ -36,6 +37,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     addressTests(factory);
     totalsTests(factory);
     tokenTransferTests(factory);
+    dexTests(factory);
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);

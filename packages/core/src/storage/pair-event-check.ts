@@ -1,0 +1,35 @@
+import type { BlockBundle, Hex, StoredLog } from './records.js';
+
+/** Where a pair event says it comes from. */
+interface PairEventAt {
+  blockNumber: bigint;
+  logIndex: number;
+  timestamp: bigint;
+  emitter: Hex;
+}
+
+/**
+ * The first inconsistency of a bundle's pair events with its logs, as a message, or `null`:
+ * every pair event names a log of the block emitted by its contract (a pair's factory, a sync's
+ * or swap's pair), carries the block's timestamp, and the events of each kind ascend in
+ * `logIndex`. Shared by the storage backends, which check bundles before writing them.
+ */
+export function pairEventProblem(bundle: BlockBundle, logsByIndex: ReadonlyMap<number, StoredLog>): string | null {
+  const { block } = bundle;
+  const kinds: [string, PairEventAt[]][] = [
+    ['pair', bundle.pairs.map((pair) => ({ ...pair, emitter: pair.factory, timestamp: block.timestamp }))],
+    ['pair sync', bundle.pairSyncs.map((sync) => ({ ...sync, emitter: sync.pair }))],
+    ['pair swap', bundle.pairSwaps.map((swap) => ({ ...swap, emitter: swap.pair }))],
+  ];
+  for (const [kind, events] of kinds) {
+    let lastLogIndex = -1;
+    for (const event of events) {
+      const log = logsByIndex.get(event.logIndex);
+      if (!log || event.blockNumber !== block.number || log.address !== event.emitter) return `${kind} ${event.logIndex} names no log of the block from its contract`;
+      if (event.timestamp !== block.timestamp) return `${kind} ${event.logIndex} has another timestamp than its block`;
+      if (event.logIndex <= lastLogIndex) return `${kind} ${event.logIndex} is out of logIndex order`;
+      lastLogIndex = event.logIndex;
+    }
+  }
+  return null;
+}
