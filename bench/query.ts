@@ -204,7 +204,7 @@ async function loadChain(url: string, schema: string, chain: SyntheticChainOptio
         }
       }
       // The metadata indexer's work, done here as the server does not index.
-      if (chain.tokenHolders) await storage.setTokenMetadata(tokenOf(chain), { name: 'Bench Token', symbol: 'BENCH', decimals: 18 });
+      if (chain.tokenHolders) await storage.setTokenMetadata(tokenOf(chain), { name: 'Bench Token', symbol: 'BENCH', decimals: 18, interfaces: [] });
       // What autovacuum does to a database in service; a fresh bulk load has no statistics yet.
       const tables = ['blocks', 'transactions', 'logs', 'address_transactions', 'address_stats', 'token_transfers', 'tokens', 'token_holders'];
       await execute(url, `VACUUM ANALYZE ${tables.map((t) => `${schema}.${t}`).join(', ')}`);

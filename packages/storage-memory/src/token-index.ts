@@ -86,7 +86,7 @@ export class TokenIndex {
 
   setMetadata(address: Hex, metadata: StoredTokenMetadata): void {
     const token = this.#tokens.get(address);
-    if (token) token.metadata = { ...metadata };
+    if (token) token.metadata = { ...metadata, interfaces: [...metadata.interfaces] };
   }
 
   listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): StoredToken[] {

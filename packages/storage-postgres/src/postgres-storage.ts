@@ -263,8 +263,8 @@ export class PostgresStorage implements Storage {
     return rows.map((row) => row.address);
   }
 
-  async setTokenMetadata(address: Hex, { name, symbol, decimals }: StoredTokenMetadata): Promise<void> {
-    await this.#pool.query({ ...this.#setTokenMetadata, values: [toBytea(address), name, symbol, decimals] });
+  async setTokenMetadata(address: Hex, { name, symbol, decimals, interfaces }: StoredTokenMetadata): Promise<void> {
+    await this.#pool.query({ ...this.#setTokenMetadata, values: [toBytea(address), name, symbol, decimals, interfaces] });
   }
 
   async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {
@@ -461,11 +461,11 @@ export class PostgresStorage implements Storage {
 type TokenRow = Omit<StoredToken, 'transferCount' | 'holderCount' | 'metadata'> &
   StoredTokenMetadata & { transferCount: bigint; holderCount: bigint; metadataRead: boolean };
 
-function toStoredToken({ transferCount, holderCount, metadataRead, name, symbol, decimals, ...token }: TokenRow): StoredToken {
+function toStoredToken({ transferCount, holderCount, metadataRead, name, symbol, decimals, interfaces, ...token }: TokenRow): StoredToken {
   return {
     ...token,
     transferCount: Number(transferCount),
     holderCount: Number(holderCount),
-    metadata: metadataRead ? { name, symbol, decimals } : null,
+    metadata: metadataRead ? { name, symbol, decimals, interfaces } : null,
   };
 }

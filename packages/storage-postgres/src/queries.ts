@@ -23,7 +23,7 @@ const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_ha
 
 /** Token columns: metadata stays in its columns until {@link toStoredToken} nests it. */
 const TOKEN_COLUMNS = `address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
-  holder_count AS "holderCount", metadata_read AS "metadataRead", name, symbol, decimals`;
+  holder_count AS "holderCount", metadata_read AS "metadataRead", name, symbol, decimals, interfaces`;
 
 /** Token transfer columns aliased to {@link StoredTokenTransfer} keys. */
 const TOKEN_TRANSFER_COLUMNS = `block_number AS "blockNumber", log_index AS "logIndex", batch_index AS "batchIndex",
@@ -192,7 +192,7 @@ export function readStatements(t: Tables) {
 export function setTokenMetadataStatement(t: Tables): Statement {
   return {
     name: 'chainlens_set_token_metadata',
-    text: `UPDATE ${t.tokens} SET metadata_read = true, name = $2, symbol = $3, decimals = $4 WHERE address = $1`,
+    text: `UPDATE ${t.tokens} SET metadata_read = true, name = $2, symbol = $3, decimals = $4, interfaces = $5 WHERE address = $1`,
   };
 }
 

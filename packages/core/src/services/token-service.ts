@@ -21,6 +21,8 @@ export interface TokenRecord {
   decimals: string | null;
   /** `totalSupply()` at the newest indexed block; `null` where the contract has none. */
   totalSupply: string | null;
+  /** ERC-165 interfaces the contract declares (`ERC-721`, `ERC-1155`, …); empty without ERC-165. */
+  interfaces: string[];
   holders: number;
   transfers: number;
   priceUSD: string | null;
@@ -232,6 +234,7 @@ export class TokenService {
       symbol: metadata.symbol ?? profile?.symbol ?? null,
       decimals: metadata.decimals?.toString() ?? null,
       totalSupply: totalSupply?.toString() ?? null,
+      interfaces: metadata.interfaces,
       holders: token.holderCount,
       transfers: token.transferCount,
       ...priceFields(market, totalSupply),

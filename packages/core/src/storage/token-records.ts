@@ -9,6 +9,11 @@ export interface StoredTokenMetadata {
   name: string | null;
   symbol: string | null;
   decimals: number | null;
+  /**
+   * The interfaces it declares through ERC-165 `supportsInterface`, by name (`ERC-165`,
+   * `ERC-721`, `ERC-1155`, …), in a fixed order; empty for a contract without ERC-165.
+   */
+  interfaces: string[];
 }
 
 /** A token contract, known from its first transfer on. */

@@ -16,9 +16,23 @@ const SELECTORS = {
 
 const WORD = /^0x[0-9a-f]{64}$/i;
 
+/** ERC-165 interface ids worth showing for a token, in the order records list them. */
+const INTERFACES: readonly [name: string, id: string][] = [
+  ['ERC-721', '80ac58cd'],
+  ['ERC-721Metadata', '5b5e139f'],
+  ['ERC-721Enumerable', '780e9d63'],
+  ['ERC-1155', 'd9b67a26'],
+  ['ERC-1155MetadataURI', '0e89341c'],
+  ['ERC-2981', '2a55205a'],
+  ['ERC-4906', '49064906'],
+];
+const SUPPORTS_INTERFACE = '0x01ffc9a7';
+const TRUE_WORD = `0x${'0'.repeat(63)}1`;
+
 /**
  * Reads token metadata from the chain with plain `eth_call`s, tolerating the non-standard: names
- * and symbols as `string` or as `bytes32` (early tokens), no `decimals`, views that revert. A
+ * and symbols as `string` or as `bytes32` (early tokens), no `decimals`, views that revert; and
+ * the ERC-165 interfaces the contract declares. A
  * call the node refuses is an unknown value; an unreachable node is an error (nothing cached).
  * Name, symbol and decimals are fixed by contract in practice, so they are cached per token;
  * the total supply moves and is read each time.
@@ -38,12 +52,13 @@ export class TokenMetadataReader {
   async metadata(token: Hex, blockTag: string): Promise<TokenMetadata> {
     const cached = this.#cache.get(token);
     if (cached) return cached;
-    const [name, symbol, decimals] = await Promise.all([
+    const [name, symbol, decimals, interfaces] = await Promise.all([
       this.#call(token, SELECTORS.name, blockTag),
       this.#call(token, SELECTORS.symbol, blockTag),
       this.#call(token, SELECTORS.decimals, blockTag),
+      this.#interfaces(token, blockTag),
     ]);
-    const metadata = { name: decodeText(name), symbol: decodeText(symbol), decimals: decodeDecimals(decimals) };
+    const metadata = { name: decodeText(name), symbol: decodeText(symbol), decimals: decodeDecimals(decimals), interfaces };
     this.#cache.set(token, metadata);
     return metadata;
   }
@@ -57,6 +72,19 @@ export class TokenMetadataReader {
     const value = answer !== null && WORD.test(answer) ? BigInt(answer) : null;
     if (blockTag !== 'latest') this.#supplies.set(key, { value });
     return value;
+  }
+
+  /**
+   * ERC-165 detection as the standard prescribes: the contract must answer true for ERC-165's
+   * own id and false for `0xffffffff` (a contract whose fallback answers anything says both);
+   * only then are its answers for the other ids believed.
+   */
+  async #interfaces(token: Hex, blockTag: string): Promise<string[]> {
+    const supports = async (id: string) => (await this.#call(token, `${SUPPORTS_INTERFACE}${id.padEnd(64, '0')}`, blockTag)) === TRUE_WORD;
+    const [erc165, invalid] = await Promise.all([supports(SUPPORTS_INTERFACE.slice(2)), supports('ffffffff')]);
+    if (!erc165 || invalid) return [];
+    const answers = await Promise.all(INTERFACES.map(([, id]) => supports(id)));
+    return ['ERC-165', ...INTERFACES.filter((_, i) => answers[i]).map(([name]) => name)];
   }
 
   async #call(to: Hex, data: Hex, blockTag: string): Promise<Hex | null> {

@@ -85,6 +85,7 @@ export function tokenTests(ctx: () => ApiContext): void {
       symbol: await read('symbol'),
       decimals: String(await read('decimals')),
       totalSupply: String(await read('totalSupply')),
+      interfaces: [],
       holders,
       transfers: transfers.filter((t) => t.token === address.toLowerCase()).length,
       priceUSD: usd(price),
@@ -97,7 +98,7 @@ export function tokenTests(ctx: () => ApiContext): void {
       metadata: { logo: null, description: null, riskScore: null, trustLevel: null },
     });
     const nft = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.nft}`)).body.result;
-    expect(nft).toMatchObject({ standard: 'ERC-721', decimals: null, priceUSD: null, marketCap: null, volume24h: null });
+    expect(nft).toMatchObject({ standard: 'ERC-721', decimals: null, interfaces: ['ERC-165', 'ERC-721'], priceUSD: null, marketCap: null, volume24h: null });
     const multi = (await get(ctx(), `/api/v1/token/${ctx().demo.contracts.multiToken}`)).body.result;
     expect(multi).toMatchObject({ standard: 'ERC-1155', name: null, symbol: null, totalSupply: null });
   });
@@ -238,18 +239,21 @@ export function tokenTests(ctx: () => ApiContext): void {
     const { token, nft, multiToken } = ctx().demo.contracts;
     const client = ctx().chain.publicClient;
     const stored = async (address: Address) => (await ctx().explorer.storage.getToken(address.toLowerCase() as Address))?.metadata ?? null;
-    for (const address of [token, nft, multiToken]) await waitFor(() => stored(address), `metadata of ${address}`);
+    for (const address of [token, nft, multiToken, ctx().demo.contracts.quoteToken]) await waitFor(() => stored(address), `metadata of ${address}`);
     expect(await stored(token)).toEqual({
       name: await client.readContract({ address: token, abi: VIEWS, functionName: 'name' }),
       symbol: await client.readContract({ address: token, abi: VIEWS, functionName: 'symbol' }),
       decimals: await client.readContract({ address: token, abi: VIEWS, functionName: 'decimals' }),
+      interfaces: [],
     });
     expect(await stored(nft)).toEqual({
       name: await client.readContract({ address: nft, abi: VIEWS, functionName: 'name' }),
       symbol: await client.readContract({ address: nft, abi: VIEWS, functionName: 'symbol' }),
       decimals: null,
+      interfaces: ['ERC-165', 'ERC-721'],
     });
-    expect(await stored(multiToken)).toEqual({ name: null, symbol: null, decimals: null });
+    // ERC-165 interfaces as the contracts declare them, read with the rest.
+    expect(await stored(multiToken)).toEqual({ name: null, symbol: null, decimals: null, interfaces: ['ERC-165', 'ERC-1155', 'ERC-1155MetadataURI'] });
     expect(await ctx().explorer.storage.listTokensWithoutMetadata(10)).toEqual([]);
   });
 }

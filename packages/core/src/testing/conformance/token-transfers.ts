@@ -243,13 +243,13 @@ export function tokenTransferTests(factory: StorageFactory): void {
       expect(await storage.listTokensWithoutMetadata(1)).toEqual([token]);
       expect((await storage.getToken(token))!.metadata).toBeNull();
 
-      const metadata = { name: 'Ünïcode “Token” 🚀', symbol: 'UNI', decimals: 18 };
+      const metadata = { name: 'Ünïcode “Token” 🚀', symbol: 'UNI', decimals: 18, interfaces: ['ERC-165', 'ERC-721', 'ERC-721Metadata'] };
       await storage.setTokenMetadata(token, metadata);
-      await storage.setTokenMetadata(later, { name: null, symbol: null, decimals: null });
+      await storage.setTokenMetadata(later, { name: null, symbol: null, decimals: null, interfaces: [] });
       await storage.setTokenMetadata(fixtureAddress('no-token'), metadata);
       expect(await storage.listTokensWithoutMetadata(10)).toEqual([]);
       expect((await storage.getToken(token))!.metadata).toEqual(metadata);
-      expect((await storage.getToken(later))!.metadata).toEqual({ name: null, symbol: null, decimals: null });
+      expect((await storage.getToken(later))!.metadata).toEqual({ name: null, symbol: null, decimals: null, interfaces: [] });
       expect((await storage.listTokens({ limit: 10, include: [token] }))[0]!.metadata).toEqual(metadata);
       expect(await storage.getToken(fixtureAddress('no-token'))).toBeNull();
 
