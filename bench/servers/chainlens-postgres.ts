@@ -1,13 +1,16 @@
 /**
  * ChainLens behind the Fastify adapter, serving a Postgres schema that is already loaded; it does
- * not index. Usage: `chainlens-postgres.ts <connectionString> <schema> [rpcUrl]`.
+ * not index. Usage: `chainlens-postgres.ts [--no-response-cache] <connectionString> <schema> [rpcUrl]`
+ * (`--no-response-cache`: every request reads storage, as a first request after a block does).
  */
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
 import { postgresStorage } from '@chainlens/storage-postgres';
 import { announce, listenFastify } from './listen.js';
 
-const [connectionString, schema, rpcUrl] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const uncached = args[0] === '--no-response-cache';
+const [connectionString, schema, rpcUrl] = uncached ? args.slice(1) : args;
 if (connectionString === undefined || schema === undefined) throw new Error('usage: chainlens-postgres.ts <connectionString> <schema> [rpcUrl]');
 
 // Without an rpcUrl no node is reachable: a measured route that called one would answer 503 and
@@ -19,5 +22,6 @@ const explorer = await createExplorer({
   indexer: { enabled: false },
   // As decisions.md has it for benchmarks: many connections from one address.
   rateLimits: { enabled: false },
+  ...(uncached && { reads: { responseCacheBytes: 0 } }),
 });
 announce(await listenFastify((app) => app.register(chainlens, { explorer })));

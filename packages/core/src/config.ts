@@ -94,6 +94,11 @@ export const explorerConfigSchema = z.object({
        * instance that hears no block events (events keep it current otherwise).
        */
       headMaxAgeMs: int(0).default(500),
+      /**
+       * Characters of answers kept by the response cache (routes whose answer only the indexed
+       * head changes); 0 turns it off.
+       */
+      responseCacheBytes: int(0).default(32 * 1024 * 1024),
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),

@@ -11,7 +11,7 @@ import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './confi
 import { EvmFinality } from './consensus/evm-finality.js';
 import { ClusterMember } from './coordination/cluster.js';
 import { localCoordinator } from './coordination/coordinator.js';
-import { createHttpKernel, type HttpKernel, type HttpRequest } from './http/index.js';
+import { createHttpKernel, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
 import { clientIp, RateLimiter, rateLimitOutcome, Throttles } from './limits/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
@@ -114,6 +114,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     bodyLimit: config.http.bodyLimit,
     authenticate: createAuthenticator(users, apiKeys),
     rateLimit: limiter ? (request, principal) => limiter.hit(principal, ipOf(request)).then(rateLimitOutcome) : undefined,
+    responseCache:
+      config.reads.responseCacheBytes > 0 ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes) : undefined,
   });
   const tokenMetadata = new TokenMetadataIndexer(storage, tokenReader, head, hub, logger.child({ module: 'token-metadata' }), {
     batchSize: config.tokens.metadataBatchSize,

@@ -4,3 +4,4 @@ export * from './route.js';
 export * from './kernel.js';
 export * from './client-error.js';
 export { withError, parseInput } from './validation.js';
+export * from './response-cache.js';

@@ -13,6 +13,7 @@ import {
 } from '../errors/index.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { RouteResult, type Route } from './route.js';
+import type { ResponseCache } from './response-cache.js';
 import { Router } from './router.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import { parseInput } from './validation.js';
@@ -34,6 +35,8 @@ export interface HttpKernelOptions {
    * there are no limits.
    */
   rateLimit?: (request: HttpRequest, principal: Principal | null) => Promise<RateLimitOutcome> | null;
+  /** Serves routes marked `cache: 'head'` from kept answers; without it every request is computed. */
+  responseCache?: ResponseCache;
 }
 
 /** What the rate limiter decided about one request. */
@@ -64,6 +67,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const { logger, bodyLimit } = options;
   const authenticate = options.authenticate ?? (() => null);
   const rateLimit = options.rateLimit ?? (() => null);
+  const { responseCache } = options;
 
   function toResponse(error: unknown): HttpResponse {
     const explorerError = toExplorerError(error);
@@ -108,8 +112,13 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     const { route } = match;
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
     if (principal !== null && !scopesOf(principal).has(route.scope ?? 'read')) throw new ForbiddenError();
+    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, () => run(route, match.params, request, principal, queryStart));
+    return run(route, match.params, request, principal, queryStart);
+  }
+
+  async function run(route: Route, pathParams: Record<string, string>, request: HttpRequest, principal: Principal | null, queryStart: number): Promise<HttpResponse> {
     const rawBody = readRawBody(request, bodyLimit);
-    const params = route.params ? parseInput(route.params, match.params, 'params') : EMPTY;
+    const params = route.params ? parseInput(route.params, pathParams, 'params') : EMPTY;
     const query = route.query
       ? parseInput(route.query, parseQuery(queryStart === -1 ? '' : request.url.slice(queryStart + 1)), 'query')
       : EMPTY;

@@ -48,6 +48,12 @@ export interface Route<
    */
   scope?: Scope;
   summary: string;
+  /**
+   * `head`: the answer depends only on the URL and the chain data up to the indexed head (not on
+   * the caller, the wall clock or operator data), so it may be served from the response cache
+   * until the head moves. Auth, scopes and rate limits still apply to every request.
+   */
+  cache?: 'head';
   params?: P;
   query?: Q;
   body?: B;

@@ -10,6 +10,7 @@ export function accountRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/account/balance',
       auth: 'none',
+      cache: 'head',
       summary: 'Native balance of an address at the newest indexed block',
       query: z.object({ address: addressSchema }),
       handler: ({ query }) => services.accounts.balance(query.address),
@@ -26,6 +27,7 @@ export function accountRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/account/txlist',
       auth: 'none',
+      cache: 'head',
       summary: 'Transactions from, to or creating an address',
       query: z.object({
         address: addressSchema,

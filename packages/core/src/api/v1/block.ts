@@ -10,6 +10,7 @@ export function blockRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/block/getblock',
       auth: 'none',
+      cache: 'head',
       summary: 'A block by number or latest',
       query: z.object({ blockno: blockTagSchema }),
       handler: ({ query }) => services.blocks.getBlock(query.blockno),

@@ -40,6 +40,7 @@ export function tokenRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/token/:address/holders',
       auth: 'none',
+      cache: 'head',
       summary: 'Holders by balance, largest first, with their share of the total supply',
       params: tokenParams,
       query: z.object({
@@ -53,6 +54,7 @@ export function tokenRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/token/:address/transfers',
       auth: 'none',
+      cache: 'head',
       summary: 'Transfers of a token, newest first unless sort=asc',
       params: tokenParams,
       query: z.object({

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { errorEnvelope, get, type ApiContext } from './context.js';
+import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
 
 const UNKNOWN_HASH = `0x${'12'.repeat(32)}`;
 
@@ -31,6 +31,17 @@ export function transactionTests(ctx: () => ApiContext): void {
     });
     expect(Number(body.result.confirmations)).toBeGreaterThanOrEqual(1);
     expect(body.result.timestamp).toMatch(/^\d+$/);
+  });
+
+  it('a repeated GET /transaction/:hash (served from the response cache) follows the head: a new block adds a confirmation', async () => {
+    const url = `/api/v1/transaction/${ctx().demo.transactions.transfer}`;
+    await indexedToHead(ctx());
+    const before = Number((await get(ctx(), url)).body.result.confirmations);
+    expect(Number((await get(ctx(), url)).body.result.confirmations)).toBe(before);
+    const hash = await ctx().chain.walletClient.sendTransaction({ to: ctx().demo.accounts[7]!, value: 1n });
+    await ctx().chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    await indexedToHead(ctx());
+    expect(Number((await get(ctx(), url)).body.result.confirmations)).toBe(before + 1);
   });
 
   it('GET /transaction/:hash rejects a malformed hash and 404s an unknown one', async () => {
