@@ -1,6 +1,6 @@
 /**
  * Catch-up indexing speed of ChainLens against the "node limit": a plain fetch loop reading the
- * same blocks and receipts with the same number of blocks in flight. The ratio shows what the
+ * same blocks, receipts and call traces with the same number of blocks in flight. The ratio shows what the
  * indexer itself (decoding, ordering, writing) costs on top of the node. The same blocks are
  * then indexed into Postgres, measured against memory storage in the same run. A second range of
  * blocks full of ERC-20 transfers (every transaction a `Transfer` event, so token transfers,
@@ -165,12 +165,13 @@ async function nodeLimit(name: string, { rpcUrl, anvilPid, first, last, txPerBlo
   const worker = async () => {
     while (next <= last) {
       const tag = quantity(next++);
-      const [block, receipts] = await Promise.all([
+      const [block, receipts, traces] = await Promise.all([
         rpc<{ transactions: unknown[] } | null>(rpcUrl, 'eth_getBlockByNumber', [tag, true]),
         rpc<unknown[] | null>(rpcUrl, 'eth_getBlockReceipts', [tag]),
+        rpc<unknown[] | null>(rpcUrl, 'debug_traceBlockByNumber', [tag, { tracer: 'callTracer' }]),
       ]);
-      if (block?.transactions.length !== txPerBlock || receipts?.length !== txPerBlock) {
-        throw new Error(`block ${BigInt(tag)} came back without its ${txPerBlock} transactions and receipts`);
+      if (block?.transactions.length !== txPerBlock || receipts?.length !== txPerBlock || traces?.length !== txPerBlock) {
+        throw new Error(`block ${BigInt(tag)} came back without its ${txPerBlock} transactions, receipts and traces`);
       }
     }
   };

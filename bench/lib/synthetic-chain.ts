@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { pairEventsOf, tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
+import { contractCreationsOf, pairEventsOf, tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
 
 /** Shape of a generated chain. */
 export interface SyntheticChainOptions {
@@ -140,6 +140,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
       logs,
       tokenTransfers: tokenTransfersOf(logs, timestamp),
       ...pairEventsOf(logs, timestamp),
+      contracts: contractCreationsOf(transactions, null),
     };
   }
 }

@@ -79,6 +79,12 @@ export const explorerConfigSchema = z.object({
       retryBaseMs: int(1).default(250),
       maxBackoffMs: int(1).default(10_000),
       progressIntervalMs: int(100).default(5_000),
+      /**
+       * Read each block's call traces (`debug_traceBlockByNumber`, call tracer) to find the
+       * contracts created inside transactions. A node without the debug API is detected once
+       * (logged); then only transactions' own creations are found.
+       */
+      traces: z.boolean().default(true),
     })
     .prefault({}),
   pending: z

@@ -19,6 +19,7 @@ import { PendingTracker } from './indexer/pending-tracker.js';
 import {
   AccountService,
   BlockService,
+  ContractService,
   HealthService,
   IndexedHead,
   MetadataService,
@@ -73,7 +74,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const { storage } = config;
   const chain = createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs });
   const hub = createEventHub();
-  const indexer = new Indexer(storage, new BlockSource(chain), hub, logger.child({ module: 'indexer' }), {
+  const blockSource = new BlockSource(chain, { traces: config.indexer.traces, logger: logger.child({ module: 'indexer' }) });
+  const indexer = new Indexer(storage, blockSource, hub, logger.child({ module: 'indexer' }), {
     startBlock: config.startBlock,
     ...config.indexer,
   });
@@ -97,6 +99,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     accounts: new AccountService(storage, head, chain),
     apiKeys,
     blocks: new BlockService(storage, head),
+    contracts: new ContractService(storage, head, chain),
     health: new HealthService(storage, chain, indexer, config.health),
     metadata: new MetadataService(storage, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),

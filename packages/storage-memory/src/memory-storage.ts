@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  contractCreationProblem,
   pairEventProblem,
   type AddressActivity,
   type AddressTransactionsQuery,
@@ -13,6 +14,7 @@ import {
   type Storage,
   type StoredApiKey,
   type StoredBlock,
+  type StoredContractCreation,
   type StoredLog,
   type StoredMetadataProfile,
   type StoredToken,
@@ -63,6 +65,7 @@ interface BlockEntry {
   readonly pairs: readonly StoredPair[];
   readonly pairSyncs: readonly StoredPairSync[];
   readonly pairSwaps: readonly StoredPairSwap[];
+  readonly contracts: readonly StoredContractCreation[];
 }
 
 /** A stored transaction with its frozen logs in logIndex order. */
@@ -91,6 +94,8 @@ export class MemoryStorage implements Storage {
   readonly #addresses = new AddressIndex();
   readonly #tokens = new TokenIndex();
   readonly #dex = new DexIndex();
+  /** Creations by address, oldest first: a re-created address stacks, rollbacks pop. */
+  readonly #contracts = new Map<Hex, StoredContractCreation[]>();
   #totalTransactions = 0;
   #totalContracts = 0;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
@@ -128,6 +133,11 @@ export class MemoryStorage implements Storage {
       for (let i = top.pairSwaps.length - 1; i >= 0; i--) this.#dex.removeLastSwap(top.pairSwaps[i]!);
       for (let i = top.pairSyncs.length - 1; i >= 0; i--) this.#dex.removeLastSync(top.pairSyncs[i]!);
       for (let i = top.pairs.length - 1; i >= 0; i--) this.#dex.removeLastPair(top.pairs[i]!);
+      for (let i = top.contracts.length - 1; i >= 0; i--) {
+        const creations = this.#contracts.get(top.contracts[i]!.address)!;
+        creations.pop();
+        if (creations.length === 0) this.#contracts.delete(top.contracts[i]!.address);
+      }
       for (let i = top.transactions.length - 1; i >= 0; i--) {
         const tx = top.transactions[i]!;
         this.#transactions.delete(tx.hash);
@@ -167,6 +177,7 @@ export class MemoryStorage implements Storage {
       pairs: [...entry.pairs],
       pairSyncs: [...entry.pairSyncs],
       pairSwaps: [...entry.pairSwaps],
+      contracts: [...entry.contracts],
     };
   }
 
@@ -251,6 +262,10 @@ export class MemoryStorage implements Storage {
     return this.#dex.sumSwaps(pair, from, to);
   }
 
+  async getContractCreation(address: Hex): Promise<StoredContractCreation | null> {
+    return this.#contracts.get(address)?.at(-1) ?? null;
+  }
+
   async getChainTotals(): Promise<ChainTotals> {
     return {
       totalTransactions: this.#totalTransactions,
@@ -324,7 +339,7 @@ export class MemoryStorage implements Storage {
   }
 
   /** Checks the whole bundle against the cursor and itself, and copies it; mutates nothing. */
-  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps }: BlockBundle): PreparedBundle {
+  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts }: BlockBundle): PreparedBundle {
     const cursor = this.#blocks.at(-1)?.block;
     if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
       throw new Error(
@@ -374,8 +389,9 @@ export class MemoryStorage implements Storage {
       }
       last = transfer;
     }
-    const pairProblem = pairEventProblem({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps }, logsByIndex);
-    if (pairProblem) throw new Error(`writeBlock: ${pairProblem} (block ${block.hash})`);
+    const bundle = { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts };
+    const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle);
+    if (problem) throw new Error(`writeBlock: ${problem} (block ${block.hash})`);
 
     return {
       block: {
@@ -385,6 +401,7 @@ export class MemoryStorage implements Storage {
         pairs: Object.freeze(pairs.map((pair) => Object.freeze({ ...pair }))),
         pairSyncs: Object.freeze(pairSyncs.map((sync) => Object.freeze({ ...sync }))),
         pairSwaps: Object.freeze(pairSwaps.map((swap) => Object.freeze({ ...swap }))),
+        contracts: Object.freeze(contracts.map((creation) => Object.freeze({ ...creation }))),
       },
       transactions: frozenTransactions.map((tx) => ({ tx, logs: Object.freeze(logsByTransaction.get(tx.hash)!) })),
     };
@@ -398,6 +415,11 @@ export class MemoryStorage implements Storage {
     for (const pair of block.pairs) this.#dex.addPair(pair);
     for (const sync of block.pairSyncs) this.#dex.addSync(sync);
     for (const swap of block.pairSwaps) this.#dex.addSwap(swap);
+    for (const creation of block.contracts) {
+      const creations = this.#contracts.get(creation.address);
+      if (creations) creations.push(creation);
+      else this.#contracts.set(creation.address, [creation]);
+    }
     for (const entry of transactions) {
       this.#transactions.set(entry.tx.hash, entry);
       this.#addresses.add(entry.tx);

@@ -13,6 +13,7 @@ import type {
   Storage,
   StoredApiKey,
   StoredBlock,
+  StoredContractCreation,
   StoredLog,
   StoredMetadataProfile,
   StoredPair,
@@ -37,6 +38,7 @@ import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
+import { contractStatements, type ContractStatements } from './contract-queries.js';
 import { dexStatements, type DexStatements } from './dex-queries.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
 import { type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
@@ -69,6 +71,7 @@ export class PostgresStorage implements Storage {
   readonly #accounts: AccountStatements;
   readonly #metadata: MetadataStatements;
   readonly #dex: DexStatements;
+  readonly #contracts: ContractStatements;
   readonly #setTokenMetadata: Statement;
   readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
@@ -101,6 +104,7 @@ export class PostgresStorage implements Storage {
     this.#accounts = accountStatements(tables);
     this.#metadata = metadataStatements(tables);
     this.#dex = dexStatements(tables);
+    this.#contracts = contractStatements(tables);
     this.#setTokenMetadata = setTokenMetadataStatement(tables);
     this.#hitCounters = hitCountersStatement(tables);
   }
@@ -181,7 +185,8 @@ export class PostgresStorage implements Storage {
       const pairs = (await client.query<StoredPair>({ ...this.#dex.blockPairs, values })).rows;
       const pairSyncs = (await client.query<StoredPairSync>({ ...this.#dex.blockPairSyncs, values })).rows;
       const pairSwaps = (await client.query<StoredPairSwap>({ ...this.#dex.blockPairSwaps, values })).rows;
-      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps };
+      const contracts = (await client.query<StoredContractCreation>({ ...this.#contracts.blockContracts, values })).rows;
+      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts };
     });
   }
 
@@ -344,6 +349,11 @@ export class PostgresStorage implements Storage {
     const values = [toBytea(pair), toDecimal(clampInt8(from)), toDecimal(clampInt8(to))];
     const { rows } = await this.#pool.query<PairSwapAmounts>({ ...this.#dex.pairSwapSums, values });
     return rows[0]!;
+  }
+
+  async getContractCreation(address: Hex): Promise<StoredContractCreation | null> {
+    const { rows } = await this.#pool.query<StoredContractCreation>({ ...this.#contracts.contractCreation, values: [toBytea(address)] });
+    return rows[0] ?? null;
   }
 
   async getChainTotals(): Promise<ChainTotals> {

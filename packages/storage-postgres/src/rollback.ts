@@ -42,6 +42,8 @@ export function rollbackStatements(t: Tables) {
           DELETE FROM ${t.pairSyncs} WHERE block_number > $1 AND block_number <= $2
         ), pair_swaps AS (
           DELETE FROM ${t.pairSwaps} WHERE block_number > $1 AND block_number <= $2
+        ), contracts AS (
+          DELETE FROM ${t.contractCreations} WHERE block_number > $1 AND block_number <= $2
         ), transactions AS (
           DELETE FROM ${t.transactions} WHERE block_number > $1 AND block_number <= $2
         ), blocks AS (

@@ -13,6 +13,7 @@ export interface Tables {
   dexPairs: string;
   pairSyncs: string;
   pairSwaps: string;
+  contractCreations: string;
   metadataProfiles: string;
   chainState: string;
   users: string;
@@ -38,6 +39,7 @@ export function qualifiedTables(schema: string): Tables {
     dexPairs: name('dex_pairs'),
     pairSyncs: name('pair_syncs'),
     pairSwaps: name('pair_swaps'),
+    contractCreations: name('contract_creations'),
     metadataProfiles: name('metadata_profiles'),
     chainState: name('chain_state'),
     users: name('users'),

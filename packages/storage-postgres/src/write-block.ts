@@ -1,4 +1,4 @@
-import { pairEventProblem, type BlockBundle, type Hex, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
+import { contractCreationProblem, pairEventProblem, type BlockBundle, type Hex, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
@@ -17,7 +17,8 @@ import type { Tables } from './tables.js';
  * address rows, $46–$47 per-address counts, $48–$49 transaction and contract counts, $50–$60
  * token transfer columns (their timestamp is the block's, $4), $61–$63 holder balance changes,
  * $64–$66 per-token transfer counts, $67–$71 pair columns, $72–$75 pair sync columns and
- * $76–$81 pair swap columns (syncs and swaps take the block's timestamp). A holder row's RETURNING balance less its change is its
+ * $76–$81 pair swap columns (syncs and swaps take the block's timestamp), $82–$86 contract
+ * creation columns. A holder row's RETURNING balance less its change is its
  * balance before, so the statement itself sees who starts or stops holding.
  */
 export function writeBlockStatement(t: Tables): Statement {
@@ -61,6 +62,8 @@ export function writeBlockStatement(t: Tables): Statement {
     SELECT $1::int8, u.log_index, u.pair, $4::int8, u.amount0_in, u.amount1_in, u.amount0_out, u.amount1_out
     FROM unnest($76::int4[], $77::bytea[], $78::numeric[], $79::numeric[], $80::numeric[], $81::numeric[])
       AS u(log_index, pair, amount0_in, amount1_in, amount0_out, amount1_out)`;
+  const contracts = `INSERT INTO ${t.contractCreations} (block_number, transaction_index, trace_index, address, creator, transaction_hash)
+    SELECT $1::int8, u.* FROM unnest($82::int4[], $83::int4[], $84::bytea[], $85::bytea[], $86::bytea[]) AS u`;
   const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
     SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
   return {
@@ -75,6 +78,7 @@ export function writeBlockStatement(t: Tables): Statement {
       pairs AS (${pairs}),
       pair_syncs AS (${pairSyncs}),
       pair_swaps AS (${pairSwaps}),
+      contracts AS (${contracts}),
       entries AS (${entries}),
       stats AS (
         INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
@@ -126,7 +130,7 @@ export interface PreparedBundle {
  */
 export function prepareBundle(bundle: BlockBundle): PreparedBundle {
   checkBundle(bundle);
-  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps } = bundle;
+  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts } = bundle;
   const txColumn = (pick: (tx: StoredTransaction) => Hex | null) => byteaArray(transactions.map(pick));
   const txNumbers = (pick: (tx: StoredTransaction) => bigint | number | null) => integerArray(transactions.map(pick));
   const topic = (i: number) => byteaArray(logs.map((log: StoredLog) => log.topics[i] ?? null));
@@ -178,6 +182,10 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       integerArray(pairSwaps.map((x) => x.logIndex)), byteaArray(pairSwaps.map((x) => x.pair)),
       integerArray(pairSwaps.map((x) => x.amount0In)), integerArray(pairSwaps.map((x) => x.amount1In)),
       integerArray(pairSwaps.map((x) => x.amount0Out)), integerArray(pairSwaps.map((x) => x.amount1Out)),
+
+      integerArray(contracts.map((x) => x.transactionIndex)), integerArray(contracts.map((x) => x.traceIndex)),
+      byteaArray(contracts.map((x) => x.address)), byteaArray(contracts.map((x) => x.creator)),
+      byteaArray(contracts.map((x) => x.transactionHash)),
     ],
   };
 }
@@ -226,8 +234,8 @@ function checkBundle(bundle: BlockBundle): void {
     }
     last = transfer;
   }
-  const pairProblem = pairEventProblem(bundle, logsByIndex);
-  if (pairProblem) fail(pairProblem);
+  const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle);
+  if (problem) fail(problem);
 }
 
 /**

@@ -66,7 +66,7 @@ describe('migrations', () => {
     }
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 

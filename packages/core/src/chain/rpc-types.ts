@@ -62,3 +62,21 @@ export interface RpcReceipt {
   logsBloom: string;
   status?: string | null;
 }
+
+/** One frame of a `callTracer` trace (geth, anvil, Erigon's debug API). */
+export interface RpcCallFrame {
+  /** `CALL`, `STATICCALL`, `DELEGATECALL`, `CREATE`, `CREATE2`, `SELFDESTRUCT`, … */
+  type: string;
+  from: string;
+  /** The callee, or the created contract's address. */
+  to?: string;
+  /** Set when the frame failed: its effects, and its subframes', were undone. */
+  error?: string;
+  calls?: RpcCallFrame[];
+}
+
+/** One entry of `debug_traceBlockByNumber` with the call tracer. */
+export interface RpcBlockTrace {
+  txHash?: string;
+  result: RpcCallFrame;
+}

@@ -19,6 +19,7 @@ export const ERROR_TABLE = {
   API_KEY_NOT_FOUND: { http: 404, message: 'Error! API key not found' },
   USER_NOT_FOUND: { http: 404, message: 'Error! User not found' },
   TOKEN_NOT_FOUND: { http: 404, message: 'Error! Token contract not found' },
+  CONTRACT_NOT_FOUND: { http: 404, message: 'Error! Contract not found' },
   METADATA_NOT_FOUND: { http: 404, message: 'Error! Metadata not found' },
   EMAIL_TAKEN: { http: 409, message: 'Error! Email already registered' },
   PAYLOAD_TOO_LARGE: { http: 413, message: 'Error! Request body too large' },

@@ -164,6 +164,13 @@ export class TokenNotFoundError extends ExplorerError {
   }
 }
 
+/** No contract at an address: no code at the indexed head and no creation indexed. */
+export class ContractNotFoundError extends ExplorerError {
+  constructor() {
+    super('CONTRACT_NOT_FOUND');
+  }
+}
+
 /** No metadata profile set for an address that is no token either. */
 export class MetadataNotFoundError extends ExplorerError {
   constructor() {

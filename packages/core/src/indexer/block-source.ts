@@ -1,6 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
-import type { RpcBlock, RpcReceipt } from '../chain/rpc-types.js';
+import type { Logger } from 'pino';
+import type { RpcBlock, RpcBlockTrace, RpcCallFrame, RpcReceipt } from '../chain/rpc-types.js';
 import type { BlockBundle } from '../storage/index.js';
 import { toBundle } from './to-bundle.js';
 
@@ -11,14 +12,30 @@ export interface HeadInfo {
   parentHash: string;
 }
 
+/** Options of {@link BlockSource}. */
+export interface BlockSourceOptions {
+  /** Read call traces to find contracts created inside transactions (default `true`). */
+  traces?: boolean;
+  /** Told once when the node turns out not to trace. */
+  logger?: Logger;
+}
+
 /**
  * Reads blocks from the node as bundles. Uses `eth_getBlockReceipts` (one call per block) while
  * the node has it and falls back to one `eth_getTransactionReceipt` per transaction otherwise.
+ * With traces on, a block's call traces come in one `debug_traceBlockByNumber` beside them,
+ * until the node shows it has no such method.
  */
 export class BlockSource {
   private blockReceipts: 'unknown' | 'yes' | 'no' = 'unknown';
+  private traces: 'unknown' | 'yes' | 'no';
 
-  constructor(private readonly chain: ChainClient) {}
+  constructor(
+    private readonly chain: ChainClient,
+    private readonly options: BlockSourceOptions = {},
+  ) {
+    this.traces = options.traces === false ? 'no' : 'unknown';
+  }
 
   /** The node's newest block header. */
   async latest(): Promise<HeadInfo> {
@@ -34,13 +51,34 @@ export class BlockSource {
   /** The bundle of block `number`, or `null` when the node has no such block (yet). */
   async bundle(number: bigint): Promise<BlockBundle | null> {
     const tag = quantity(number);
-    const [block, receipts] = await Promise.all([
+    const [block, receipts, traces] = await Promise.all([
       this.chain.request<RpcBlock | null>('eth_getBlockByNumber', [tag, true]),
       this.blockReceipts === 'no' ? Promise.resolve(null) : this.tryBlockReceipts(tag),
+      this.traces === 'no' ? Promise.resolve(null) : this.tryTraces(tag),
     ]);
     if (!block) return null;
     const all = receipts ?? (await this.receiptsOneByOne(block));
-    return toBundle(block, all);
+    // A block mined between the calls: its traces must be read again, not left out.
+    if (traces === null && this.traces === 'yes' && block.transactions.length > 0) throw new Error(`block ${block.number}: the node has no traces for it yet`);
+    if (traces && traces.length !== block.transactions.length) {
+      throw new Error(`block ${block.number}: ${block.transactions.length} transactions but ${traces.length} traces`);
+    }
+    return toBundle(block, all, traces);
+  }
+
+  private async tryTraces(tag: string): Promise<RpcCallFrame[] | null> {
+    try {
+      const traces = await this.chain.request<RpcBlockTrace[] | null>('debug_traceBlockByNumber', [tag, { tracer: 'callTracer' }]);
+      this.traces = 'yes';
+      return traces?.map((trace) => trace.result) ?? null;
+    } catch (error) {
+      if (error instanceof NodeRpcError && this.traces === 'unknown') {
+        this.traces = 'no';
+        this.options.logger?.warn({ err: error }, 'the node does not trace blocks (debug_traceBlockByNumber): contracts created inside transactions are not discovered');
+        return null;
+      }
+      throw error;
+    }
   }
 
   private async tryBlockReceipts(tag: string): Promise<RpcReceipt[] | null> {

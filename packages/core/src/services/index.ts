@@ -3,6 +3,7 @@ import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { AccountService } from './account-service.js';
 import type { BlockService } from './block-service.js';
+import type { ContractService } from './contract-service.js';
 import type { HealthService } from './health-service.js';
 import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
@@ -15,6 +16,7 @@ import type { TransactionService } from './transaction-service.js';
 export * from './format.js';
 export * from './account-service.js';
 export * from './block-service.js';
+export * from './contract-service.js';
 export * from './health-service.js';
 export * from './indexed-head.js';
 export * from './metadata-service.js';
@@ -31,6 +33,7 @@ export interface Services {
   /** API keys of users: creation, revocation, per-key limits. */
   apiKeys: ApiKeyService;
   blocks: BlockService;
+  contracts: ContractService;
   health: HealthService;
   /** Metadata profiles of addresses: read by anyone, set by admins. */
   metadata: MetadataService;

@@ -1,4 +1,5 @@
 export type * from './account-records.js';
+export type * from './contract-records.js';
 export type * from './dex-records.js';
 export type * from './metadata-records.js';
 export type * from './records.js';

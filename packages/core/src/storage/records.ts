@@ -1,3 +1,4 @@
+import type { StoredContractCreation } from './contract-records.js';
 import type { StoredPair, StoredPairSwap, StoredPairSync } from './dex-records.js';
 
 /**
@@ -120,6 +121,8 @@ export interface BlockBundle {
   pairSyncs: StoredPairSync[];
   /** Decoded from `logs` (`Swap`), in `logIndex` order. */
   pairSwaps: StoredPairSwap[];
+  /** Contracts created, in (`transactionIndex`, `traceIndex`) order. */
+  contracts: StoredContractCreation[];
 }
 
 /** Where the indexer stands: the last block written. */

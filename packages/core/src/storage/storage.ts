@@ -1,4 +1,5 @@
 import type { ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { StoredContractCreation } from './contract-records.js';
 import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
 import type { StoredMetadataProfile } from './metadata-records.js';
 import type {
@@ -44,7 +45,7 @@ export interface Storage {
   writeBlock(bundle: BlockBundle): Promise<void>;
   /**
    * Removes every block above `blockNumber` with all it brought (transactions, logs, token
-   * transfers, pair events, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
+   * transfers, pair events, contract creations, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
    * `blockNumber` below the first stored block clears everything and the cursor. Rolling back to
    * or above the cursor is a no-op.
    */
@@ -133,6 +134,12 @@ export interface Storage {
   getPairSyncExtremes(pair: Hex, from: bigint, to: bigint): Promise<PairSyncExtremes | null>;
   /** Each amount of the pair's swaps within (`from`, `to`], summed (zeros when none). */
   sumPairSwaps(pair: Hex, from: bigint, to: bigint): Promise<PairSwapAmounts>;
+
+  /**
+   * The latest creation of a contract at `address` among written blocks (a CREATE2 address can
+   * be created again after a self-destruct), else `null`.
+   */
+  getContractCreation(address: Hex): Promise<StoredContractCreation | null>;
 
   /** Totals over all stored blocks; rollbacks take back what they remove. */
   getChainTotals(): Promise<ChainTotals>;

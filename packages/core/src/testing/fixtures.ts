@@ -2,6 +2,7 @@ import { keccak256, toHex } from 'viem';
 import type { BlockBundle, Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/records.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { pairEventsOf } from '../prices/pair-events.js';
+import { contractCreationsOf } from '../indexer/contract-creations.js';
 
 /**
  * Deterministic chain fixtures: the same options always build the same bundles, byte for byte,
@@ -248,7 +249,7 @@ export function makeChain(options: MakeChainOptions): BlockBundle[] {
       extraData: number % 2n === 0n ? '0x' : toHex(`chainlens:${seed}`),
       transactionCount: count,
     };
-    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp), ...pairEventsOf(logs, timestamp) });
+    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp), ...pairEventsOf(logs, timestamp), contracts: contractCreationsOf(transactions, null) });
 
     parentHash = hash;
     number += 1n;

@@ -5,9 +5,10 @@ import { tokenTransfersMigration } from './004-token-transfers.js';
 import { metadataMigration } from './005-metadata.js';
 import { dexMigration } from './006-dex.js';
 import { tokenInterfacesMigration } from './007-token-interfaces.js';
+import { contractsMigration } from './008-contracts.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit a released one. */
-export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration];
+export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration];

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin.js';
 import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
+import { contractRoutes } from './contracts.js';
 import { healthRoutes } from './health.js';
 import { metadataRoutes } from './metadata.js';
 import { tokenRoutes } from './tokens.js';
@@ -21,6 +22,7 @@ export function v1Routes(services: Services, options: AuthRoutesOptions): Route[
     ...accountRoutes(services),
     ...blockRoutes(services),
     ...tokenRoutes(services),
+    ...contractRoutes(services),
     ...metadataRoutes(services),
   ];
 }

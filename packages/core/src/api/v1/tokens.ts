@@ -12,7 +12,7 @@ export function tokenRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/token/list',
       auth: 'none',
-      summary: 'Tokens, most held first (no price source yet: marketCap and volume order by holders too)',
+      summary: 'Tokens by market cap, volume or holders (priced tokens first for the first two)',
       query: z.object({
         verified: optionalBooleanQuery,
         sort: z.enum(['marketCap', 'volume', 'holders'], { message: "must be 'marketCap', 'volume' or 'holders'" }).optional().default('marketCap'),
@@ -24,7 +24,7 @@ export function tokenRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/token/:address/analytics',
       auth: 'none',
-      summary: 'Holder analytics of a token (price, volume and liquidity need a price source)',
+      summary: 'Price, volume, liquidity and holder analytics of a token (prices need a configured price source)',
       params: tokenParams,
       handler: ({ params }) => services.tokens.analytics(params.address),
     }),

@@ -4,6 +4,7 @@ import { adminTests } from './admin.js';
 import { apiKeyTests } from './api-keys.js';
 import { authTests } from './auth.js';
 import { blockTests } from './blocks.js';
+import { contractTests } from './contracts.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
 import { errorAndHealthTests } from './errors.js';
 import { hostileInputTests } from './hostile-input.js';
@@ -45,6 +46,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('transactions', () => transactionTests(ctx));
     describe('accounts', () => accountTests(ctx));
     describe('tokens', () => tokenTests(ctx));
+    describe('contracts', () => contractTests(ctx));
     describe('metadata profiles', () => metadataTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));

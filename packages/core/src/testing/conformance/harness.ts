@@ -58,7 +58,8 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
  * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
  * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
  * address's transactions, activity and token transfer count, every token with its holders
- * and transfers, and every pair with its syncs and swaps. Uses vitest's `expect`.
+ * and transfers, every pair with its syncs and swaps, and every created contract's latest
+ * creation. Uses vitest's `expect`.
  *
  * @example
  * await writeChain(storage, chain);
@@ -118,6 +119,10 @@ export async function expectStoredChain(
   }
 
   await expectStoredPairs(storage, chain, absent);
+  for (const address of new Set([...chain, ...absent].flatMap((bundle) => bundle.contracts.map((creation) => creation.address)))) {
+    const latest = chain.flatMap((bundle) => bundle.contracts).filter((creation) => creation.address === address).at(-1) ?? null;
+    expect(await storage.getContractCreation(address), address).toEqual(latest);
+  }
 }
 
 /** The pair reads of {@link expectStoredChain}: pairs per token, syncs at and around each block time, window extremes and swap sums. */

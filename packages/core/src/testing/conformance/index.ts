@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { addressTests } from './addresses.js';
 import { apiKeyTests } from './api-keys.js';
 import { blockTests } from './blocks.js';
+import { contractTests } from './contracts.js';
 import { counterTests } from './counters.js';
 import { dexTests } from './dex.js';
 import type { StorageFactory } from './harness.js';
@@ -38,6 +39,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     totalsTests(factory);
     tokenTransferTests(factory);
     dexTests(factory);
+    contractTests(factory);
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);

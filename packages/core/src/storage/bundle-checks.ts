@@ -33,3 +33,22 @@ export function pairEventProblem(bundle: BlockBundle, logsByIndex: ReadonlyMap<n
   }
   return null;
 }
+
+/**
+ * The first inconsistency of a bundle's contract creations, as a message, or `null`: each names
+ * a transaction of the block by hash and index, and they ascend in (`transactionIndex`,
+ * `traceIndex`).
+ */
+export function contractCreationProblem({ block, transactions, contracts }: BlockBundle): string | null {
+  const hashAt = new Map(transactions.map((tx) => [tx.transactionIndex, tx.hash]));
+  let last: { transactionIndex: number; traceIndex: number } | null = null;
+  for (const creation of contracts) {
+    const name = `contract creation ${creation.transactionIndex}/${creation.traceIndex}`;
+    if (creation.blockNumber !== block.number || hashAt.get(creation.transactionIndex) !== creation.transactionHash) return `${name} names no transaction of the block`;
+    if (last && (creation.transactionIndex < last.transactionIndex || (creation.transactionIndex === last.transactionIndex && creation.traceIndex <= last.traceIndex))) {
+      return `${name} is out of order`;
+    }
+    last = creation;
+  }
+  return null;
+}

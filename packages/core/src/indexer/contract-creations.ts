@@ -1,0 +1,35 @@
+import type { RpcCallFrame } from '../chain/rpc-types.js';
+import type { Hex, StoredContractCreation, StoredTransaction } from '../storage/index.js';
+
+const CREATE_FRAMES = new Set(['CREATE', 'CREATE2']);
+
+/**
+ * The contracts a block's transactions created: each successful transaction's own creation (its
+ * receipt's `contractAddress`) and, where `traces` (the node's `callTracer` frames, one per
+ * transaction in order) are given, every CREATE/CREATE2 inside it in call order. A frame that
+ * failed takes its whole subtree with it, and a failed transaction created nothing.
+ */
+export function contractCreationsOf(transactions: readonly StoredTransaction[], traces: readonly (RpcCallFrame | null)[] | null): StoredContractCreation[] {
+  const creations: StoredContractCreation[] = [];
+  transactions.forEach((tx, i) => {
+    if (tx.status !== 1) return;
+    const at = { transactionHash: tx.hash, blockNumber: tx.blockNumber, transactionIndex: tx.transactionIndex };
+    if (tx.contractAddress !== null) creations.push({ address: tx.contractAddress, creator: tx.from, ...at, traceIndex: 0 });
+    let traceIndex = 0;
+    const walk = (frames: readonly RpcCallFrame[] | undefined) => {
+      for (const frame of frames ?? []) {
+        if (frame.error !== undefined) continue;
+        if (CREATE_FRAMES.has(frame.type) && frame.to) {
+          creations.push({ address: lower(frame.to), creator: lower(frame.from), ...at, traceIndex: ++traceIndex });
+        }
+        walk(frame.calls);
+      }
+    };
+    walk(traces?.[i]?.calls);
+  });
+  return creations;
+}
+
+function lower(address: string): Hex {
+  return address.toLowerCase() as Hex;
+}

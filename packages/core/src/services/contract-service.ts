@@ -1,0 +1,77 @@
+import type { ChainClient } from '../chain/chain-client.js';
+import { detectProxy, type ProxyKind } from '../contracts/proxy-detection.js';
+import { ContractNotFoundError } from '../errors/index.js';
+import type { Hex, Storage } from '../storage/index.js';
+import type { IndexedHead } from './indexed-head.js';
+
+/**
+ * The spec's Contract record, plus the proxy's kind and implementation. Source fields (`name`,
+ * `compiler`, `optimization`, `runs`, `verifiedAt`, `license`) are `null` and `verified` is
+ * `false` until source verification exists. `creator`, `creationTx` and `creationBlock` are `null`
+ * for a contract whose creation was not indexed (created before `startBlock`, in genesis, or
+ * inside a transaction on a node that does not trace).
+ */
+export interface ContractRecord {
+  address: string;
+  name: string | null;
+  compiler: string | null;
+  optimization: boolean | null;
+  runs: number | null;
+  verified: boolean;
+  verifiedAt: string | null;
+  license: string | null;
+  creator: string | null;
+  creationTx: string | null;
+  creationBlock: string | null;
+  /** Wei at the newest indexed block. */
+  balance: string;
+  /** Indexed transactions sent to, from or creating it. */
+  txCount: number;
+  /** It has indexed token transfers. */
+  isToken: boolean;
+  isProxy: boolean;
+  proxyType: ProxyKind | null;
+  implementation: string | null;
+}
+
+/** Contracts: creation from storage, code, balance and proxy slots from the chain at the indexed head. */
+export class ContractService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly head: IndexedHead,
+    private readonly chain: ChainClient,
+  ) {}
+
+  async contract(address: Hex): Promise<ContractRecord> {
+    const tag = await this.head.blockTag();
+    const [code, creation, balance, activity, token] = await Promise.all([
+      this.chain.request<string>('eth_getCode', [address, tag]),
+      this.storage.getContractCreation(address),
+      this.chain.request<string>('eth_getBalance', [address, tag]),
+      this.storage.getAddressActivity(address),
+      this.storage.getToken(address),
+    ]);
+    // A self-destructed contract has no code left but keeps its history.
+    if (code === '0x' && creation === null) throw new ContractNotFoundError();
+    const proxy = code === '0x' ? null : await detectProxy(this.chain, address, code, tag);
+    return {
+      address,
+      name: null,
+      compiler: null,
+      optimization: null,
+      runs: null,
+      verified: false,
+      verifiedAt: null,
+      license: null,
+      creator: creation?.creator ?? null,
+      creationTx: creation?.transactionHash ?? null,
+      creationBlock: creation?.blockNumber.toString() ?? null,
+      balance: BigInt(balance).toString(),
+      txCount: activity.transactionCount,
+      isToken: token !== null,
+      isProxy: proxy !== null,
+      proxyType: proxy?.kind ?? null,
+      implementation: proxy?.implementation ?? null,
+    };
+  }
+}
