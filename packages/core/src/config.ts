@@ -80,9 +80,9 @@ export const explorerConfigSchema = z.object({
       maxBackoffMs: int(1).default(10_000),
       progressIntervalMs: int(100).default(5_000),
       /**
-       * Read each block's call traces (`debug_traceBlockByNumber`, call tracer) to find the
-       * contracts created inside transactions. A node without the debug API is detected once
-       * (logged); then only transactions' own creations are found.
+       * Read the call traces (`debug_traceBlockByHash`, call tracer) of each block in which a
+       * transaction ran code, to find the contracts created inside transactions. A node without
+       * the debug API is detected once (logged); then only transactions' own creations are found.
        */
       traces: z.boolean().default(true),
     })

@@ -1,5 +1,5 @@
 import type { AddressTransactionsQuery, Hex, StoredTransaction } from '@chainlens/core';
-import { firstAtOrAbove } from './block-order.js';
+import { pageInBlockRange } from './block-order.js';
 
 /**
  * Per-address lists of transactions in chain order. Blocks are appended in order and rolled back
@@ -34,18 +34,8 @@ export class AddressIndex {
   }
 
   /** The address's transactions in the inclusive block range, sorted and paged as the query says. */
-  list({ address, startBlock, endBlock, page, offset, sort }: AddressTransactionsQuery): StoredTransaction[] {
-    const list = this.#byAddress.get(address);
-    if (!list || page < 1 || offset < 1) return [];
-    const lo = startBlock === undefined ? 0 : firstAtOrAbove(list, startBlock);
-    const hi = endBlock === undefined ? list.length : firstAtOrAbove(list, endBlock + 1n);
-    const skip = (page - 1) * offset;
-    const take = Math.min(offset, hi - lo - skip);
-    if (take <= 0) return [];
-    if (sort === 'asc') return list.slice(lo + skip, lo + skip + take);
-    const result = new Array<StoredTransaction>(take);
-    for (let i = 0; i < take; i++) result[i] = list[hi - 1 - skip - i]!;
-    return result;
+  list(query: AddressTransactionsQuery): StoredTransaction[] {
+    return pageInBlockRange(this.#byAddress.get(query.address) ?? [], query);
   }
 
   /** How many transactions `address` has, with its first and last, or `undefined` if none. */

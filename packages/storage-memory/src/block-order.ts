@@ -9,3 +9,31 @@ export function firstAtOrAbove(list: readonly { blockNumber: bigint }[], number:
   }
   return lo;
 }
+
+/** Where and how much of a list sorted by block to answer. */
+export interface BlockRangePage {
+  /** Inclusive block range. */
+  startBlock?: bigint;
+  endBlock?: bigint;
+  /** 1-based. */
+  page: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
+/**
+ * The page of a list sorted by (blockNumber, …) within the inclusive block range: range bounds
+ * are binary searches and the page is one slice (reversed for `desc`).
+ */
+export function pageInBlockRange<T extends { blockNumber: bigint }>(list: readonly T[], { startBlock, endBlock, page, offset, sort }: BlockRangePage): T[] {
+  if (page < 1 || offset < 1) return [];
+  const lo = startBlock === undefined ? 0 : firstAtOrAbove(list, startBlock);
+  const hi = endBlock === undefined ? list.length : firstAtOrAbove(list, endBlock + 1n);
+  const skip = (page - 1) * offset;
+  const take = Math.min(offset, hi - lo - skip);
+  if (take <= 0) return [];
+  if (sort === 'asc') return list.slice(lo + skip, lo + skip + take);
+  const result = new Array<T>(take);
+  for (let i = 0; i < take; i++) result[i] = list[hi - 1 - skip - i]!;
+  return result;
+}

@@ -3,6 +3,7 @@ import {
   contractCreationProblem,
   pairEventProblem,
   type AddressActivity,
+  type AddressLogsQuery,
   type AddressTransactionsQuery,
   type ApiKeyChanges,
   type ApiKeyWithOwner,
@@ -37,6 +38,7 @@ import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
 import { CounterStore } from './counter-store.js';
 import { DexIndex } from './dex-index.js';
+import { LogIndex } from './log-index.js';
 import { MetadataStore } from './metadata-store.js';
 import { TokenIndex } from './token-index.js';
 
@@ -94,6 +96,7 @@ export class MemoryStorage implements Storage {
   readonly #addresses = new AddressIndex();
   readonly #tokens = new TokenIndex();
   readonly #dex = new DexIndex();
+  readonly #logs = new LogIndex();
   /** Creations by address, oldest first: a re-created address stacks, rollbacks pop. */
   readonly #contracts = new Map<Hex, StoredContractCreation[]>();
   #totalTransactions = 0;
@@ -140,6 +143,8 @@ export class MemoryStorage implements Storage {
       }
       for (let i = top.transactions.length - 1; i >= 0; i--) {
         const tx = top.transactions[i]!;
+        const logs = this.#transactions.get(tx.hash)!.logs;
+        for (let j = logs.length - 1; j >= 0; j--) this.#logs.removeLast(logs[j]!);
         this.#transactions.delete(tx.hash);
         this.#addresses.removeLast(tx);
         this.#totalTransactions -= 1;
@@ -202,6 +207,10 @@ export class MemoryStorage implements Storage {
 
   async listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]> {
     return this.#addresses.list(query);
+  }
+
+  async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {
+    return this.#logs.list(query);
   }
 
   async getAddressActivity(address: Hex): Promise<AddressActivity> {
@@ -422,6 +431,7 @@ export class MemoryStorage implements Storage {
     }
     for (const entry of transactions) {
       this.#transactions.set(entry.tx.hash, entry);
+      for (const log of entry.logs) this.#logs.add(log);
       this.#addresses.add(entry.tx);
       this.#totalTransactions += 1;
       if (entry.tx.contractAddress !== null) this.#totalContracts += 1;

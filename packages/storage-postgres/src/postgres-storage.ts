@@ -1,5 +1,6 @@
 import type {
   AddressActivity,
+  AddressLogsQuery,
   AddressTransactionsQuery,
   ApiKeyChanges,
   ApiKeyWithOwner,
@@ -41,7 +42,7 @@ import type { ResolvedPostgresStorageOptions } from './options.js';
 import { contractStatements, type ContractStatements } from './contract-queries.js';
 import { dexStatements, type DexStatements } from './dex-queries.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
-import { type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
+import { addressLogsKey, type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
 import { inTransaction } from './transaction.js';
@@ -240,6 +241,15 @@ export class PostgresStorage implements Storage {
       ],
     });
     return rows;
+  }
+
+  async listAddressLogs({ address, startBlock = 0n, endBlock = INT8_MAX, topic0, page, offset, sort }: AddressLogsQuery): Promise<StoredLog[]> {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const statement = this.#read.addressLogs[addressLogsKey(sort === 'asc' ? 'ASC' : 'DESC', topic0 !== undefined)]!;
+    const values: unknown[] = [toBytea(address), toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
+    if (topic0 !== undefined) values.push(toBytea(topic0));
+    const { rows } = await this.#pool.query<LogRow>({ ...statement, values });
+    return rows.map(toStoredLog);
   }
 
   async getAddressActivity(address: Hex): Promise<AddressActivity> {

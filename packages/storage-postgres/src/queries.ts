@@ -68,6 +68,22 @@ export function readStatements(t: Tables) {
       ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
       LIMIT $4 OFFSET $5`,
   });
+  const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean): Statement => ({
+    name: `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}`,
+    // The page is cut on logs_by_address; only its rows join their transaction.
+    text: `SELECT ${LOG_COLUMNS}
+      FROM (
+        SELECT * FROM ${t.logs}
+        WHERE address = $1 AND block_number BETWEEN $2 AND $3${topic0 ? ' AND topic0 = $6' : ''}
+        ORDER BY block_number ${order}, log_index ${order}
+        LIMIT $4 OFFSET $5
+      ) l
+      JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
+      ORDER BY l.block_number ${order}, l.log_index ${order}`,
+  });
+  const addressLogs: Record<string, Statement> = {};
+  for (const order of ['ASC', 'DESC'] as const) for (const topic0 of [false, true]) addressLogs[addressLogsKey(order, topic0)] = logsOfAddress(order, topic0);
+
   const tokenTransfers: Record<string, Statement> = {};
   for (const order of ['ASC', 'DESC'] as const) {
     for (const from of [false, true]) for (const to of [false, true]) tokenTransfers[tokenTransfersKey(order, from, to)] = transfersOfToken(order, from, to);
@@ -135,6 +151,7 @@ export function readStatements(t: Tables) {
       text: `SELECT count(*) AS count FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2`,
     },
     tokenTransfers,
+    addressLogs,
     tokens: {
       name: 'chainlens_tokens',
       text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens}
@@ -194,6 +211,11 @@ export function setTokenMetadataStatement(t: Tables): Statement {
     name: 'chainlens_set_token_metadata',
     text: `UPDATE ${t.tokens} SET metadata_read = true, name = $2, symbol = $3, decimals = $4, interfaces = $5 WHERE address = $1`,
   };
+}
+
+/** Key of the address logs statement for a sort order and whether topic0 filters. */
+export function addressLogsKey(order: 'ASC' | 'DESC', topic0: boolean): string {
+  return `${order}${topic0 ? ':topic0' : ''}`;
 }
 
 /** Key of the token transfer statement for a sort order and the filters present. */

@@ -3,7 +3,7 @@ import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
-import { readStatements, tokenTransfersKey, type Statement } from '../src/queries.js';
+import { addressLogsKey, readStatements, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { qualifiedTables } from '../src/tables.js';
 import { createStorage, testSchemas, withClient } from './database.js';
 
@@ -33,12 +33,8 @@ const transfer = chainTokenTransfers(chain)[321]!;
 const NOW = 1_700_000_000_000;
 const counters = Array.from({ length: 4_000 }, (_, i) => ({ key: `rate:${i}`, amount: 1, expiresAt: NOW + (i % 2 ? 1 : -1) * 60_000 }));
 
-/** A hand-written read the API will make: a contract's logs, newest first. */
-const logsByAddress: Statement = {
-  name: 'logs_by_address',
-  text: `SELECT block_number, log_index, data FROM ${t.logs} WHERE address = $1
-    ORDER BY block_number DESC, log_index DESC LIMIT $2`,
-};
+/** A contract's logs, newest first (the events route's default). */
+const logsByAddress = read.addressLogs[addressLogsKey('DESC', false)]!;
 
 /**
  * Each statement with parameters that find something. (getToken is a primary key lookup on a
@@ -56,7 +52,8 @@ const cases: [string, Statement, unknown[]][] = [
   ['getBlockByHash', read.blockByHash, [toBytea(chain[200]!.block.hash)]],
   ['getBlockTransactionHashes', read.blockTransactionHashes, ['200']],
   ['listRecentBlocks', read.recentBlocks, [10]],
-  ['logs by address', logsByAddress, [toBytea(log.address), 25]],
+  ['listAddressLogs', logsByAddress, [toBytea(log.address), '0', '9223372036854775807', 25, 0]],
+  ['listAddressLogs by topic0, in a range', read.addressLogs[addressLogsKey('ASC', true)]!, [toBytea(log.address), '100', '300', 25, 0, toBytea(log.topics[0]!)]],
   ['getBlockBundle transactions', read.blockTransactions, ['200']],
   ['getBlockBundle logs', read.blockLogs, ['200']],
   ['getBlockBundle token transfers', read.blockTokenTransfers, ['200']],

@@ -1,7 +1,8 @@
 import { parseAbi, toEventSelector, type AbiEvent } from 'viem';
 
 /**
- * Events of the token standards, known without a verified ABI. ERC-20 and ERC-721 share the
+ * Events of the token standards and of Uniswap-V2-style pairs and factories, known without a
+ * verified ABI. ERC-20 and ERC-721 share the
  * `Transfer`/`Approval` selectors and differ only in how many parameters are indexed, so each
  * candidate is keyed by selector and topic count.
  */
@@ -15,6 +16,11 @@ export const STANDARD_EVENTS: readonly AbiEvent[] = [
     'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
     'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
     'event URI(string value, uint256 indexed id)',
+    'event PairCreated(address indexed token0, address indexed token1, address pair, uint256)',
+    'event Sync(uint112 reserve0, uint112 reserve1)',
+    'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+    'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+    'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
   ]),
 ];
 

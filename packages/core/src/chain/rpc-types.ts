@@ -75,7 +75,7 @@ export interface RpcCallFrame {
   calls?: RpcCallFrame[];
 }
 
-/** One entry of `debug_traceBlockByNumber` with the call tracer. */
+/** One entry of `debug_traceBlockByHash` (or `…ByNumber`) with the call tracer. */
 export interface RpcBlockTrace {
   txHash?: string;
   result: RpcCallFrame;

@@ -1,8 +1,9 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import type { Logger } from 'pino';
-import type { RpcBlock, RpcBlockTrace, RpcCallFrame, RpcReceipt } from '../chain/rpc-types.js';
+import type { RpcBlock, RpcBlockTrace, RpcReceipt } from '../chain/rpc-types.js';
 import type { BlockBundle } from '../storage/index.js';
+import { contractCreationsOf, mayCreateInside } from './contract-creations.js';
 import { toBundle } from './to-bundle.js';
 
 /** A block header as the indexer compares it. */
@@ -23,8 +24,9 @@ export interface BlockSourceOptions {
 /**
  * Reads blocks from the node as bundles. Uses `eth_getBlockReceipts` (one call per block) while
  * the node has it and falls back to one `eth_getTransactionReceipt` per transaction otherwise.
- * With traces on, a block's call traces come in one `debug_traceBlockByNumber` beside them,
- * until the node shows it has no such method.
+ * With traces on, a block in which some transaction ran code is traced with one
+ * `debug_traceBlockByHash` (blocks of plain transfers need none), until the node shows it has
+ * no such method.
  */
 export class BlockSource {
   private blockReceipts: 'unknown' | 'yes' | 'no' = 'unknown';
@@ -51,31 +53,32 @@ export class BlockSource {
   /** The bundle of block `number`, or `null` when the node has no such block (yet). */
   async bundle(number: bigint): Promise<BlockBundle | null> {
     const tag = quantity(number);
-    const [block, receipts, traces] = await Promise.all([
+    const [block, receipts] = await Promise.all([
       this.chain.request<RpcBlock | null>('eth_getBlockByNumber', [tag, true]),
       this.blockReceipts === 'no' ? Promise.resolve(null) : this.tryBlockReceipts(tag),
-      this.traces === 'no' ? Promise.resolve(null) : this.tryTraces(tag),
     ]);
     if (!block) return null;
-    const all = receipts ?? (await this.receiptsOneByOne(block));
-    // A block mined between the calls: its traces must be read again, not left out.
-    if (traces === null && this.traces === 'yes' && block.transactions.length > 0) throw new Error(`block ${block.number}: the node has no traces for it yet`);
-    if (traces && traces.length !== block.transactions.length) {
-      throw new Error(`block ${block.number}: ${block.transactions.length} transactions but ${traces.length} traces`);
-    }
-    return toBundle(block, all, traces);
+    const bundle = toBundle(block, receipts ?? (await this.receiptsOneByOne(block)));
+    if (this.traces === 'no' || !mayCreateInside(bundle.transactions)) return bundle;
+    // By hash: a reorg between the calls cannot pair this block with another one's traces.
+    const traces = await this.tryTraces(block.hash);
+    if (traces === undefined) return bundle;
+    const matches = traces?.length === block.transactions.length && traces.every((trace, i) => trace.txHash === undefined || trace.txHash.toLowerCase() === bundle.transactions[i]!.hash);
+    if (!traces || !matches) throw new Error(`block ${block.number}: the node's traces do not match its ${block.transactions.length} transactions`);
+    return { ...bundle, contracts: contractCreationsOf(bundle.transactions, traces.map((trace) => trace.result)) };
   }
 
-  private async tryTraces(tag: string): Promise<RpcCallFrame[] | null> {
+  /** The block's traces; `null` when the node has no such block, `undefined` when it does not trace. */
+  private async tryTraces(blockHash: string): Promise<RpcBlockTrace[] | null | undefined> {
     try {
-      const traces = await this.chain.request<RpcBlockTrace[] | null>('debug_traceBlockByNumber', [tag, { tracer: 'callTracer' }]);
+      const traces = await this.chain.request<RpcBlockTrace[] | null>('debug_traceBlockByHash', [blockHash, { tracer: 'callTracer' }]);
       this.traces = 'yes';
-      return traces?.map((trace) => trace.result) ?? null;
+      return traces;
     } catch (error) {
       if (error instanceof NodeRpcError && this.traces === 'unknown') {
         this.traces = 'no';
-        this.options.logger?.warn({ err: error }, 'the node does not trace blocks (debug_traceBlockByNumber): contracts created inside transactions are not discovered');
-        return null;
+        this.options.logger?.warn({ err: error }, 'the node does not trace blocks (debug_traceBlockByHash): contracts created inside transactions are not discovered');
+        return undefined;
       }
       throw error;
     }

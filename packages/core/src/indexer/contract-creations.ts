@@ -30,6 +30,18 @@ export function contractCreationsOf(transactions: readonly StoredTransaction[], 
   return creations;
 }
 
+/**
+ * Whether any of the transactions may have created a contract inside it: one that succeeded and
+ * ran code. A plain value transfer (no input, exactly the 21,000 gas of a transfer to an account
+ * without code) cannot; every other successful transaction may. Blocks of plain transfers so
+ * need no traces, which cost the node a re-execution of the block.
+ */
+export function mayCreateInside(transactions: readonly StoredTransaction[]): boolean {
+  return transactions.some((tx) => tx.status === 1 && !(tx.to !== null && tx.input === '0x' && tx.gasUsed === PLAIN_TRANSFER_GAS));
+}
+
+const PLAIN_TRANSFER_GAS = 21_000n;
+
 function lower(address: string): Hex {
   return address.toLowerCase() as Hex;
 }

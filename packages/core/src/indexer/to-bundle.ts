@@ -1,14 +1,14 @@
-import type { RpcBlock, RpcCallFrame, RpcLog, RpcReceipt, RpcTransaction } from '../chain/rpc-types.js';
+import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from '../chain/rpc-types.js';
 import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '../storage/index.js';
 import { pairEventsOf } from '../prices/pair-events.js';
 import { contractCreationsOf } from './contract-creations.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /**
- * Turns a node's block (with full transactions), its receipts and, where the node traces, its
- * transactions' call frames (in transaction order) into one storage bundle.
+ * Turns a node's block (with full transactions) and its receipts into one storage bundle; its
+ * contracts are the transactions' own creations (the block source adds those inside them).
  */
-export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[], traces: readonly (RpcCallFrame | null)[] | null = null): BlockBundle {
+export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): BlockBundle {
   if (receipts.length !== block.transactions.length) {
     throw new Error(`block ${block.number}: ${block.transactions.length} transactions but ${receipts.length} receipts`);
   }
@@ -51,7 +51,7 @@ export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[], trace
     logs,
     tokenTransfers: tokenTransfersOf(logs, timestamp),
     ...pairEventsOf(logs, timestamp),
-    contracts: contractCreationsOf(transactions, traces),
+    contracts: contractCreationsOf(transactions, null),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { detectProxy, type ProxyKind } from '../contracts/proxy-detection.js';
 import { ContractNotFoundError } from '../errors/index.js';
-import type { Hex, Storage } from '../storage/index.js';
+import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
+import type { AddressLogsQuery, Hex, Storage } from '../storage/index.js';
 import type { IndexedHead } from './indexed-head.js';
 
 /**
@@ -34,13 +35,51 @@ export interface ContractRecord {
   implementation: string | null;
 }
 
+/** The spec's Contract event: the log, and its event decoded where a known ABI describes it. */
+export interface ContractEventRecord {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string;
+  transactionHash: string;
+  logIndex: string;
+  /** `null` when no known ABI describes the event (then `decoded` is empty). */
+  eventName: string | null;
+  /** Parameter name → value as a string. */
+  decoded: Record<string, string>;
+}
+
 /** Contracts: creation from storage, code, balance and proxy slots from the chain at the indexed head. */
 export class ContractService {
   constructor(
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
+    private readonly resolveEvent: EventResolver = resolveStandardEvent,
   ) {}
+
+  /** A contract's logs, decoded where a known ABI describes them; 404 for an address that is no contract. */
+  async events(query: AddressLogsQuery): Promise<ContractEventRecord[]> {
+    const [logs, creation] = await Promise.all([this.storage.listAddressLogs(query), this.storage.getContractCreation(query.address)]);
+    // Only an address with neither logs nor an indexed creation needs the node to tell.
+    if (logs.length === 0 && creation === null) {
+      const code = await this.chain.request<string>('eth_getCode', [query.address, await this.head.blockTag()]);
+      if (code === '0x') throw new ContractNotFoundError();
+    }
+    return logs.map((log) => {
+      const { eventName, parameters } = decodeLog(log, this.resolveEvent);
+      return {
+        address: log.address,
+        topics: log.topics,
+        data: log.data,
+        blockNumber: log.blockNumber.toString(),
+        transactionHash: log.transactionHash,
+        logIndex: log.logIndex.toString(),
+        eventName,
+        decoded: parameters,
+      };
+    });
+  }
 
   async contract(address: Hex): Promise<ContractRecord> {
     const tag = await this.head.blockTag();

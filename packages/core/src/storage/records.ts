@@ -154,6 +154,19 @@ export interface AddressTransactionsQuery {
   sort: 'asc' | 'desc';
 }
 
+/** Filter and page of the logs a contract emitted. */
+export interface AddressLogsQuery {
+  address: Hex;
+  /** Inclusive block range. */
+  startBlock?: bigint;
+  endBlock?: bigint;
+  /** Only logs whose first topic (an event's selector) is this. */
+  topic0?: Hex;
+  page: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
 /** First and last activity of an address, with its transaction count. */
 export interface AddressActivity {
   transactionCount: number;

@@ -4,6 +4,7 @@ import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } fr
 import type { StoredMetadataProfile } from './metadata-records.js';
 import type {
   AddressActivity,
+  AddressLogsQuery,
   AddressTransactionsQuery,
   BlockBundle,
   ChainTotals,
@@ -79,6 +80,11 @@ export interface Storage {
    * appears once.
    */
   listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]>;
+  /**
+   * Logs emitted by `address`, filtered by inclusive block range and first topic, ordered by
+   * (blockNumber, logIndex) as `sort` says, then paged as {@link listAddressTransactions}.
+   */
+  listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]>;
   /** Transaction count and first/last activity (block timestamps) of an address. */
   getAddressActivity(address: Hex): Promise<AddressActivity>;
 

@@ -1,5 +1,6 @@
 import type {
   AddressActivity,
+  AddressLogsQuery,
   BlockBundle,
   ChainTotals,
   Hex,
@@ -209,6 +210,25 @@ export function referenceTokenTransfers(chain: readonly BlockBundle[], query: To
       (query.to === undefined || t.to === query.to) &&
       (query.startBlock === undefined || t.blockNumber >= query.startBlock) &&
       (query.endBlock === undefined || t.blockNumber <= query.endBlock),
+  );
+  if (query.sort === 'desc') matching.reverse();
+  const start = (query.page - 1) * query.offset;
+  return matching.slice(start, start + query.offset);
+}
+
+/**
+ * What `listAddressLogs` must return.
+ *
+ * @example
+ * expect(await storage.listAddressLogs(query)).toEqual(referenceAddressLogs(chain, query));
+ */
+export function referenceAddressLogs(chain: readonly BlockBundle[], query: AddressLogsQuery): StoredLog[] {
+  const matching = chainLogs(chain).filter(
+    (log) =>
+      log.address === query.address &&
+      (query.topic0 === undefined || log.topics[0] === query.topic0) &&
+      (query.startBlock === undefined || log.blockNumber >= query.startBlock) &&
+      (query.endBlock === undefined || log.blockNumber <= query.endBlock),
   );
   if (query.sort === 'desc') matching.reverse();
   const start = (query.page - 1) * query.offset;

@@ -1,3 +1,4 @@
+import { toEventSelector } from 'viem';
 import { expect, it } from 'vitest';
 import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
 
@@ -25,5 +26,37 @@ export function contractTests(ctx: () => ApiContext): void {
     const bad = await get(ctx(), '/api/v1/contract/0x1234');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(errorEnvelope('Error! Invalid address format'));
+  });
+
+  it('GET /contract/:address/events lists the contract’s logs as the node has them, decoding the standard events', async () => {
+    const head = await indexedToHead(ctx());
+    const token = ctx().demo.contracts.token;
+    const logs = await ctx().chain.publicClient.getLogs({ address: token, fromBlock: 0n, toBlock: head });
+    const { status, body } = await get(ctx(), `/api/v1/contract/${token}/events?sort=asc&offset=100`);
+    expect(status).toBe(200);
+    expect(body.result.map((e: { transactionHash: string; logIndex: string; topics: string[]; data: string; blockNumber: string }) => [e.transactionHash, e.logIndex, e.topics, e.data, e.blockNumber])).toEqual(
+      logs.map((log) => [log.transactionHash, String(log.logIndex), log.topics, log.data, String(log.blockNumber)]),
+    );
+    const transfer = body.result.find((e: { eventName: string | null }) => e.eventName === 'Transfer');
+    expect(Object.keys(transfer.decoded)).toEqual(['from', 'to', 'value']);
+    expect(transfer.address).toBe(token.toLowerCase());
+
+    const approval = toEventSelector('Approval(address,address,uint256)');
+    const approvals = (await get(ctx(), `/api/v1/contract/${token}/events?topic0=${approval}`)).body.result as { eventName: string; topics: string[] }[];
+    expect(approvals.length).toBe(logs.filter((log) => log.topics[0] === approval).length);
+    expect(approvals.every((e) => e.eventName === 'Approval' && e.topics[0] === approval)).toBe(true);
+
+    const newest = (await get(ctx(), `/api/v1/contract/${token}/events?offset=1`)).body.result;
+    expect(newest).toEqual([body.result.at(-1)]);
+    const block = logs[1]!.blockNumber!;
+    const inBlock = (await get(ctx(), `/api/v1/contract/${token}/events?fromBlock=${block}&toBlock=${block}&sort=asc`)).body.result;
+    expect(inBlock.map((e: { blockNumber: string }) => e.blockNumber)).toEqual(logs.filter((log) => log.blockNumber === block).map(() => String(block)));
+  });
+
+  it('GET /contract/:address/events 400s a malformed topic0 and 404s an address without code', async () => {
+    const bad = await get(ctx(), `/api/v1/contract/${ctx().demo.contracts.token}/events?topic0=0x1234`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Error! Invalid request: topic0: /);
+    expect((await get(ctx(), `/api/v1/contract/${ctx().demo.accounts[9]}/events`)).body).toEqual(errorEnvelope('Error! Contract not found'));
   });
 }

@@ -4,6 +4,7 @@ import type { Storage } from '../../storage/storage.js';
 import {
   chainAccounts,
   referenceAddressActivity,
+  referenceAddressLogs,
   referenceAddressTransactions,
   referenceCursor,
   chainTokenTransfers,
@@ -57,7 +58,7 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
  * Asserts that every read answers exactly what writing `chain` (and nothing else) must give, and
  * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
  * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
- * address's transactions, activity and token transfer count, every token with its holders
+ * address's transactions, activity, token transfer count and emitted logs, every token with its holders
  * and transfers, every pair with its syncs and swaps, and every created contract's latest
  * creation. Uses vitest's `expect`.
  *
@@ -118,6 +119,10 @@ export async function expectStoredChain(
     expect(await storage.listTokenTransfers(transfers), token).toEqual(referenceTokenTransfers(chain, transfers));
   }
 
+  for (const address of new Set([...chain, ...absent].flatMap((bundle) => bundle.logs.map((log) => log.address)))) {
+    const query = { address, page: 1, offset: ALL, sort: 'asc' } as const;
+    expect(await storage.listAddressLogs(query), address).toEqual(referenceAddressLogs(chain, query));
+  }
   await expectStoredPairs(storage, chain, absent);
   for (const address of new Set([...chain, ...absent].flatMap((bundle) => bundle.contracts.map((creation) => creation.address)))) {
     const latest = chain.flatMap((bundle) => bundle.contracts).filter((creation) => creation.address === address).at(-1) ?? null;

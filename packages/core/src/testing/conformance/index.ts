@@ -7,6 +7,7 @@ import { counterTests } from './counters.js';
 import { dexTests } from './dex.js';
 import type { StorageFactory } from './harness.js';
 import { lifecycleTests } from './lifecycle.js';
+import { logTests } from './logs.js';
 import { metadataTests } from './metadata.js';
 import { rollbackTests } from './rollback.js';
 import { tokenTransferTests } from './token-transfers.js';
@@ -36,6 +37,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     transactionTests(factory);
     rollbackTests(factory);
     addressTests(factory);
+    logTests(factory);
     totalsTests(factory);
     tokenTransferTests(factory);
     dexTests(factory);
