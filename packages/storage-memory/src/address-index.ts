@@ -1,4 +1,4 @@
-import type { AddressTransactionsQuery, Hex, StoredTransaction } from '@chainlens/core';
+import type { AddressTransactionsQuery, Hex, StoredTransaction, TransactionsBetweenQuery } from '@chainlens/core';
 import { pageInBlockRange } from './block-order.js';
 
 /**
@@ -36,6 +36,17 @@ export class AddressIndex {
   /** The address's transactions in the inclusive block range, sorted and paged as the query says. */
   list(query: AddressTransactionsQuery): StoredTransaction[] {
     return pageInBlockRange(this.#byAddress.get(query.address) ?? [], query);
+  }
+
+  /** The transactions both addresses take part in: the shorter list, filtered by the other address. */
+  between({ address, counterparty, ...page }: TransactionsBetweenQuery): StoredTransaction[] {
+    const mine = this.#byAddress.get(address) ?? [];
+    const theirs = this.#byAddress.get(counterparty) ?? [];
+    const [shorter, other] = mine.length <= theirs.length ? [mine, counterparty] : [theirs, address];
+    return pageInBlockRange(
+      shorter.filter((tx) => involved(tx).includes(other)),
+      page,
+    );
   }
 
   /** How many transactions `address` has, with its first and last, or `undefined` if none. */

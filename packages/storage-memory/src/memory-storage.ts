@@ -32,6 +32,7 @@ import {
   type TokenHoldersQuery,
   type TokensQuery,
   type TokenTransfersQuery,
+  type TransactionsBetweenQuery,
   type UserChanges,
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
@@ -207,6 +208,10 @@ export class MemoryStorage implements Storage {
 
   async listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]> {
     return this.#addresses.list(query);
+  }
+
+  async listTransactionsBetween(query: TransactionsBetweenQuery): Promise<StoredTransaction[]> {
+    return this.#addresses.between(query);
   }
 
   async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {

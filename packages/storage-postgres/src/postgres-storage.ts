@@ -30,6 +30,7 @@ import type {
   TokenHoldersQuery,
   TokensQuery,
   TokenTransfersQuery,
+  TransactionsBetweenQuery,
   UserChanges,
 } from '@chainlens/core';
 import { Pool } from 'pg';
@@ -240,6 +241,15 @@ export class PostgresStorage implements Storage {
         (page - 1) * offset,
       ],
     });
+    return rows;
+  }
+
+  async listTransactionsBetween({ address, counterparty, page, offset, sort }: TransactionsBetweenQuery): Promise<StoredTransaction[]> {
+    if (page < 1 || offset < 1) return [];
+    // One address on both sides: each of its transactions involves it with itself.
+    if (address === counterparty) return this.listAddressTransactions({ address, page, offset, sort });
+    const statement = sort === 'asc' ? this.#read.transactionsBetweenAsc : this.#read.transactionsBetweenDesc;
+    const { rows } = await this.#pool.query<StoredTransaction>({ ...statement, values: [toBytea(address), toBytea(counterparty), offset, (page - 1) * offset] });
     return rows;
   }
 

@@ -68,6 +68,23 @@ export function readStatements(t: Tables) {
       ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
       LIMIT $4 OFFSET $5`,
   });
+  const transactionsBetween = (order: 'ASC' | 'DESC'): Statement => ({
+    name: `chainlens_transactions_between_${order.toLowerCase()}`,
+    // A merge of the two addresses' index entries, in chain order; only the page's rows join
+    // their transaction.
+    text: `SELECT ${TRANSACTION_COLUMNS}
+      FROM (
+        SELECT a.block_number, a.transaction_index
+        FROM ${t.addressTransactions} a
+        JOIN ${t.addressTransactions} b ON b.block_number = a.block_number AND b.transaction_index = a.transaction_index
+        WHERE a.address = $1 AND b.address = $2
+        ORDER BY a.block_number ${order}, a.transaction_index ${order}
+        LIMIT $3 OFFSET $4
+      ) page
+      JOIN ${t.transactions} t USING (block_number, transaction_index)
+      ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
+  });
+
   const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean): Statement => ({
     name: `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}`,
     // The page is cut on logs_by_address; only its rows join their transaction.
@@ -152,6 +169,8 @@ export function readStatements(t: Tables) {
     },
     tokenTransfers,
     addressLogs,
+    transactionsBetweenAsc: transactionsBetween('ASC'),
+    transactionsBetweenDesc: transactionsBetween('DESC'),
     tokens: {
       name: 'chainlens_tokens',
       text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens}

@@ -48,6 +48,7 @@ const cases: [string, Statement, unknown[]][] = [
   ['listAddressTransactions asc', read.addressTransactionsAsc, [toBytea(tx.from), '0', '9223372036854775807', 25, 0]],
   ['listAddressTransactions desc', read.addressTransactionsDesc, [toBytea(tx.from), '100', '300', 10, 10]],
   ['getAddressActivity', read.addressActivity, [toBytea(tx.from)]],
+  ['listTransactionsBetween', read.transactionsBetweenDesc, [toBytea(tx.from), toBytea(tx.to!), 25, 0]],
   ['getBlockByNumber', read.blockByNumber, ['200']],
   ['getBlockByHash', read.blockByHash, [toBytea(chain[200]!.block.hash)]],
   ['getBlockTransactionHashes', read.blockTransactionHashes, ['200']],
@@ -121,7 +122,7 @@ describe('indexes', () => {
     const indexesOf = async (statement: Statement, values: unknown[]) =>
       (await plan(statement, values, 'custom')).map((node) => node['Index Name']).filter(Boolean);
     expect(await indexesOf(read.addressTransactionsAsc, cases[3]![2])).toContain('address_transactions_pkey');
-    expect(await indexesOf(logsByAddress, cases[10]![2])).toContain('logs_by_address');
+    expect(await indexesOf(logsByAddress, cases.find(([name]) => name === 'listAddressLogs')![2])).toContain('logs_by_address');
     expect(await indexesOf(read.transactionByHash, cases[0]![2])).toContain('transactions_pkey');
     const [, holders, holderValues] = cases.find(([name]) => name === 'listTokenHolders')!;
     expect(await indexesOf(holders, holderValues)).toContain('token_holders_by_balance');

@@ -3,6 +3,7 @@ import { detectProxy, type ProxyKind } from '../contracts/proxy-detection.js';
 import { ContractNotFoundError } from '../errors/index.js';
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
 import type { AddressLogsQuery, Hex, Storage } from '../storage/index.js';
+import { formatTransaction, type TransactionRecord } from './format.js';
 import type { IndexedHead } from './indexed-head.js';
 
 /**
@@ -60,12 +61,8 @@ export class ContractService {
 
   /** A contract's logs, decoded where a known ABI describes them; 404 for an address that is no contract. */
   async events(query: AddressLogsQuery): Promise<ContractEventRecord[]> {
-    const [logs, creation] = await Promise.all([this.storage.listAddressLogs(query), this.storage.getContractCreation(query.address)]);
-    // Only an address with neither logs nor an indexed creation needs the node to tell.
-    if (logs.length === 0 && creation === null) {
-      const code = await this.chain.request<string>('eth_getCode', [query.address, await this.head.blockTag()]);
-      if (code === '0x') throw new ContractNotFoundError();
-    }
+    const logs = await this.storage.listAddressLogs(query);
+    if (logs.length === 0) await this.mustExist(query.address);
     return logs.map((log) => {
       const { eventName, parameters } = decodeLog(log, this.resolveEvent);
       return {
@@ -79,6 +76,23 @@ export class ContractService {
         decoded: parameters,
       };
     });
+  }
+
+  /** The transactions between `user` and the contract, either way, newest first; 404 for an address that is no contract. */
+  async interactions(query: { contract: Hex; user: Hex; page: number; offset: number }): Promise<TransactionRecord[]> {
+    const [transactions, cursor] = await Promise.all([
+      this.storage.listTransactionsBetween({ address: query.user, counterparty: query.contract, page: query.page, offset: query.offset, sort: 'desc' }),
+      this.head.current(),
+    ]);
+    if (transactions.length === 0) await this.mustExist(query.contract);
+    return transactions.map((tx) => formatTransaction(tx, cursor?.number ?? null));
+  }
+
+  /** Throws {@link ContractNotFoundError} unless a creation is indexed or the node has code at the address. */
+  private async mustExist(address: Hex): Promise<void> {
+    if (await this.storage.getContractCreation(address)) return;
+    const code = await this.chain.request<string>('eth_getCode', [address, await this.head.blockTag()]);
+    if (code === '0x') throw new ContractNotFoundError();
   }
 
   async contract(address: Hex): Promise<ContractRecord> {

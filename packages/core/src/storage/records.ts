@@ -154,6 +154,15 @@ export interface AddressTransactionsQuery {
   sort: 'asc' | 'desc';
 }
 
+/** A page of the transactions two addresses share (each the sender, recipient or created contract). */
+export interface TransactionsBetweenQuery {
+  address: Hex;
+  counterparty: Hex;
+  page: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
 /** Filter and page of the logs a contract emitted. */
 export interface AddressLogsQuery {
   address: Hex;

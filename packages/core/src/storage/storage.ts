@@ -14,6 +14,7 @@ import type {
   StoredLog,
   StoredTokenTransfer,
   StoredTransaction,
+  TransactionsBetweenQuery,
 } from './records.js';
 import type { StoredToken, StoredTokenMetadata, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from './token-records.js';
 
@@ -80,6 +81,11 @@ export interface Storage {
    * appears once.
    */
   listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]>;
+  /**
+   * Transactions in which both `address` and `counterparty` take part (as sender, recipient or
+   * created contract), ordered and paged as {@link listAddressTransactions}.
+   */
+  listTransactionsBetween(query: TransactionsBetweenQuery): Promise<StoredTransaction[]>;
   /**
    * Logs emitted by `address`, filtered by inclusive block range and first topic, ordered by
    * (blockNumber, logIndex) as `sort` says, then paged as {@link listAddressTransactions}.

@@ -8,6 +8,7 @@ import type {
   StoredLog,
   StoredTokenTransfer,
   StoredTransaction,
+  TransactionsBetweenQuery,
 } from '../storage/records.js';
 import type { StoredToken, StoredTokenHolder, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from '../storage/token-records.js';
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
@@ -211,6 +212,22 @@ export function referenceTokenTransfers(chain: readonly BlockBundle[], query: To
       (query.startBlock === undefined || t.blockNumber >= query.startBlock) &&
       (query.endBlock === undefined || t.blockNumber <= query.endBlock),
   );
+  if (query.sort === 'desc') matching.reverse();
+  const start = (query.page - 1) * query.offset;
+  return matching.slice(start, start + query.offset);
+}
+
+/**
+ * What `listTransactionsBetween` must return.
+ *
+ * @example
+ * expect(await storage.listTransactionsBetween(query)).toEqual(referenceTransactionsBetween(chain, query));
+ */
+export function referenceTransactionsBetween(chain: readonly BlockBundle[], query: TransactionsBetweenQuery): StoredTransaction[] {
+  const matching = chainTransactions(chain).filter((tx) => {
+    const involved = involvedAddresses(tx);
+    return involved.includes(query.address) && involved.includes(query.counterparty);
+  });
   if (query.sort === 'desc') matching.reverse();
   const start = (query.page - 1) * query.offset;
   return matching.slice(start, start + query.offset);

@@ -48,5 +48,15 @@ export function contractRoutes(services: Services): Route[] {
           sort: query.sort,
         }),
     }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/contract/:address/interactions',
+      auth: 'none',
+      cache: 'head',
+      summary: 'Transactions between a user (query address) and the contract, either way, newest first',
+      params: contractParams,
+      query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
+      handler: ({ params, query }) => services.contracts.interactions({ contract: params.address, user: query.address, page: query.page, offset: query.offset }),
+    }),
   ];
 }

@@ -59,4 +59,26 @@ export function contractTests(ctx: () => ApiContext): void {
     expect(bad.body.message).toMatch(/^Error! Invalid request: topic0: /);
     expect((await get(ctx(), `/api/v1/contract/${ctx().demo.accounts[9]}/events`)).body).toEqual(errorEnvelope('Error! Contract not found'));
   });
+
+  it('GET /contract/:address/interactions lists the transactions between a user and the contract, newest first, paged', async () => {
+    const head = await indexedToHead(ctx());
+    const token = ctx().demo.contracts.token.toLowerCase();
+    const user = ctx().demo.accounts[1]!.toLowerCase();
+    const expected: string[] = [];
+    for (let n = 0n; n <= head; n++) {
+      const block = await ctx().chain.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
+      for (const tx of block.transactions) {
+        const parties = [tx.from.toLowerCase(), tx.to?.toLowerCase()];
+        if (parties.includes(user) && parties.includes(token)) expected.push(tx.hash);
+      }
+    }
+    expect(expected.length).toBeGreaterThan(1);
+    const { status, body } = await get(ctx(), `/api/v1/contract/${token}/interactions?address=${user}&offset=100`);
+    expect(status).toBe(200);
+    expect(body.result.map((tx: { hash: string }) => tx.hash)).toEqual(expected.reverse());
+    expect((await get(ctx(), `/api/v1/contract/${token}/interactions?address=${user}&page=2&offset=1`)).body.result.map((tx: { hash: string }) => tx.hash)).toEqual([expected[1]]);
+    expect((await get(ctx(), `/api/v1/contract/${token}/interactions?address=${ctx().demo.accounts[9]}`)).body.result).toEqual([]);
+    expect((await get(ctx(), `/api/v1/contract/${ctx().demo.accounts[9]}/interactions?address=${user}`)).body).toEqual(errorEnvelope('Error! Contract not found'));
+    expect((await get(ctx(), `/api/v1/contract/${token}/interactions?address=0x12`)).status).toBe(400);
+  });
 }

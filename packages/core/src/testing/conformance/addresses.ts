@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { AddressTransactionsQuery, BlockBundle, Hex, StoredTransaction } from '../../storage/records.js';
 import { fixtureAddress, makeChain } from '../fixtures.js';
-import { chainAccounts, chainTransactions, referenceAddressActivity, referenceAddressTransactions } from '../reference.js';
+import { chainAccounts, chainTransactions, referenceAddressActivity, referenceAddressTransactions, referenceTransactionsBetween } from '../reference.js';
 import { ALL, type StorageFactory, storageTest, writeChain } from './harness.js';
 
 const busy = fixtureAddress('busy');
@@ -225,6 +225,24 @@ export function addressTests(factory: StorageFactory): void {
       expect(await storage.getAddressActivity(fixtureAddress('nobody'))).toEqual(none);
       await writeChain(storage, makeChain({ blocks: 3 }));
       expect(await storage.getAddressActivity(fixtureAddress('nobody'))).toEqual(none);
+    });
+
+    test('the transactions two addresses share, in both orders and paged, whichever side is busier', async (storage) => {
+      const chain = makeChain({ blocks: 12, txPerBlock: 5, addresses: 5 });
+      const contract = chainTransactions(chain).find((tx) => tx.contractAddress !== null)!;
+      await writeChain(storage, chain);
+      const accounts = chainAccounts(chain).slice(0, 6);
+      for (const address of accounts) {
+        for (const counterparty of accounts) {
+          for (const [page, offset, sort] of [[1, ALL, 'asc'], [1, 2, 'desc'], [2, 2, 'desc'], [3, 1, 'asc']] as const) {
+            const between = { address, counterparty, page, offset, sort };
+            expect(await storage.listTransactionsBetween(between), `${address} ${counterparty} ${page}/${offset} ${sort}`).toEqual(referenceTransactionsBetween(chain, between));
+          }
+        }
+      }
+      const creation = { address: contract.from, counterparty: contract.contractAddress!, page: 1, offset: ALL, sort: 'asc' } as const;
+      expect(await storage.listTransactionsBetween(creation)).toContainEqual(contract);
+      expect(await storage.listTransactionsBetween({ ...creation, counterparty: fixtureAddress('stranger') })).toEqual([]);
     });
   });
 }
