@@ -93,7 +93,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const limiter = limits.enabled ? new RateLimiter(storage, { ...limits, now: config.clock }) : null;
   const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock);
   const apiKeys = new ApiKeyService(storage, config.clock);
-  const tokenReader = new TokenMetadataReader(chain);
+  // Token metadata is many small eth_calls at once: they travel as JSON-RPC batches.
+  const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }));
   const prices = new PriceService(storage, head, tokenReader, config.prices);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),

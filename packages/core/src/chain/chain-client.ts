@@ -6,6 +6,11 @@ export interface ChainClientOptions {
   rpcUrl: string;
   /** Per-request timeout in milliseconds. */
   timeoutMs: number;
+  /**
+   * Send the requests made in one tick as one JSON-RPC batch (at most this many per batch):
+   * for many small reads at once, such as a round of token metadata.
+   */
+  batchSize?: number;
 }
 
 /**
@@ -24,7 +29,11 @@ export interface ChainClient {
 /** Creates the upstream node client. Retries are the caller's business (the indexer backs off). */
 export function createChainClient(options: ChainClientOptions): ChainClient {
   const viemClient = createPublicClient({
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 0 }),
+    transport: http(options.rpcUrl, {
+      timeout: options.timeoutMs,
+      retryCount: 0,
+      ...(options.batchSize !== undefined && { batch: { batchSize: options.batchSize, wait: 0 } }),
+    }),
   });
   const send = viemClient.request as unknown as (args: { method: string; params?: readonly unknown[] }) => Promise<unknown>;
   let chainId: number | undefined;
