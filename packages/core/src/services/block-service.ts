@@ -21,20 +21,30 @@ export class BlockService {
 
   /** The stored block at `tag`; `latest` is the newest indexed block. */
   async resolve(tag: bigint | 'latest'): Promise<StoredBlock> {
-    let number = tag;
-    if (number === 'latest') {
-      const cursor = await this.head.current();
-      if (!cursor) throw new BlockNotFoundError();
-      number = cursor.number;
-    }
-    const block = await this.storage.getBlockByNumber(number);
+    const block = await this.storage.getBlockByNumber(await this.numberOf(tag));
     if (!block) throw new BlockNotFoundError();
     return block;
   }
 
+  /**
+   * The block with its transaction hashes, read side by side. A reorg between the two reads
+   * could pair a block with its replacement's hashes: a count that does not match reads again.
+   */
   async getBlock(tag: bigint | 'latest'): Promise<BlockRecord> {
-    const block = await this.resolve(tag);
-    return formatBlock(block, await this.storage.getBlockTransactionHashes(block.number));
+    const number = await this.numberOf(tag);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [block, hashes] = await Promise.all([this.storage.getBlockByNumber(number), this.storage.getBlockTransactionHashes(number)]);
+      if (!block) throw new BlockNotFoundError();
+      if (hashes.length === block.transactionCount) return formatBlock(block, hashes);
+    }
+    throw new Error(`block ${number}: its stored transaction count and transactions disagree`);
+  }
+
+  private async numberOf(tag: bigint | 'latest'): Promise<bigint> {
+    if (tag !== 'latest') return tag;
+    const cursor = await this.head.current();
+    if (!cursor) throw new BlockNotFoundError();
+    return cursor.number;
   }
 
   async stateRoot(tag: bigint | 'latest'): Promise<StateRootRecord> {
