@@ -171,6 +171,11 @@ export class MemoryStorage implements Storage {
     return this.#blockAt(number)?.transactions.map((tx) => tx.hash) ?? [];
   }
 
+  async getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null> {
+    const entry = this.#blockAt(number);
+    return entry ? { block: entry.block, transactionHashes: entry.transactions.map((tx) => tx.hash) } : null;
+  }
+
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
     const entry = this.#blockAt(number);
     if (!entry) return null;

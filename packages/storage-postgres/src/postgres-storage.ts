@@ -173,6 +173,15 @@ export class PostgresStorage implements Storage {
     return rows.map((row) => row.hash);
   }
 
+  async getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null> {
+    if (number < INT8_MIN || number > INT8_MAX) return null;
+    type Row = StoredBlock & { transactionHashes: string | null };
+    const { rows } = await this.#pool.query<Row>({ ...this.#read.blockWithTransactionHashes, values: [toDecimal(number)] });
+    if (!rows[0]) return null;
+    const { transactionHashes, ...block } = rows[0];
+    return { block, transactionHashes: transactionHashes === null ? [] : transactionHashes.split(',').map((hex) => `0x${hex}` as Hex) };
+  }
+
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
     const values = [toDecimal(number)];

@@ -132,6 +132,13 @@ export function readStatements(t: Tables) {
       name: 'chainlens_block_transaction_hashes',
       text: `SELECT hash FROM ${t.transactions} WHERE block_number = $1 ORDER BY transaction_index`,
     },
+    // The hashes as one text column: no per-row overhead for a block's hundreds of transactions.
+    blockWithTransactionHashes: {
+      name: 'chainlens_block_with_transaction_hashes',
+      text: `SELECT ${BLOCK_COLUMNS},
+          (SELECT string_agg(encode(t.hash, 'hex'), ',' ORDER BY t.transaction_index) FROM ${t.transactions} t WHERE t.block_number = b.number) AS "transactionHashes"
+        FROM ${t.blocks} b WHERE b.number = $1`,
+    },
     blockTransactions: {
       name: 'chainlens_block_transactions',
       text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.block_number = $1 ORDER BY t.transaction_index`,

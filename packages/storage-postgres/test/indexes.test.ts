@@ -52,6 +52,7 @@ const cases: [string, Statement, unknown[]][] = [
   ['getBlockByNumber', read.blockByNumber, ['200']],
   ['getBlockByHash', read.blockByHash, [toBytea(chain[200]!.block.hash)]],
   ['getBlockTransactionHashes', read.blockTransactionHashes, ['200']],
+  ['getBlockWithTransactionHashes', read.blockWithTransactionHashes, ['200']],
   ['listRecentBlocks', read.recentBlocks, [10]],
   ['listAddressLogs', logsByAddress, [toBytea(log.address), '0', '9223372036854775807', 25, 0]],
   ['listAddressLogs by topic0, in a range', read.addressLogs[addressLogsKey('ASC', true)]!, [toBytea(log.address), '100', '300', 25, 0, toBytea(log.topics[0]!)]],

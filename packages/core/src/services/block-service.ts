@@ -26,18 +26,10 @@ export class BlockService {
     return block;
   }
 
-  /**
-   * The block with its transaction hashes, read side by side. A reorg between the two reads
-   * could pair a block with its replacement's hashes: a count that does not match reads again.
-   */
   async getBlock(tag: bigint | 'latest'): Promise<BlockRecord> {
-    const number = await this.numberOf(tag);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const [block, hashes] = await Promise.all([this.storage.getBlockByNumber(number), this.storage.getBlockTransactionHashes(number)]);
-      if (!block) throw new BlockNotFoundError();
-      if (hashes.length === block.transactionCount) return formatBlock(block, hashes);
-    }
-    throw new Error(`block ${number}: its stored transaction count and transactions disagree`);
+    const found = await this.storage.getBlockWithTransactionHashes(await this.numberOf(tag));
+    if (!found) throw new BlockNotFoundError();
+    return formatBlock(found.block, found.transactionHashes);
   }
 
   private async numberOf(tag: bigint | 'latest'): Promise<bigint> {

@@ -59,6 +59,8 @@ export interface Storage {
   getBlockByHash(hash: Hex): Promise<StoredBlock | null>;
   /** The hashes of a block's transactions, in index order (empty for an unknown block). */
   getBlockTransactionHashes(number: bigint): Promise<Hex[]>;
+  /** {@link getBlockByNumber} and {@link getBlockTransactionHashes} of one block in one round trip and one snapshot; `null` for an unknown block. */
+  getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null>;
   /**
    * Everything block `number` brought, as it was written (transactions in index order, logs in
    * `logIndex` order), or `null` for an unknown block. Lets other instances and replays rebuild

@@ -82,6 +82,7 @@ export async function expectStoredChain(
     expect(await storage.getBlockByNumber(block.number)).toEqual(block);
     expect(await storage.getBlockByHash(block.hash)).toEqual(block);
     expect(await storage.getBlockTransactionHashes(block.number)).toEqual(transactions.map((tx) => tx.hash));
+    expect(await storage.getBlockWithTransactionHashes(block.number)).toEqual({ block, transactionHashes: transactions.map((tx) => tx.hash) });
     for (const tx of transactions) {
       expect(await storage.getTransaction(tx.hash)).toEqual(tx);
       expect(await storage.getTransactionLogs(tx.hash)).toEqual(logs.filter((l) => l.transactionHash === tx.hash));
@@ -94,6 +95,7 @@ export async function expectStoredChain(
     if (!storedNumbers.has(block.number)) {
       expect(await storage.getBlockByNumber(block.number)).toBeNull();
       expect(await storage.getBlockTransactionHashes(block.number)).toEqual([]);
+      expect(await storage.getBlockWithTransactionHashes(block.number)).toBeNull();
     }
     for (const tx of transactions) {
       expect(await storage.getTransaction(tx.hash)).toBeNull();
