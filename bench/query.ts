@@ -1,6 +1,7 @@
 /**
  * Read latency on Postgres at scale, through the Fastify adapter at 50 connections; target p99 <
- * 10 ms each. Two loads, both through `Storage.writeBlock`: 1,000,000 transactions over 10,000
+ * 10 ms each as shipped, while the chain grows a block a second (each block starts the response
+ * cache afresh). Two loads, both through `Storage.writeBlock`: 1,000,000 transactions over 10,000
  * addresses for `account/txlist` of a heavy address, `transaction/:hash` and `block/getblock`;
  * and a token with 1,000,000 transfers to 100,000 holders for its holders' first page and its
  * transfer pages. A bare Fastify route answering each row's bytes runs in the same session as the
@@ -14,6 +15,7 @@ import { startAnvil } from '@chainlens/core/devchain';
 import { postgresStorage } from '@chainlens/storage-postgres';
 import { disturbed, DISTURBED_PERCENT, postgresPids, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
+import { createHeadMover, type HeadMover } from './lib/head-mover.js';
 import { benchDatabase, dropSchema, execute } from './lib/postgres.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';
 import { withServer } from './lib/server-process.js';
@@ -39,11 +41,13 @@ interface Row {
   requests: number;
   disturbance: Disturbance;
   /**
-   * `target`: ChainLens as shipped (response cache on), held to the target; `uncached`: the same
-   * route with the response cache off, every request reading storage (shown, not judged);
-   * `floor`: bare Fastify serving the answer's bytes.
+   * `shipped`: ChainLens as shipped (response cache on) while the chain grows a block a second,
+   * so every URL is read from Postgres again after each block; held to the target. `uncached`:
+   * the same route with the response cache off, every request reading Postgres (shown: at 50
+   * connections in a closed loop, p99 is bound by throughput, 50 ÷ req/s). `floor`: bare Fastify
+   * serving the answer's bytes.
    */
-  role: 'target' | 'uncached' | 'floor';
+  role: 'shipped' | 'uncached' | 'floor';
 }
 
 /** Runs the benchmark, prints and saves it; resolves whether every target was met. */
@@ -81,7 +85,7 @@ export async function runQuery(): Promise<boolean> {
       { name: 'transaction/:hash', paths: paths.transaction, check: (r: unknown) => typeof (r as { hash: unknown }).hash === 'string' },
       { name: 'block/getblock', paths: paths.block, check: (r: unknown) => (r as { transactions: unknown[] }).transactions.length === chain.txPerBlock },
     ];
-    const references = await measureRoutes(routes, [database.url, schema], [], duration, rows);
+    const references = await measureRoutes(routes, [database.url, schema], [], duration, rows, await createHeadMover(database.url, schema, chain, WARMUP_SECONDS + duration + 5));
     rows.push(...(await floors(routes.map((route) => route.name), references, duration)));
 
     const tokenRows = await measureToken(database.url, keep, duration);
@@ -92,7 +96,7 @@ export async function runQuery(): Promise<boolean> {
     await database.stop();
   }
 
-  const passed = rows.filter((r) => r.role === 'target').every((r) => r.p99Ms < TARGET_P99_MS);
+  const passed = rows.filter((r) => r.role === 'shipped').every((r) => r.p99Ms < TARGET_P99_MS);
   printTable(
     `${(chain.blocks * chain.txPerBlock).toLocaleString('en-US')} transactions over ${chain.addresses.toLocaleString('en-US')} addresses ` +
       `(heavy address: ${heavyCount!.toLocaleString('en-US')}); a token with ${(tokenSettings!.blocks * tokenSettings!.txPerBlock).toLocaleString('en-US')} transfers ` +
@@ -105,10 +109,10 @@ export async function runQuery(): Promise<boolean> {
       r.p99Ms,
       r.requests,
       r.disturbance.othersPercent,
-      r.role === 'target' ? (r.p99Ms < TARGET_P99_MS ? 'PASS' : 'FAIL') : r.role,
+      r.role === 'shipped' ? (r.p99Ms < TARGET_P99_MS ? 'PASS' : 'FAIL') : r.role,
     ]),
   );
-  console.log(`target: p99 < ${TARGET_P99_MS} ms for each ChainLens route as shipped; "uncached" rows turn the response cache off (shown, not judged)`);
+  console.log(`target: p99 < ${TARGET_P99_MS} ms for each ChainLens route as shipped, while the chain grows a block a second ("uncached" rows turn the response cache off; shown, not judged)`);
   if (rows.some((r) => disturbed(r.disturbance))) {
     console.log(`* over ${DISTURBED_PERCENT}% of the CPU went to other processes or guests during this row: rerun on a quiet machine`);
   }
@@ -158,7 +162,10 @@ async function measureToken(url: string, keep: boolean, duration: number): Promi
       },
     ];
     const rows: Row[] = [];
-    const bodies = await measureRoutes(routes, [url, schema, anvil.rpcUrl], [anvil.pid], duration, rows);
+    // The added blocks carry plain transfers only: rolling back token transfers on this load is
+    // slow (minutes for a dozen blocks, a known problem), and the cache starts afresh either way.
+    const mover = await createHeadMover(url, schema, settings, WARMUP_SECONDS + duration + 5, { logEvery: Number.MAX_SAFE_INTEGER });
+    const bodies = await measureRoutes(routes, [url, schema, anvil.rpcUrl], [anvil.pid], duration, rows, mover);
     rows.push(...(await floors(routes.map((route) => route.name), bodies, duration)));
     return { settings, rows };
   } finally {
@@ -229,21 +236,31 @@ interface MeasuredRoute {
 }
 
 /**
- * Measures each route on a ChainLens server without the response cache, then on one as shipped,
- * appending the rows to `rows`; resolves each route's first answer (the floors serve its bytes).
+ * Measures each route on a ChainLens server without the response cache, then on one as shipped
+ * while `mover` grows the chain, appending the rows to `rows`; resolves each route's first answer
+ * (the floors serve its bytes).
  */
-async function measureRoutes(routes: readonly MeasuredRoute[], serverArgs: string[], otherPids: number[], duration: number, rows: Row[]): Promise<string[]> {
+async function measureRoutes(routes: readonly MeasuredRoute[], serverArgs: string[], otherPids: number[], duration: number, rows: Row[], mover: HeadMover): Promise<string[]> {
   await withServer('chainlens-postgres.ts', ['--no-response-cache', ...serverArgs], async (server) => {
     for (const route of routes) rows.push(await measure(`${route.name}, uncached`, server.url, route.paths, [server.pid, ...otherPids], duration, 'uncached'));
   });
-  return withServer('chainlens-postgres.ts', serverArgs, async (server) => {
-    const bodies = [];
-    for (const route of routes) {
-      bodies.push(await expectAnswer(server.url + route.paths[0], route.check));
-      rows.push(await measure(route.name, server.url, route.paths, [server.pid, ...otherPids], duration, 'target'));
-    }
-    return bodies;
-  });
+  try {
+    return await withServer('chainlens-postgres.ts', serverArgs, async (server) => {
+      const bodies = [];
+      for (const route of routes) {
+        bodies.push(await expectAnswer(server.url + route.paths[0], route.check));
+        const stop = mover.start();
+        try {
+          rows.push(await measure(`${route.name}, head moving`, server.url, route.paths, [server.pid, ...otherPids], duration, 'shipped'));
+        } finally {
+          console.log(`  the chain grew ${await stop()} blocks meanwhile (rolled back)`);
+        }
+      }
+      return bodies;
+    });
+  } finally {
+    await mover.close();
+  }
 }
 
 /** Loads `base` with the `paths` in turn; any failed request fails the run. */

@@ -141,6 +141,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
       tokenTransfers: tokenTransfersOf(logs, timestamp),
       ...pairEventsOf(logs, timestamp),
       contracts: contractCreationsOf(transactions, null),
+      internalTransactions: [],
     };
   }
 }

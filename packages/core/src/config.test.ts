@@ -16,10 +16,17 @@ describe('explorer config', () => {
     const config = resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage });
     expect(config.startBlock).toBe(0n);
     expect(config.requiredConfirmations).toBe(12);
+    expect(config.consensus).toEqual({ type: 'evm', validatorWindowBlocks: 100 });
     expect(config.indexer).toMatchObject({ enabled: true, concurrency: 8 });
     expect(config.http.bodyLimit).toBe(1_048_576);
     expect(config.auth).toMatchObject({ tokenLifetimeSeconds: 604_800, passwordMinLength: 15, issuer: 'chainlens', audience: 'chainlens-api' });
     expect(config.auth.jwtSecret).toBeUndefined();
+  });
+
+  it('gives verification sane limits and resolves the compilers directory', () => {
+    const config = resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage });
+    expect(config.verification).toEqual({ timeoutMs: 60_000, maxMemoryMb: 1_024, maxConcurrent: 2, maxQueued: 16 });
+    expect(resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, verification: { compilersDir: '.' } }).verification.compilersDir).toBe(process.cwd());
   });
 
   it.each([
@@ -30,6 +37,11 @@ describe('explorer config', () => {
     [{ rpcUrl: 'http://127.0.0.1:8545', storage, indexer: { concurrency: 0 } }, 'indexer.concurrency'],
     [{ rpcUrl: 'http://127.0.0.1:8545', storage, auth: { jwtSecret: 'x'.repeat(31) } }, 'auth.jwtSecret'],
     [{ rpcUrl: 'http://127.0.0.1:8545', storage, auth: { passwordMinLength: 7 } }, 'auth.passwordMinLength'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, verification: { compilersDir: '/no/such/directory' } }, 'verification.compilersDir'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, verification: { maxMemoryMb: 16 } }, 'verification.maxMemoryMb'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, consensus: { type: 'aura' } }, 'consensus.type'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, consensus: { type: 'cometbft' } }, 'consensus.cometbftUrl'],
+    [{ rpcUrl: 'http://127.0.0.1:8545', storage, consensus: { type: 'evm', validatorWindowBlocks: 0 } }, 'consensus.validatorWindowBlocks'],
   ])('names the bad option in one error (%#)', (config, option) => {
     expect(() => resolveConfig(config as never)).toThrowError(ConfigError);
     expect(() => resolveConfig(config as never)).toThrowError(new RegExp(`^Invalid ChainLens config: ${option.replace('.', '\\.')}: `));

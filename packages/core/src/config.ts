@@ -1,6 +1,9 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Coordinator } from './coordination/coordinator.js';
+import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
 
 const STORAGE_METHODS = ['init', 'close', 'writeBlock', 'rollbackTo', 'getCursor', 'getTransaction'] as const;
@@ -19,11 +22,16 @@ const httpUrl = (what: string) =>
 
 const int = (min: number) => z.number().int().min(min);
 
+const isDirectory = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+
 /** A contract address, kept in the canonical lowercase form storage uses. */
 const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
   .transform((v) => v.toLowerCase() as `0x${string}`);
+
+/** Newest indexed blocks whose producers make up the validator set and set the block time. */
+const validatorWindowBlocks = int(1).max(10_000).default(100);
 
 /** Requests per minute and per day of one tier. */
 const allowance = (perMinute: number, perDay: number) =>
@@ -59,6 +67,27 @@ export const explorerConfigSchema = z.object({
     .default(0n),
   /** Confirmations that make a block final on chains without a `finalized` tag. */
   requiredConfirmations: int(1).default(12),
+  /**
+   * Where validators, consensus info and finality come from: `evm` (any node: block producers
+   * from headers, the `finalized` tag or `requiredConfirmations`), `clique` (geth proof-of-authority)
+   * or `cometbft` (CometBFT-based EVM chains, through the CometBFT RPC at `cometbftUrl`).
+   */
+  consensus: z
+    .discriminatedUnion(
+      'type',
+      [
+        z.object({ type: z.literal('evm'), validatorWindowBlocks }),
+        z.object({
+          type: z.literal('clique'),
+          validatorWindowBlocks,
+          /** The chain's clique `epoch` (geth's genesis default is 30000); unset, epochs are reported as unknown. */
+          epochBlocks: int(1).optional(),
+        }),
+        z.object({ type: z.literal('cometbft'), validatorWindowBlocks, cometbftUrl: httpUrl('the CometBFT RPC, e.g. http://127.0.0.1:26657') }),
+      ],
+      { error: "type must be 'evm', 'clique' or 'cometbft'" },
+    )
+    .prefault({ type: 'evm' }),
   /** A pino logger to use; by default one is created at `logLevel`. */
   logger: z.custom<Logger>(isLogger, 'must be a pino logger').optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -108,6 +137,19 @@ export const explorerConfigSchema = z.object({
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
+  traces: z
+    .object({
+      /** Characters of transaction traces (as JSON) kept once computed, least recently used out first. */
+      cacheBytes: int(1).default(16 * 1024 * 1024),
+    })
+    .prefault({}),
+  /** JSON-RPC at `POST {base_url}/`. */
+  rpc: z
+    .object({
+      /** Most requests in one batch; a larger batch is refused whole (one Invalid Request). */
+      maxBatch: int(1).max(1_000).default(100),
+    })
+    .prefault({}),
   tokens: z
     .object({
       /** Tokens whose name, symbol and decimals are read from their contracts per round. */
@@ -117,8 +159,9 @@ export const explorerConfigSchema = z.object({
     })
     .prefault({}),
   /**
-   * The price source: Uniswap-V2-compatible pairs on the chain itself, priced against one quote
-   * token of known USD value. Unset: every price, market cap, volume and liquidity is `null`.
+   * The built-in price source: Uniswap-V2-compatible pairs on the chain itself, priced against one
+   * quote token of known USD value. Unset, and no `priceSource`: every price, market cap, volume
+   * and liquidity is `null`.
    */
   prices: z
     .object({
@@ -130,7 +173,13 @@ export const explorerConfigSchema = z.object({
         .regex(/^(?!0+(\.0+)?$)\d{1,30}(\.\d{1,18})?$/, 'must be a positive decimal string with at most 18 decimals, e.g. "1"'),
       /** Factories whose pairs count (their `PairCreated` logs), with the DEX name liquidity pools show. */
       dexes: z.array(z.object({ name: z.string().min(1).max(64), factory: address })).min(1),
+      /** The wrapped native coin (WETH on Ethereum): its price is the coin's (`stats/ethprice`). Unset: the coin has no price. */
+      nativeToken: address.optional(),
     })
+    .optional(),
+  /** A price source of your own (an oracle, a market data feed) instead of `prices`. */
+  priceSource: z
+    .custom<PriceSource>(isPriceSource, 'must be a PriceSource: an object with pricedTokens, price, priceAt, priceRange, volume and pools methods (tokensMovedBy and a lowercase nativeToken address optional)')
     .optional(),
   auth: z
     .object({
@@ -165,8 +214,9 @@ export const explorerConfigSchema = z.object({
       trustedProxyHops: int(0).max(10).default(0),
       /** Registrations per client address per hour. */
       registrationsPerHour: int(1).default(30),
-      /** Failed logins of one account within `loginWindowMinutes` before attempts are refused. */
+      /** Failed logins of one account within one `loginWindowMinutes` window that lock it. */
       loginFailures: int(1).default(10),
+      /** Length of the fixed windows failed logins are counted in, and of the lock that follows. */
       loginWindowMinutes: int(1).max(1_440).default(15),
     })
     .prefault({}),
@@ -178,6 +228,31 @@ export const explorerConfigSchema = z.object({
       probeTimeoutMs: int(1).default(2_000),
     })
     .prefault({}),
+  /** Source verification: compiling submitted Solidity in worker threads. */
+  verification: z
+    .object({
+      /**
+       * A directory of solc-js builds, named as binaries.soliditylang.org names them
+       * (`soljson-v0.8.20+commit.a1b79de6.js`), for versions other than the bundled solc.
+       */
+      compilersDir: z
+        .string()
+        .refine(isDirectory, 'must be an existing directory of soljson-v<version>+commit.<hash>.js compiler builds')
+        .transform((dir) => resolve(dir))
+        .optional(),
+      /** Wall-clock limit of one compilation; its worker is terminated past it. */
+      timeoutMs: int(1).default(60_000),
+      /** Memory of one compiler worker (its JavaScript heap and the compiler's memory, each); the compiler alone needs about 40 MB. */
+      maxMemoryMb: int(48).default(1_024),
+      /** Verifications compiling at once. */
+      maxConcurrent: int(1).max(64).default(2),
+      /** Verifications waiting for a place; beyond them, 429 `Max rate limit reached`. */
+      maxQueued: int(0).default(16),
+    })
+    .prefault({}),
+}).refine((config) => !(config.prices && config.priceSource), {
+  path: ['priceSource'],
+  message: 'set either prices (Uniswap-V2 pairs on the chain) or priceSource (your own), not both',
 });
 
 /** What `createExplorer` accepts. */

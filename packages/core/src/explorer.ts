@@ -4,11 +4,14 @@ import { createAuthenticator } from './auth/authenticate.js';
 import { ApiKeyService, PasswordHasher, TokenIssuer, UserService } from './auth/index.js';
 import { v1Routes } from './api/v1/index.js';
 import { v2Routes } from './api/v2/index.js';
+import { etherscanRoutes } from './api/etherscan/index.js';
+import { jsonRpcRoutes } from './api/json-rpc/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
 import { createEventHub, type EventHub } from './channels/index.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
-import { EvmFinality } from './consensus/evm-finality.js';
+import { ConsensusPublisher } from './consensus/consensus-publisher.js';
+import { createConsensusSource } from './consensus/create-consensus-source.js';
 import { ClusterMember } from './coordination/cluster.js';
 import { localCoordinator } from './coordination/coordinator.js';
 import { createHttpKernel, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
@@ -19,22 +22,29 @@ import { PendingTracker } from './indexer/pending-tracker.js';
 import {
   AccountService,
   BlockService,
+  ConsensusService,
   ContractService,
+  GasOracleService,
   HealthService,
   IndexedHead,
+  LogService,
   MetadataService,
   NetworkStatsService,
   StatusService,
   SubmissionService,
   PriceService,
   TokenService,
+  TraceService,
   TransactionService,
   type Services,
 } from './services/index.js';
 import type { Storage } from './storage/index.js';
 import { TokenMetadataIndexer } from './tokens/metadata-indexer.js';
 import { PricePublisher } from './prices/price-publisher.js';
+import { UniswapV2PriceSource } from './prices/uniswap-v2-price-source.js';
+import { tokenDecimals } from './tokens/token-decimals.js';
 import { TokenMetadataReader } from './tokens/token-metadata.js';
+import { VerificationService } from './verification/verification-service.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
 export interface Explorer {
@@ -80,7 +90,6 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     ...config.indexer,
   });
   const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
-  const finality = new EvmFinality(chain, { requiredConfirmations: config.requiredConfirmations, cacheMs: 1_000 });
   const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
   const limits = config.rateLimits;
   const ipOf = (request: HttpRequest) => clientIp(request, limits.trustedProxyHops);
@@ -95,29 +104,43 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const apiKeys = new ApiKeyService(storage, config.clock);
   // Token metadata is many small eth_calls at once: they travel as JSON-RPC batches.
   const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }));
-  const prices = new PriceService(storage, head, tokenReader, config.prices);
+  const decimalsOf = tokenDecimals(storage, tokenReader, head);
+  const priceSource = config.priceSource ?? (config.prices ? new UniswapV2PriceSource(storage, decimalsOf, config.prices) : null);
+  const prices = new PriceService(priceSource, storage, head, decimalsOf);
+  const blocks = new BlockService(storage, head, config.startBlock);
+  const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
     apiKeys,
-    blocks: new BlockService(storage, head),
+    blocks,
+    consensus,
     contracts: new ContractService(storage, head, chain),
+    gasOracle: new GasOracleService(chain),
     health: new HealthService(storage, chain, indexer, config.health),
+    logs: new LogService(storage),
     metadata: new MetadataService(storage, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
     prices,
-    status: new StatusService(storage, head, chain, pending, finality),
+    status: new StatusService(storage, head, chain, pending, consensus),
     submission: new SubmissionService(chain, pending),
     tokens: new TokenService(storage, head, tokenReader, prices, config.startBlock),
+    traces: new TraceService(storage, chain, config.traces),
     transactions: new TransactionService(storage, head, chain),
     users,
+    verification: new VerificationService({ storage, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
   const kernel = createHttpKernel({
-    routes: [...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }), ...v2Routes(services)],
+    routes: [
+      ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }),
+      ...v2Routes(services),
+      ...etherscanRoutes(services, chain),
+      ...jsonRpcRoutes(services, chain, { maxBatch: config.rpc.maxBatch, logger: logger.child({ module: 'json-rpc' }) }),
+    ],
     logger,
     bodyLimit: config.http.bodyLimit,
     authenticate: createAuthenticator(users, apiKeys),
-    rateLimit: limiter ? (request, principal) => limiter.hit(principal, ipOf(request)).then(rateLimitOutcome) : undefined,
+    rateLimit: limiter ? (request, principal, weight) => limiter.hit(principal, ipOf(request), weight).then(rateLimitOutcome) : undefined,
     responseCache:
       config.reads.responseCacheBytes > 0 ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes) : undefined,
   });
@@ -127,6 +150,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     maxBackoffMs: config.indexer.maxBackoffMs,
   });
   const pricePublisher = new PricePublisher(prices, hub, logger.child({ module: 'prices' }));
+  const consensusPublisher = new ConsensusPublisher(consensus, hub, logger.child({ module: 'consensus' }));
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
 
   await storage.init();
@@ -160,7 +184,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       if (closed) return;
       closed = true;
       pricePublisher.stop();
-      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop()]);
+      consensusPublisher.stop();
+      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close()]);
       hub.all.clear();
       await storage.close();
     },

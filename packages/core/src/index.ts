@@ -7,22 +7,34 @@ export * from './http/index.js';
 export * from './channels/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
 export * from './services/index.js';
+export {
+  VERIFICATION_MESSAGES,
+  VerificationService,
+  type CodeFormat,
+  type VerificationInput,
+  type VerificationOutcome,
+  type VerificationServiceOptions,
+} from './verification/index.js';
 export * from './abi/index.js';
 export { createChainClient, type ChainClient, type ChainClientOptions } from './chain/chain-client.js';
 export { NodeRpcError } from './chain/node-rpc-error.js';
 export { decodeRevertReason } from './chain/revert-reason.js';
 export { Indexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.js';
 export { PendingTracker, type PendingLookup } from './indexer/pending-tracker.js';
-export { EvmFinality } from './consensus/evm-finality.js';
+export * from './consensus/index.js';
 export { tokenTransfersOf } from './tokens/token-transfers.js';
 export { ZERO_ADDRESS } from './tokens/zero-address.js';
 export { pairEventsOf, type PairEvents } from './prices/pair-events.js';
+export type { PoolLiquidity, PriceRange, PriceSource } from './prices/price-source.js';
 export { contractCreationsOf } from './indexer/contract-creations.js';
-export { contractCreationProblem, pairEventProblem } from './storage/bundle-checks.js';
+export { internalTransactionsOf } from './indexer/internal-transactions.js';
+export { contractCreationProblem, internalTransactionProblem, pairEventProblem } from './storage/bundle-checks.js';
 export type * from './storage/account-records.js';
 export type * from './storage/contract-records.js';
 export type * from './storage/dex-records.js';
+export type * from './storage/internal-transaction-records.js';
 export type * from './storage/metadata-records.js';
 export type * from './storage/records.js';
 export type * from './storage/token-records.js';
+export type * from './storage/verification-records.js';
 export type { Storage } from './storage/storage.js';

@@ -1,4 +1,4 @@
-import { ContractNotFoundError, createExplorer, type Explorer, type Hex } from '@chainlens/core';
+import { ContractNotFoundError, ContractNotVerifiedError, createExplorer, type Explorer, type Hex } from '@chainlens/core';
 import { compileContracts, createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
@@ -199,6 +199,34 @@ describe('GET /contract/:address (ContractService)', () => {
       expect(await explorer.services.contracts.contract(address), kind).toMatchObject({ isProxy: true, proxyType: kind, implementation: impl });
     }
     expect(await explorer.services.contracts.contract(impl)).toMatchObject({ isProxy: false, implementation: null });
+  });
+
+  it('shows a proxy’s own source details and ABI, not those of its verified implementation', async () => {
+    const impl = deployed.Impl!;
+    const proxy = deployed.Eip1967Proxy!;
+    const { abi } = (await compileContracts({ 'Proxies.sol': PROXIES }))['Impl']!;
+    await explorer.storage.putVerifiedContract({
+      address: impl,
+      name: 'Impl',
+      path: 'Proxies.sol',
+      compilerVersion: '0.8.37+commit.f401782d',
+      // No optimizer key: solc's defaults, optimizer off and 200 runs.
+      compilerSettings: { evmVersion: 'cancun' },
+      sources: { 'Proxies.sol': PROXIES },
+      abi: [...abi],
+      license: 'MIT',
+      constructorArguments: '0x',
+      runtimeMatch: 'full',
+      creationMatch: 'full',
+      verifiedAt: '2026-01-02T03:04:05.678Z',
+    });
+    const contracts = explorer.services.contracts;
+    expect(await contracts.contract(impl)).toMatchObject({ name: 'Impl', compiler: 'v0.8.37+commit.f401782d', optimization: false, runs: 200, verified: true, verifiedAt: '2026-01-02T03:04:05.678Z', license: 'MIT' });
+    expect(await contracts.abi(impl)).toEqual(abi);
+    expect(await contracts.verified(impl)).toMatchObject({ address: impl, name: 'Impl' });
+    expect(await contracts.contract(proxy)).toMatchObject({ isProxy: true, implementation: impl, verified: false, name: null, compiler: null });
+    await expect(contracts.abi(proxy)).rejects.toBeInstanceOf(ContractNotVerifiedError);
+    expect(await contracts.verified(proxy)).toBeNull();
   });
 
   it('has no contract at an address without code', async () => {

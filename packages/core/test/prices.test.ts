@@ -1,4 +1,4 @@
-import { createExplorer, type Explorer, type Hex, type TokenPriceEvent } from '@chainlens/core';
+import { createExplorer, type Explorer, type Hex, type PriceSource, type TokenPriceEvent } from '@chainlens/core';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
@@ -170,5 +170,75 @@ describe('prices from Uniswap-V2 pairs on the chain', () => {
     expect(market.price).toBe(weekAgo);
     expect([market.change24h, market.change7d, market.high24h, market.low24h]).toEqual(['0', '0', weekAgo, weekAgo]);
     expect([market.volume24h, market.volumeChange24h]).toEqual([0n, null]);
+  });
+});
+
+describe('a price source of your own', () => {
+  /** Prices DEMO at the chain time it is asked for, in whole USD: a price that tells when it was asked. */
+  const clockSource = (): PriceSource => ({
+    pricedTokens: async () => [DEMO],
+    price: async (token, now) => (token === DEMO ? now * E18 : null),
+    priceAt: async () => null,
+    priceRange: async () => null,
+    volume: async (token) => (token === DEMO ? 0n : null),
+    pools: async (token) => (token === DEMO ? [] : null),
+  });
+
+  it('is checked once, at creation: something else, or one beside prices, is refused naming the fix', async () => {
+    const base = { rpcUrl: chain.rpcUrl, storage: memoryStorage(), logger: pino({ level: 'silent' }) };
+    const withoutPools = { ...clockSource(), pools: undefined } as unknown as PriceSource;
+    await expect(createExplorer({ ...base, priceSource: withoutPools })).rejects.toThrow(
+      'Invalid ChainLens config: priceSource: must be a PriceSource: an object with pricedTokens, price, priceAt, priceRange, volume and pools methods (tokensMovedBy and a lowercase nativeToken address optional)',
+    );
+    await expect(createExplorer({ ...base, priceSource: { ...clockSource(), nativeToken: demo.contracts.token.toUpperCase() as Hex } })).rejects.toThrow(/priceSource: must be a PriceSource/);
+    const prices = { quoteToken: DUSD, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] };
+    await expect(createExplorer({ ...base, prices, priceSource: clockSource() })).rejects.toThrow(
+      'Invalid ChainLens config: priceSource: set either prices (Uniswap-V2 pairs on the chain) or priceSource (your own), not both',
+    );
+  });
+
+  it('prices the native coin as the token it names nativeToken, at the newest indexed block’s time; without one the coin has no price', async () => {
+    expect({ token: explorer.services.prices.nativeToken, price: await explorer.services.prices.nativePrice() }).toEqual({ token: null, price: null });
+    const own = await createExplorer({
+      rpcUrl: chain.rpcUrl,
+      storage: memoryStorage(),
+      logger: pino({ level: 'silent' }),
+      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 200 },
+      priceSource: { ...clockSource(), nativeToken: DEMO },
+    });
+    try {
+      await own.start();
+      const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+      const at = await waitFor(async () => {
+        const cursor = await own.storage.getCursor();
+        return cursor && cursor.number >= head ? cursor.number : null;
+      }, `indexing block ${head}`);
+      const { timestamp } = await chain.publicClient.getBlock({ blockNumber: at });
+      expect(await own.services.prices.nativePrice()).toEqual({ usd: timestamp * E18, timestamp });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('publishes token_price for the tokens its tokensMovedBy names, priced at that block’s time', async () => {
+    const own = await createExplorer({
+      rpcUrl: chain.rpcUrl,
+      storage: memoryStorage(),
+      logger: pino({ level: 'silent' }),
+      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 200 },
+      priceSource: { ...clockSource(), tokensMovedBy: async ({ transactions }) => (transactions.length > 0 ? [DEMO] : []) },
+    });
+    const events: TokenPriceEvent[] = [];
+    own.hub.on('tokenPrice', (event) => events.push(event));
+    try {
+      await own.start();
+      const hash = await chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value: 1n });
+      const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+      const event = await waitFor(() => events.find((e) => e.blockNumber === blockNumber), 'a token_price event');
+      const { timestamp } = await chain.publicClient.getBlock({ blockNumber });
+      expect(event).toEqual({ address: DEMO, priceUSD: timestamp.toString(), change24h: null, timestamp, blockNumber });
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -40,6 +40,8 @@ const MINT = parseAbi(['function mint()']);
 let chain: TestChain;
 let explorer: Explorer;
 const tokens: Record<string, Hex> = {};
+/** Every line the explorer logged, parsed. */
+const logged: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   chain = await createTestChain();
@@ -55,7 +57,7 @@ beforeAll(async () => {
   explorer = await createExplorer({
     rpcUrl: chain.rpcUrl,
     storage: memoryStorage(),
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) }),
     indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 200 },
     tokens: { metadataIdleMs: 20 },
   });
@@ -82,5 +84,13 @@ describe('token metadata of non-standard contracts', () => {
   it('believes no ERC-165 answer of a contract that says true to everything, 0xffffffff included, and no bytes that are not text', async () => {
     // Every answer is the word 1: text it is not, decimals it may be.
     expect(await waitFor(() => stored('AnswersEverything'), 'metadata of AnswersEverything')).toEqual({ name: null, symbol: null, decimals: 1, interfaces: [] });
+  });
+
+  it('logs each token whose contract leaves fields unanswered, naming the fields', async () => {
+    const missing = { Bytes32Token: ['decimals'], RevertingToken: ['name', 'symbol', 'decimals'], AnswersEverything: ['name', 'symbol'] };
+    for (const [name, fields] of Object.entries(missing)) {
+      const line = await waitFor(() => logged.find((entry) => entry.token === tokens[name]), `the log line of ${name}`);
+      expect(line, name).toMatchObject({ level: 30, module: 'token-metadata', msg: 'token metadata: the contract does not answer every field', missing: fields });
+    }
   });
 });

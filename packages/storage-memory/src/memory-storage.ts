@@ -1,9 +1,11 @@
 import {
   ConfigError,
   contractCreationProblem,
+  internalTransactionProblem,
   pairEventProblem,
   type AddressActivity,
   type AddressLogsQuery,
+  type AddressTokenTransfersQuery,
   type AddressTransactionsQuery,
   type ApiKeyChanges,
   type ApiKeyWithOwner,
@@ -12,10 +14,12 @@ import {
   type CounterHit,
   type Hex,
   type IndexerCursor,
+  type InternalTransactionsQuery,
   type Storage,
   type StoredApiKey,
   type StoredBlock,
   type StoredContractCreation,
+  type StoredInternalTransaction,
   type StoredLog,
   type StoredMetadataProfile,
   type StoredToken,
@@ -23,6 +27,8 @@ import {
   type StoredTokenTransfer,
   type StoredTransaction,
   type StoredUser,
+  type StoredVerificationJob,
+  type StoredVerifiedContract,
   type PairSwapAmounts,
   type PairSyncExtremes,
   type StoredPair,
@@ -39,8 +45,10 @@ import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
 import { CounterStore } from './counter-store.js';
 import { DexIndex } from './dex-index.js';
+import { InternalTransactionIndex } from './internal-transaction-index.js';
 import { LogIndex } from './log-index.js';
 import { MetadataStore } from './metadata-store.js';
+import { VerificationStore } from './verification-store.js';
 import { TokenIndex } from './token-index.js';
 
 /** Options of {@link memoryStorage}. */
@@ -69,6 +77,7 @@ interface BlockEntry {
   readonly pairSyncs: readonly StoredPairSync[];
   readonly pairSwaps: readonly StoredPairSwap[];
   readonly contracts: readonly StoredContractCreation[];
+  readonly internalTransactions: readonly StoredInternalTransaction[];
 }
 
 /** A stored transaction with its frozen logs in logIndex order. */
@@ -98,6 +107,7 @@ export class MemoryStorage implements Storage {
   readonly #tokens = new TokenIndex();
   readonly #dex = new DexIndex();
   readonly #logs = new LogIndex();
+  readonly #internalTransactions = new InternalTransactionIndex();
   /** Creations by address, oldest first: a re-created address stacks, rollbacks pop. */
   readonly #contracts = new Map<Hex, StoredContractCreation[]>();
   #totalTransactions = 0;
@@ -106,6 +116,8 @@ export class MemoryStorage implements Storage {
   readonly #accounts = new AccountStore();
   /** Metadata profiles: operator data, untouched by rollbacks. */
   readonly #metadata = new MetadataStore();
+  /** Verified contracts and verification jobs: not chain data either. */
+  readonly #verification = new VerificationStore();
   /** Rate-limit and throttle counters: not chain data either. */
   readonly #counters: CounterStore;
 
@@ -133,6 +145,7 @@ export class MemoryStorage implements Storage {
     for (let top = this.#blocks.at(-1); top && top.block.number > blockNumber; top = this.#blocks.at(-1)) {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
+      for (let i = top.internalTransactions.length - 1; i >= 0; i--) this.#internalTransactions.removeLast(top.internalTransactions[i]!);
       for (let i = top.tokenTransfers.length - 1; i >= 0; i--) this.#tokens.removeLast(top.tokenTransfers[i]!);
       for (let i = top.pairSwaps.length - 1; i >= 0; i--) this.#dex.removeLastSwap(top.pairSwaps[i]!);
       for (let i = top.pairSyncs.length - 1; i >= 0; i--) this.#dex.removeLastSync(top.pairSyncs[i]!);
@@ -189,6 +202,7 @@ export class MemoryStorage implements Storage {
       pairSyncs: [...entry.pairSyncs],
       pairSwaps: [...entry.pairSwaps],
       contracts: [...entry.contracts],
+      internalTransactions: [...entry.internalTransactions],
     };
   }
 
@@ -265,6 +279,10 @@ export class MemoryStorage implements Storage {
     return this.#tokens.listTransfers(query);
   }
 
+  async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+    return this.#tokens.listAddressTransfers(query);
+  }
+
   async listTokenPairs(token: Hex): Promise<StoredPair[]> {
     return this.#dex.pairsOf(token);
   }
@@ -283,6 +301,10 @@ export class MemoryStorage implements Storage {
 
   async getContractCreation(address: Hex): Promise<StoredContractCreation | null> {
     return this.#contracts.get(address)?.at(-1) ?? null;
+  }
+
+  async listInternalTransactions(query: InternalTransactionsQuery): Promise<StoredInternalTransaction[]> {
+    return this.#internalTransactions.list(query);
   }
 
   async getChainTotals(): Promise<ChainTotals> {
@@ -346,6 +368,26 @@ export class MemoryStorage implements Storage {
     return this.#metadata.verifiedAddresses();
   }
 
+  async putVerifiedContract(contract: StoredVerifiedContract): Promise<void> {
+    this.#verification.putContract(contract);
+  }
+
+  async getVerifiedContract(address: Hex): Promise<StoredVerifiedContract | null> {
+    return this.#verification.getContract(address);
+  }
+
+  async getVerifiedContracts(addresses: Hex[]): Promise<StoredVerifiedContract[]> {
+    return this.#verification.getContracts(addresses);
+  }
+
+  async putVerificationJob(job: StoredVerificationJob): Promise<void> {
+    this.#verification.putJob(job);
+  }
+
+  async getVerificationJob(guid: string): Promise<StoredVerificationJob | null> {
+    return this.#verification.getJob(guid);
+  }
+
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
     return this.#counters.hit(hits, now);
   }
@@ -358,7 +400,7 @@ export class MemoryStorage implements Storage {
   }
 
   /** Checks the whole bundle against the cursor and itself, and copies it; mutates nothing. */
-  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts }: BlockBundle): PreparedBundle {
+  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions }: BlockBundle): PreparedBundle {
     const cursor = this.#blocks.at(-1)?.block;
     if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
       throw new Error(
@@ -408,8 +450,8 @@ export class MemoryStorage implements Storage {
       }
       last = transfer;
     }
-    const bundle = { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts };
-    const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle);
+    const bundle = { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions };
+    const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle) ?? internalTransactionProblem(bundle);
     if (problem) throw new Error(`writeBlock: ${problem} (block ${block.hash})`);
 
     return {
@@ -421,6 +463,7 @@ export class MemoryStorage implements Storage {
         pairSyncs: Object.freeze(pairSyncs.map((sync) => Object.freeze({ ...sync }))),
         pairSwaps: Object.freeze(pairSwaps.map((swap) => Object.freeze({ ...swap }))),
         contracts: Object.freeze(contracts.map((creation) => Object.freeze({ ...creation }))),
+        internalTransactions: Object.freeze(internalTransactions.map((internal) => Object.freeze({ ...internal }))),
       },
       transactions: frozenTransactions.map((tx) => ({ tx, logs: Object.freeze(logsByTransaction.get(tx.hash)!) })),
     };
@@ -434,6 +477,7 @@ export class MemoryStorage implements Storage {
     for (const pair of block.pairs) this.#dex.addPair(pair);
     for (const sync of block.pairSyncs) this.#dex.addSync(sync);
     for (const swap of block.pairSwaps) this.#dex.addSwap(swap);
+    for (const internal of block.internalTransactions) this.#internalTransactions.add(internal);
     for (const creation of block.contracts) {
       const creations = this.#contracts.get(creation.address);
       if (creations) creations.push(creation);

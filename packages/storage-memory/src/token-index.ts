@@ -1,5 +1,6 @@
 import {
   ZERO_ADDRESS,
+  type AddressTokenTransfersQuery,
   type Hex,
   type StoredToken,
   type StoredTokenHolder,
@@ -33,8 +34,8 @@ interface TokenEntry {
  */
 export class TokenIndex {
   readonly #tokens = new Map<Hex, TokenEntry>();
-  /** Transfers per sender or recipient address. */
-  readonly #countsByAddress = new Map<Hex, number>();
+  /** Each sender's and recipient's transfers in chain order (a transfer to oneself once). */
+  readonly #byAddress = new Map<Hex, StoredTokenTransfer[]>();
 
   add(transfer: StoredTokenTransfer): void {
     let token = this.#tokens.get(transfer.token);
@@ -45,7 +46,11 @@ export class TokenIndex {
     token.transfers.push(transfer);
     this.#move(token, transfer.from, -transfer.value, transfer.timestamp);
     this.#move(token, transfer.to, transfer.value, transfer.timestamp);
-    this.#count(transfer, 1);
+    for (const party of partiesOf(transfer)) {
+      const list = this.#byAddress.get(party);
+      if (list) list.push(transfer);
+      else this.#byAddress.set(party, [transfer]);
+    }
   }
 
   /** Takes back the last {@link add}: `transfer` must be the newest transfer of its token. */
@@ -55,12 +60,33 @@ export class TokenIndex {
     token.transfers.pop();
     this.#unmove(token, transfer.to, transfer.value);
     this.#unmove(token, transfer.from, -transfer.value);
-    this.#count(transfer, -1);
+    for (const party of partiesOf(transfer)) {
+      const list = this.#byAddress.get(party)!;
+      list.pop();
+      if (list.length === 0) this.#byAddress.delete(party);
+    }
     if (token.transfers.length === 0) this.#tokens.delete(transfer.token);
   }
 
   countAddressTransfers(address: Hex): number {
-    return this.#countsByAddress.get(address) ?? 0;
+    return this.#byAddress.get(address)?.length ?? 0;
+  }
+
+  /** Walks the address's transfers in the block range: memory storage serves small chains. */
+  listAddressTransfers({ address, token, standard, startBlock, endBlock, page, offset, sort }: AddressTokenTransfersQuery): StoredTokenTransfer[] {
+    const transfers = this.#byAddress.get(address);
+    if (!transfers || page < 1 || offset < 1) return [];
+    const lo = startBlock === undefined ? 0 : firstAtOrAbove(transfers, startBlock);
+    const hi = endBlock === undefined ? transfers.length : firstAtOrAbove(transfers, endBlock + 1n);
+    const skip = (page - 1) * offset;
+    const result: StoredTokenTransfer[] = [];
+    let matched = 0;
+    for (let n = 0; n < hi - lo && result.length < offset; n++) {
+      const transfer = transfers[sort === 'asc' ? lo + n : hi - 1 - n]!;
+      if ((token !== undefined && transfer.token !== token) || (standard !== undefined && transfer.standard !== standard)) continue;
+      if (matched++ >= skip) result.push(transfer);
+    }
+    return result;
   }
 
   getToken(address: Hex): StoredToken | null {
@@ -167,14 +193,11 @@ export class TokenIndex {
     token.holderCount += holds(holder.balance) - holds(before);
     if (holder.activity.length === 0) token.holders.delete(party);
   }
+}
 
-  #count({ from, to }: StoredTokenTransfer, change: 1 | -1): void {
-    for (const address of from === to ? [from] : [from, to]) {
-      const count = (this.#countsByAddress.get(address) ?? 0) + change;
-      if (count === 0) this.#countsByAddress.delete(address);
-      else this.#countsByAddress.set(address, count);
-    }
-  }
+/** The addresses a transfer concerns: its sender and recipient, once when they are one. */
+function partiesOf({ from, to }: StoredTokenTransfer): Hex[] {
+  return from === to ? [from] : [from, to];
 }
 
 /** 1 when a balance makes its owner a holder. */

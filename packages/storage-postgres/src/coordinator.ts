@@ -1,12 +1,14 @@
 import type { Coordinator } from '@chainlens/core';
 import pg from 'pg';
+import { clientKeepAlive, setServerKeepAlive } from './keepalive.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
 
 /**
  * The cluster coordinator on PostgreSQL. The indexer lease is a session advisory lock held on a
  * dedicated connection: when the holder dies or its connection drops, the server releases the
- * lock and another instance takes it on its next try. The bus is LISTEN/NOTIFY on a channel of
- * the schema, so instances on different schemas never hear each other.
+ * lock and another instance takes it on its next try. TCP keepalive on both ends bounds how long
+ * that takes when the holder's host vanishes without closing its connections. The bus is
+ * LISTEN/NOTIFY on a channel of the schema, so instances on different schemas never hear each other.
  */
 export class PostgresCoordinator implements Coordinator {
   readonly #options: ResolvedPostgresStorageOptions;
@@ -76,7 +78,7 @@ export class PostgresCoordinator implements Coordinator {
 
   /** A dedicated connection; `onLost` runs once when it breaks or ends. */
   async #connect(onLost: () => void): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.#options.connectionString });
+    const client = new pg.Client({ connectionString: this.#options.connectionString, ...clientKeepAlive(this.#options) });
     let lost = false;
     const lose = (error?: Error) => {
       if (lost) return;
@@ -87,6 +89,11 @@ export class PostgresCoordinator implements Coordinator {
     client.on('error', lose);
     client.on('end', () => lose());
     await client.connect();
+    await setServerKeepAlive(client, this.#options).catch((error: unknown) => {
+      this.#options.logger?.warn({ err: error }, 'postgresCoordinator: could not set the server-side TCP keepalive');
+    });
+    // `onLost` has already run for a connection that broke while opening: never hand it out.
+    if (lost) throw new Error('postgresCoordinator: the connection broke while it was opened');
     return client;
   }
 }

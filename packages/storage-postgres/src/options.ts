@@ -40,6 +40,11 @@ const optionsSchema = z.strictObject({
     .prefault({}),
   /** Server-side limit of every statement, set on each connection. */
   statementTimeoutMs: z.number().int().min(1).default(10_000),
+  /**
+   * TCP keepalive of every connection (pool and coordinator): after this much silence both ends
+   * probe, and a peer that answers none of ten probes a second apart is dropped. Whole seconds.
+   */
+  keepAliveInitialDelayMillis: z.number().int().min(1_000).default(10_000),
   /** Where pool errors and schema warnings are logged; default silent. */
   logger: z.custom<PostgresStorageLogger>(isLogger, 'must have warn and error methods, like a pino logger').optional(),
 });

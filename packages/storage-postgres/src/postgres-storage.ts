@@ -11,10 +11,12 @@ import type {
   PairSwapAmounts,
   PairSyncExtremes,
   IndexerCursor,
+  InternalTransactionsQuery,
   Storage,
   StoredApiKey,
   StoredBlock,
   StoredContractCreation,
+  StoredInternalTransaction,
   StoredLog,
   StoredMetadataProfile,
   StoredPair,
@@ -26,10 +28,13 @@ import type {
   StoredTokenTransfer,
   StoredTransaction,
   StoredUser,
+  StoredVerificationJob,
+  StoredVerifiedContract,
   TokenHoldersPage,
   TokenHoldersQuery,
   TokensQuery,
   TokenTransfersQuery,
+  AddressTokenTransfersQuery,
   TransactionsBetweenQuery,
   UserChanges,
 } from '@chainlens/core';
@@ -38,15 +43,28 @@ import { type AccountStatements, accountStatements, isUuid, type KeyAndOwnerRow,
 import { lockChainStateStatement } from './chain-state.js';
 import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
+import { clientKeepAlive, setServerKeepAlive } from './keepalive.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
 import { contractStatements, type ContractStatements } from './contract-queries.js';
 import { dexStatements, type DexStatements } from './dex-queries.js';
+import { internalTransactionStatements, type InternalTransactionStatements } from './internal-transaction-queries.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
 import { addressLogsKey, type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
 import { inTransaction } from './transaction.js';
+import {
+  isStorableGuid,
+  toVerificationJob,
+  toVerifiedContract,
+  type VerificationJobRow,
+  type VerificationStatements,
+  verificationStatements,
+  type VerifiedContractRow,
+  verificationJobValues,
+  verifiedContractValues,
+} from './verification-queries.js';
 import { prepareBundle, type WriteStatements, writeBlock, writeBlockStatement } from './write-block.js';
 
 /** Bounds of Postgres `bigint`: block ranges are clamped to it. */
@@ -72,8 +90,10 @@ export class PostgresStorage implements Storage {
   readonly #rollback: RollbackStatements;
   readonly #accounts: AccountStatements;
   readonly #metadata: MetadataStatements;
+  readonly #verification: VerificationStatements;
   readonly #dex: DexStatements;
   readonly #contracts: ContractStatements;
+  readonly #internalTransactions: InternalTransactionStatements;
   readonly #setTokenMetadata: Statement;
   readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
@@ -91,6 +111,12 @@ export class PostgresStorage implements Storage {
       statement_timeout: options.statementTimeoutMs,
       fallback_application_name: 'chainlens',
       types: typeParsers,
+      ...clientKeepAlive(options),
+      // Runs before the connection is handed out. A failure leaves the OS defaults: no worse.
+      onConnect: (client) =>
+        setServerKeepAlive(client, options).catch((error: unknown) => {
+          this.#options.logger?.warn({ err: error }, 'postgresStorage: could not set the server-side TCP keepalive of a connection');
+        }),
     });
     // An idle connection that breaks (server restart, network) emits 'error' on the pool; with
     // no listener that would crash the process. The pool drops the client and opens a new one
@@ -105,8 +131,10 @@ export class PostgresStorage implements Storage {
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
     this.#accounts = accountStatements(tables);
     this.#metadata = metadataStatements(tables);
+    this.#verification = verificationStatements(tables);
     this.#dex = dexStatements(tables);
     this.#contracts = contractStatements(tables);
+    this.#internalTransactions = internalTransactionStatements(tables);
     this.#setTokenMetadata = setTokenMetadataStatement(tables);
     this.#hitCounters = hitCountersStatement(tables);
   }
@@ -175,11 +203,14 @@ export class PostgresStorage implements Storage {
 
   async getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
-    type Row = StoredBlock & { transactionHashes: string | null };
+    type Row = StoredBlock & { transactionHashes: Hex | null };
     const { rows } = await this.#pool.query<Row>({ ...this.#read.blockWithTransactionHashes, values: [toDecimal(number)] });
     if (!rows[0]) return null;
     const { transactionHashes, ...block } = rows[0];
-    return { block, transactionHashes: transactionHashes === null ? [] : transactionHashes.split(',').map((hex) => `0x${hex}` as Hex) };
+    const joined = transactionHashes ?? '0x';
+    const hashes: Hex[] = [];
+    for (let at = 2; at < joined.length; at += 64) hashes.push(`0x${joined.slice(at, at + 64)}`);
+    return { block, transactionHashes: hashes };
   }
 
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
@@ -197,7 +228,8 @@ export class PostgresStorage implements Storage {
       const pairSyncs = (await client.query<StoredPairSync>({ ...this.#dex.blockPairSyncs, values })).rows;
       const pairSwaps = (await client.query<StoredPairSwap>({ ...this.#dex.blockPairSwaps, values })).rows;
       const contracts = (await client.query<StoredContractCreation>({ ...this.#contracts.blockContracts, values })).rows;
-      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts };
+      const internalTransactions = (await client.query<StoredInternalTransaction>({ ...this.#internalTransactions.blockInternalTransactions, values })).rows;
+      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions };
     });
   }
 
@@ -352,6 +384,23 @@ export class PostgresStorage implements Storage {
     return rows;
   }
 
+  async listAddressTokenTransfers({ address, token, standard, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const { rows } = await this.#pool.query<StoredTokenTransfer>({
+      ...this.#read.addressTokenTransfers[sort === 'asc' ? 'ASC' : 'DESC'],
+      values: [
+        toBytea(address),
+        toDecimal(clampInt8(startBlock)),
+        toDecimal(clampInt8(endBlock)),
+        offset,
+        (page - 1) * offset,
+        token === undefined ? null : toBytea(token),
+        standard ?? null,
+      ],
+    });
+    return rows;
+  }
+
   async listTokenPairs(token: Hex): Promise<StoredPair[]> {
     const { rows } = await this.#pool.query<StoredPair>({ ...this.#dex.tokenPairs, values: [toBytea(token)] });
     return rows;
@@ -383,6 +432,16 @@ export class PostgresStorage implements Storage {
   async getContractCreation(address: Hex): Promise<StoredContractCreation | null> {
     const { rows } = await this.#pool.query<StoredContractCreation>({ ...this.#contracts.contractCreation, values: [toBytea(address)] });
     return rows[0] ?? null;
+  }
+
+  async listInternalTransactions({ address, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: InternalTransactionsQuery): Promise<StoredInternalTransaction[]> {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const order = sort === 'asc' ? 'ASC' : 'DESC';
+    const values: unknown[] = [toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
+    const statement = address === undefined ? this.#internalTransactions.internalTransactions[order] : this.#internalTransactions.addressInternalTransactions[order];
+    if (address !== undefined) values.push(toBytea(address));
+    const { rows } = await this.#pool.query<StoredInternalTransaction>({ ...statement, values });
+    return rows;
   }
 
   async getChainTotals(): Promise<ChainTotals> {
@@ -482,6 +541,30 @@ export class PostgresStorage implements Storage {
   async listVerifiedAddresses(): Promise<Hex[]> {
     const { rows } = await this.#pool.query<{ address: Hex }>(this.#metadata.verifiedAddresses);
     return rows.map((row) => row.address);
+  }
+
+  async putVerifiedContract(contract: StoredVerifiedContract): Promise<void> {
+    await this.#pool.query({ ...this.#verification.putContract, values: verifiedContractValues(contract) });
+  }
+
+  async getVerifiedContract(address: Hex): Promise<StoredVerifiedContract | null> {
+    return (await this.getVerifiedContracts([address]))[0] ?? null;
+  }
+
+  async getVerifiedContracts(addresses: Hex[]): Promise<StoredVerifiedContract[]> {
+    if (addresses.length === 0) return [];
+    const { rows } = await this.#pool.query<VerifiedContractRow>({ ...this.#verification.contracts, values: [addresses.map(toBytea)] });
+    return rows.map(toVerifiedContract);
+  }
+
+  async putVerificationJob(job: StoredVerificationJob): Promise<void> {
+    await this.#pool.query({ ...this.#verification.putJob, values: verificationJobValues(job) });
+  }
+
+  async getVerificationJob(guid: string): Promise<StoredVerificationJob | null> {
+    if (!isStorableGuid(guid)) return null;
+    const { rows } = await this.#pool.query<VerificationJobRow>({ ...this.#verification.job, values: [guid] });
+    return rows[0] ? toVerificationJob(rows[0]) : null;
   }
 
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {

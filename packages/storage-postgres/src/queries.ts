@@ -68,6 +68,21 @@ export function readStatements(t: Tables) {
       ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
       LIMIT $4 OFFSET $5`,
   });
+  const transfersOfAddress = (order: 'ASC' | 'DESC'): Statement => {
+    const side = (party: 'from_address' | 'to_address') => `(SELECT * FROM ${t.tokenTransfers}
+        WHERE ${party} = $1 AND block_number BETWEEN $2 AND $3
+          AND ($6::bytea IS NULL OR token = $6) AND ($7::text IS NULL OR standard = $7)
+        ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
+        LIMIT $4::bigint + $5::bigint)`;
+    return {
+      name: `chainlens_address_token_transfers_${order.toLowerCase()}`,
+      // Each side reads only the rows the page can need from its own index; UNION drops the
+      // second copy of a transfer to oneself (the rows are equal).
+      text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM (${side('from_address')} UNION ${side('to_address')}) transfers
+        ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
+        LIMIT $4 OFFSET $5`,
+    };
+  };
   const transactionsBetween = (order: 'ASC' | 'DESC'): Statement => ({
     name: `chainlens_transactions_between_${order.toLowerCase()}`,
     // A merge of the two addresses' index entries, in chain order; only the page's rows join
@@ -132,11 +147,11 @@ export function readStatements(t: Tables) {
       name: 'chainlens_block_transaction_hashes',
       text: `SELECT hash FROM ${t.transactions} WHERE block_number = $1 ORDER BY transaction_index`,
     },
-    // The hashes as one text column: no per-row overhead for a block's hundreds of transactions.
+    // The hashes kept on the block row (concatenated); rows from before migration 9 gather them.
     blockWithTransactionHashes: {
       name: 'chainlens_block_with_transaction_hashes',
-      text: `SELECT ${BLOCK_COLUMNS},
-          (SELECT string_agg(encode(t.hash, 'hex'), ',' ORDER BY t.transaction_index) FROM ${t.transactions} t WHERE t.block_number = b.number) AS "transactionHashes"
+      text: `SELECT ${BLOCK_COLUMNS}, coalesce(b.transaction_hashes,
+          (SELECT string_agg(t.hash, ''::bytea ORDER BY t.transaction_index) FROM ${t.transactions} t WHERE t.block_number = b.number)) AS "transactionHashes"
         FROM ${t.blocks} b WHERE b.number = $1`,
     },
     blockTransactions: {
@@ -175,6 +190,7 @@ export function readStatements(t: Tables) {
       text: `SELECT count(*) AS count FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2`,
     },
     tokenTransfers,
+    addressTokenTransfers: { ASC: transfersOfAddress('ASC'), DESC: transfersOfAddress('DESC') },
     addressLogs,
     transactionsBetweenAsc: transactionsBetween('ASC'),
     transactionsBetweenDesc: transactionsBetween('DESC'),

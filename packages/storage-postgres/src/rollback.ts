@@ -44,6 +44,8 @@ export function rollbackStatements(t: Tables) {
           DELETE FROM ${t.pairSwaps} WHERE block_number > $1 AND block_number <= $2
         ), contracts AS (
           DELETE FROM ${t.contractCreations} WHERE block_number > $1 AND block_number <= $2
+        ), internal_transactions AS (
+          DELETE FROM ${t.internalTransactions} WHERE block_number > $1 AND block_number <= $2
         ), transactions AS (
           DELETE FROM ${t.transactions} WHERE block_number > $1 AND block_number <= $2
         ), blocks AS (
@@ -120,7 +122,7 @@ export type RollbackStatements = ReturnType<typeof rollbackStatements> & { lockC
 
 /**
  * Removes every block above `blockNumber` in the caller's transaction, with its transactions,
- * logs, token transfers, pair events and address entries, takes their balance changes back from holders, and takes back totals and address stats exactly: stats of addresses
+ * logs, token transfers, pair events, contract creations, internal transactions and address entries, takes their balance changes back from holders, and takes back totals and address stats exactly: stats of addresses
  * left without transactions are deleted, the others' first and last blocks recomputed from the
  * remaining entries. The cursor moves to block `blockNumber`, or is cleared when no such block
  * is stored (it was below the first). A no-op at or above the cursor.

@@ -14,7 +14,10 @@ export interface Tables {
   pairSyncs: string;
   pairSwaps: string;
   contractCreations: string;
+  internalTransactions: string;
   metadataProfiles: string;
+  verifiedContracts: string;
+  verificationJobs: string;
   chainState: string;
   users: string;
   apiKeys: string;
@@ -40,7 +43,10 @@ export function qualifiedTables(schema: string): Tables {
     pairSyncs: name('pair_syncs'),
     pairSwaps: name('pair_swaps'),
     contractCreations: name('contract_creations'),
+    internalTransactions: name('internal_transactions'),
     metadataProfiles: name('metadata_profiles'),
+    verifiedContracts: name('verified_contracts'),
+    verificationJobs: name('verification_jobs'),
     chainState: name('chain_state'),
     users: name('users'),
     apiKeys: name('api_keys'),

@@ -1,4 +1,4 @@
-import { contractCreationProblem, pairEventProblem, type BlockBundle, type Hex, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
+import { contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockBundle, type Hex, type StoredInternalTransaction, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
@@ -18,13 +18,16 @@ import type { Tables } from './tables.js';
  * token transfer columns (their timestamp is the block's, $4), $61–$63 holder balance changes,
  * $64–$66 per-token transfer counts, $67–$71 pair columns, $72–$75 pair sync columns and
  * $76–$81 pair swap columns (syncs and swaps take the block's timestamp), $82–$86 contract
- * creation columns. A holder row's RETURNING balance less its change is its
- * balance before, so the statement itself sees who starts or stops holding.
+ * creation columns, $87 the block's transaction hashes concatenated, $88–$98 internal transaction
+ * columns (their timestamp is the block's). A holder row's RETURNING
+ * balance less its change is its balance before, so the statement itself sees who starts or
+ * stops holding.
  */
 export function writeBlockStatement(t: Tables): Statement {
   const block = `INSERT INTO ${t.blocks} (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit,
-      base_fee_per_gas, difficulty, size, state_root, transactions_root, receipts_root, extra_data, transaction_count)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
+      base_fee_per_gas, difficulty, size, state_root, transactions_root, receipts_root, extra_data, transaction_count,
+      transaction_hashes)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $87)`;
   const transactions = `INSERT INTO ${t.transactions} (block_number, block_hash, hash, transaction_index, timestamp,
       from_address, to_address, value, gas, gas_price, max_fee_per_gas, max_priority_fee_per_gas, nonce, input, type,
       status, gas_used, cumulative_gas_used, effective_gas_price, contract_address, logs_bloom)
@@ -64,6 +67,11 @@ export function writeBlockStatement(t: Tables): Statement {
       AS u(log_index, pair, amount0_in, amount1_in, amount0_out, amount1_out)`;
   const contracts = `INSERT INTO ${t.contractCreations} (block_number, transaction_index, trace_index, address, creator, transaction_hash)
     SELECT $1::int8, u.* FROM unnest($82::int4[], $83::int4[], $84::bytea[], $85::bytea[], $86::bytea[]) AS u`;
+  const internalTransactions = `INSERT INTO ${t.internalTransactions} (block_number, timestamp, transaction_index, trace_index,
+      trace_id, transaction_hash, type, from_address, to_address, value, gas, gas_used, error)
+    SELECT $1::int8, $4::int8, u.*
+    FROM unnest($88::int4[], $89::int4[], $90::text[], $91::bytea[], $92::text[], $93::bytea[], $94::bytea[],
+      $95::numeric[], $96::numeric[], $97::numeric[], $98::text[]) AS u`;
   const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
     SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
   return {
@@ -79,6 +87,7 @@ export function writeBlockStatement(t: Tables): Statement {
       pair_syncs AS (${pairSyncs}),
       pair_swaps AS (${pairSwaps}),
       contracts AS (${contracts}),
+      internal_transactions AS (${internalTransactions}),
       entries AS (${entries}),
       stats AS (
         INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
@@ -130,12 +139,14 @@ export interface PreparedBundle {
  */
 export function prepareBundle(bundle: BlockBundle): PreparedBundle {
   checkBundle(bundle);
-  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts } = bundle;
+  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions } = bundle;
   const txColumn = (pick: (tx: StoredTransaction) => Hex | null) => byteaArray(transactions.map(pick));
   const txNumbers = (pick: (tx: StoredTransaction) => bigint | number | null) => integerArray(transactions.map(pick));
   const topic = (i: number) => byteaArray(logs.map((log: StoredLog) => log.topics[i] ?? null));
   const transferColumn = (pick: (transfer: StoredTokenTransfer) => Hex | null) => byteaArray(tokenTransfers.map(pick));
   const transferNumbers = (pick: (transfer: StoredTokenTransfer) => bigint | number | null) => integerArray(tokenTransfers.map(pick));
+  const internalColumn = (pick: (internal: StoredInternalTransaction) => Hex | null) => byteaArray(internalTransactions.map(pick));
+  const internalNumbers = (pick: (internal: StoredInternalTransaction) => bigint | number) => integerArray(internalTransactions.map(pick));
   const rows = addressRows(transactions);
   const counts = addressCounts(transactions);
   const balances = holderChanges(tokenTransfers);
@@ -186,6 +197,14 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       integerArray(contracts.map((x) => x.transactionIndex)), integerArray(contracts.map((x) => x.traceIndex)),
       byteaArray(contracts.map((x) => x.address)), byteaArray(contracts.map((x) => x.creator)),
       byteaArray(contracts.map((x) => x.transactionHash)),
+
+      toBytea(`0x${transactions.map((tx) => tx.hash.slice(2)).join('')}`),
+
+      internalNumbers((x) => x.transactionIndex), internalNumbers((x) => x.traceIndex),
+      internalTransactions.map((x) => x.traceId), internalColumn((x) => x.transactionHash),
+      internalTransactions.map((x) => x.type), internalColumn((x) => x.from), internalColumn((x) => x.to),
+      internalNumbers((x) => x.value), internalNumbers((x) => x.gas), internalNumbers((x) => x.gasUsed),
+      internalTransactions.map((x) => x.error),
     ],
   };
 }
@@ -234,7 +253,7 @@ function checkBundle(bundle: BlockBundle): void {
     }
     last = transfer;
   }
-  const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle);
+  const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle) ?? internalTransactionProblem(bundle);
   if (problem) fail(problem);
 }
 

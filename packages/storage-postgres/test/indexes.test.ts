@@ -1,8 +1,9 @@
-import { chainLogs, chainTokenTransfers, chainTransactions, makeAddressPool, makeChain } from '@chainlens/core/testing';
+import { chainInternalTransactions, chainLogs, chainTokenTransfers, chainTransactions, makeAddressPool, makeChain, withInternalTransactions } from '@chainlens/core/testing';
 import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
+import { internalTransactionStatements } from '../src/internal-transaction-queries.js';
 import { addressLogsKey, readStatements, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { qualifiedTables } from '../src/tables.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -22,13 +23,16 @@ function flatten(node: PlanNode): PlanNode[] {
 const schemas = testSchemas();
 const schema = schemas.next();
 const t = qualifiedTables(schema);
-// ~4,000 transactions among 300 addresses, ~2,500 logs: enough rows that the planner picks
-// by cost, with every statistic fresh from ANALYZE.
-const chain = makeChain({ blocks: 400, txPerBlock: 10, addresses: makeAddressPool(300) });
+// ~4,000 transactions among 300 addresses, ~2,500 logs, ~10,000 internal transactions: enough
+// rows that the planner picks by cost, with every statistic fresh from ANALYZE.
+const pool = makeAddressPool(300);
+const chain = withInternalTransactions(makeChain({ blocks: 400, txPerBlock: 10, addresses: pool }), pool);
 const tx = chainTransactions(chain)[2_345]!;
 const log = chainLogs(chain)[1_234]!;
 const read = readStatements(t);
 const transfer = chainTokenTransfers(chain)[321]!;
+const internal = chainInternalTransactions(chain)[4_321]!;
+const internalRead = internalTransactionStatements(t);
 // 4,000 counters, half of them expired by NOW: the sweep of hitCounters has rows to delete.
 const NOW = 1_700_000_000_000;
 const counters = Array.from({ length: 4_000 }, (_, i) => ({ key: `rate:${i}`, amount: 1, expiresAt: NOW + (i % 2 ? 1 : -1) * 60_000 }));
@@ -59,12 +63,19 @@ const cases: [string, Statement, unknown[]][] = [
   ['getBlockBundle transactions', read.blockTransactions, ['200']],
   ['getBlockBundle logs', read.blockLogs, ['200']],
   ['getBlockBundle token transfers', read.blockTokenTransfers, ['200']],
+  ['getBlockBundle internal transactions', internalRead.blockInternalTransactions, ['200']],
+  ['listInternalTransactions of an address', internalRead.addressInternalTransactions.DESC, ['0', '9223372036854775807', 25, 0, toBytea(internal.to!)]],
+  ['listInternalTransactions of an address, in a range', internalRead.addressInternalTransactions.ASC, ['100', '300', 25, 25, toBytea(internal.from)]],
+  ['listInternalTransactions of every address', internalRead.internalTransactions.DESC, ['0', '9223372036854775807', 25, 0]],
+  ['listInternalTransactions of every address, in a range', internalRead.internalTransactions.ASC, ['100', '300', 25, 50]],
   ['countAddressTokenTransfers', read.addressTokenTransferCount, [toBytea(transfer.from)]],
   ['listTokenHolders', read.tokenHolders, [toBytea(transfer.token), '1', 100, 0]],
   ['listTokenHolders count with minBalance', read.tokenHolderCount, [toBytea(transfer.token), '1000']],
   ['listTokenTransfers desc', read.tokenTransfers[tokenTransfersKey('DESC', false, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0]],
   ['listTokenTransfers from', read.tokenTransfers[tokenTransfersKey('ASC', true, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0, toBytea(transfer.from)]],
   ['listTokenTransfers to, in a range', read.tokenTransfers[tokenTransfersKey('DESC', false, true)]!, [toBytea(transfer.token), '100', '300', 50, 0, toBytea(transfer.to)]],
+  ['listAddressTokenTransfers', read.addressTokenTransfers.DESC, [toBytea(transfer.from), '0', '9223372036854775807', 50, 0, null, null]],
+  ['listAddressTokenTransfers of one token and standard, in a range', read.addressTokenTransfers.ASC, [toBytea(transfer.to), '100', '300', 25, 25, toBytea(transfer.token), transfer.standard]],
   [
     'hitCounters',
     hitCountersStatement(t),
@@ -103,7 +114,7 @@ describe('indexes', () => {
     } finally {
       await storage.close();
     }
-    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}, ${t.tokenTransfers}, ${t.tokens}, ${t.tokenHolders}`));
+    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}, ${t.tokenTransfers}, ${t.tokens}, ${t.tokenHolders}, ${t.internalTransactions}`));
   });
 
   for (const kind of ['custom', 'generic'] as const) {
@@ -119,7 +130,7 @@ describe('indexes', () => {
     });
   }
 
-  it('the address, log, holder and token transfer listings use the indexes made for them', async () => {
+  it('the address, log, holder, token transfer and internal transaction listings use the indexes made for them', async () => {
     const indexesOf = async (statement: Statement, values: unknown[]) =>
       (await plan(statement, values, 'custom')).map((node) => node['Index Name']).filter(Boolean);
     expect(await indexesOf(read.addressTransactionsAsc, cases[3]![2])).toContain('address_transactions_pkey');
@@ -129,5 +140,9 @@ describe('indexes', () => {
     expect(await indexesOf(holders, holderValues)).toContain('token_holders_by_balance');
     const [, transfers, transferValues] = cases.find(([name]) => name === 'listTokenTransfers desc')!;
     expect(await indexesOf(transfers, transferValues)).toContain('token_transfers_by_token');
+    const [, ofAddress, addressValues] = cases.find(([name]) => name === 'listAddressTokenTransfers')!;
+    expect(await indexesOf(ofAddress, addressValues)).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
+    const [, internalOfAddress, internalValues] = cases.find(([name]) => name === 'listInternalTransactions of an address')!;
+    expect(await indexesOf(internalOfAddress, internalValues)).toEqual(expect.arrayContaining(['internal_transactions_by_from', 'internal_transactions_by_to']));
   });
 });

@@ -66,7 +66,7 @@ describe('migrations', () => {
     }
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -75,6 +75,10 @@ describe('migrations', () => {
       await storage.init();
       expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
       expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+      // Blocks written before migration 9 gather their hashes from the transactions table.
+      for (const { block, transactions } of chain) {
+        expect(await storage.getBlockWithTransactionHashes(block.number)).toEqual({ block, transactionHashes: transactions.map((tx) => tx.hash) });
+      }
       const user = {
         id: randomUUID(),
         email: 'ada@example.com',

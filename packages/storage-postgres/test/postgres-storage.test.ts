@@ -274,6 +274,7 @@ describe('postgresStorage', () => {
       ['pool.max below 1', { connectionString, pool: { max: 0 } }, /postgresStorage\.pool\.max: /],
       ['a negative pool.idleTimeoutMillis', { connectionString, pool: { idleTimeoutMillis: -1 } }, /postgresStorage\.pool\.idleTimeoutMillis: /],
       ['a fractional statementTimeoutMs', { connectionString, statementTimeoutMs: 1.5 }, /postgresStorage\.statementTimeoutMs: /],
+      ['a keepAliveInitialDelayMillis under a second', { connectionString, keepAliveInitialDelayMillis: 500 }, /postgresStorage\.keepAliveInitialDelayMillis: /],
       ['a logger without error()', { connectionString, logger: { warn() {} } }, /postgresStorage\.logger: must have warn and error methods/],
       ['an unknown option', { connectionString, poolSize: 3 }, /postgresStorage\.poolSize: /],
       ['an unknown pool option', { connectionString, pool: { min: 1 } }, /postgresStorage\.pool\.min: /],

@@ -15,7 +15,7 @@ export interface DecodedLogRecord {
   logIndex: string;
 }
 
-/** Finds the ABI event for a log; verified ABIs join the standard ones in a later version. */
+/** Finds the ABI event for a log, and the emitter's name where known (see `verifiedEventResolver`). */
 export type EventResolver = (log: StoredLog) => { event: AbiEvent; contractName: string | null } | null;
 
 /** Resolves the token standards' events by selector and topic count. */

@@ -40,6 +40,15 @@ export const blockTagSchema = withError(
   () => new InvalidBlockNumberError(),
 );
 
+/** A block number (decimal); malformed → `Error! Invalid block number`. */
+export const blockNumberSchema = withError(
+  z
+    .string()
+    .regex(/^(0|[1-9]\d{0,19})$/)
+    .transform((v) => BigInt(v)),
+  () => new InvalidBlockNumberError(),
+);
+
 /** A UTF-16 surrogate without its partner: no database text can hold one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -1,6 +1,6 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
-import { InvalidCredentialsError } from '../errors/index.js';
+import { InvalidCredentialsError, RateLimitedError } from '../errors/index.js';
 import { Throttles } from '../limits/index.js';
 import { PasswordHasher } from './passwords.js';
 import { TokenIssuer } from './tokens.js';
@@ -39,4 +39,23 @@ describe('UserService login timing', () => {
     expect(ratio).toBeGreaterThan(1 / 1.25);
     expect(ratio).toBeLessThan(1.25);
   }, 120_000);
+});
+
+describe('UserService login throttle', () => {
+  it('a login that storage cannot answer uses up none of the allowance', async () => {
+    const storage = memoryStorage();
+    await storage.init();
+    const tokens = new TokenIssuer({ secret, lifetimeSeconds: 60, issuer: 'chainlens', audience: 'chainlens-api', now: Date.now });
+    const throttles = new Throttles(storage, { registrationsPerHour: 10, loginFailures: 2, loginWindowMinutes: 15, now: Date.now });
+    const users = new UserService(storage, new PasswordHasher(), tokens, throttles, Date.now);
+    await users.register({ email: 'ada@example.com', password: 'the right passphrase', name: 'Ada' }, '127.0.0.1');
+    const outage = new Error('storage is down');
+    const lookup = storage.getUserByEmail.bind(storage);
+    storage.getUserByEmail = () => Promise.reject(outage);
+    for (let i = 0; i < 3; i++) await expect(users.login('ada@example.com', 'the right passphrase')).rejects.toBe(outage);
+    storage.getUserByEmail = lookup;
+
+    for (let i = 0; i < 2; i++) await expect(users.login('ada@example.com', 'a wrong passphrase!')).rejects.toBeInstanceOf(InvalidCredentialsError);
+    await expect(users.login('ada@example.com', 'the right passphrase')).rejects.toBeInstanceOf(RateLimitedError);
+  });
 });

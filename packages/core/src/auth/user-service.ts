@@ -51,18 +51,29 @@ export class UserService {
    * A token for valid credentials. An unknown email, a wrong password and a deactivated account
    * all answer {@link InvalidCredentialsError} after one password check each, so neither the
    * text nor the time tells them apart; each counts as a failure of that email (the login
-   * throttle, which then refuses further attempts for a while).
+   * throttle, which then refuses further attempts for a while). A successful login, or one that
+   * storage could not answer, uses up none of the allowance.
    */
   async login(email: string, password: string): Promise<AccessToken> {
     const canonical = canonicalEmail(email);
-    await this.throttles.beforeLogin(canonical);
-    const user = await this.storage.getUserByEmail(canonical);
-    const valid = await this.passwords.verify(user?.passwordHash ?? null, password);
-    if (!valid || !user?.isActive) {
-      await this.throttles.loginFailed(canonical);
+    const attempt = await this.throttles.beginLogin(canonical);
+    const user = await this.checkPassword(canonical, password).catch(async (error: unknown) => {
+      await attempt.release();
+      throw error;
+    });
+    if (!user) {
+      await attempt.failed();
       throw new InvalidCredentialsError();
     }
+    await attempt.release();
     return this.tokens.issue(user.id);
+  }
+
+  /** The active user whose password `password` is, else `null`; one password check either way. */
+  private async checkPassword(email: string, password: string): Promise<StoredUser | null> {
+    const user = await this.storage.getUserByEmail(email);
+    const valid = await this.passwords.verify(user?.passwordHash ?? null, password);
+    return valid && user?.isActive ? user : null;
   }
 
   /** A fresh token for the caller. */

@@ -70,6 +70,11 @@ export interface RpcCallFrame {
   from: string;
   /** The callee, or the created contract's address. */
   to?: string;
+  /** Wei moved, hex. */
+  value?: string;
+  /** Gas given to the frame and used by it, hex. */
+  gas?: string;
+  gasUsed?: string;
   /** Set when the frame failed: its effects, and its subframes', were undone. */
   error?: string;
   calls?: RpcCallFrame[];

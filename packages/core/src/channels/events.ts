@@ -1,3 +1,4 @@
+import type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord } from '../services/consensus-service.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 
 /** A chain reorganisation as the indexer handled it. */
@@ -42,4 +43,10 @@ export type ExplorerEvents = {
   pendingTransaction: PendingTransactionEvent;
   /** A block moved a token's price (only while someone listens to this event). */
   tokenPrice: TokenPriceEvent;
+  /** A block became final (`finality`; only while someone listens to this event). */
+  finality: FinalityStatusRecord;
+  /** A validator's record changed as blocks arrived (`validators`; only while someone listens). */
+  validators: ValidatorRecord;
+  /** The consensus state changed as blocks arrived (`consensus`; only while someone listens). */
+  consensus: ConsensusInfoRecord;
 };

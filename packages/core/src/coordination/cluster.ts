@@ -6,10 +6,17 @@ import { Alarm } from '../indexer/sleep.js';
 import type { Hex, Storage } from '../storage/index.js';
 import type { Coordinator } from './coordinator.js';
 
-/** What travels on the bus: references, since storage holds the data. */
+/**
+ * What travels on the bus: references, since storage holds the data. A reorg's removed hashes
+ * are no longer in storage, so they travel themselves, split over several messages (`more` on
+ * all but the last) to stay within the coordinator's message size.
+ */
 type BusMessage =
   | { origin: string; type: 'block'; number: string }
-  | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[] };
+  | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true };
+
+/** Removed hashes per reorg message: 100 × 69 bytes keeps it well under 7,900 bytes. */
+const HASHES_PER_MESSAGE = 100;
 
 /**
  * This instance's part in a cluster: it indexes while it holds the lease (trying to take it
@@ -22,6 +29,8 @@ export class ClusterMember {
   private readonly abort = new AbortController();
   private loop: Promise<void> | null = null;
   private relay: Promise<void> = Promise.resolve();
+  /** Removed hashes of a reorg whose last message has not arrived yet, by origin. */
+  private readonly partialReorgs = new Map<string, Hex[]>();
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -39,8 +48,7 @@ export class ClusterMember {
     });
     this.hub.on('reorg', (event) => {
       if (!this.indexer.status.running) return;
-      const { commonAncestor, removedBlockHashes } = event;
-      void this.send({ origin: this.id, type: 'reorg', ancestorNumber: commonAncestor.blockNumber.toString(), ancestorHash: commonAncestor.blockHash, removed: removedBlockHashes });
+      void this.sendReorg(event);
     });
     await this.coordinator.subscribe((text) => {
       this.relay = this.relay.then(() => this.receive(text)).catch((error: unknown) => this.logger.warn({ err: error }, 'could not replay a cluster event'));
@@ -86,6 +94,16 @@ export class ClusterMember {
     }
   }
 
+  private async sendReorg({ commonAncestor, removedBlockHashes }: ReorgEvent): Promise<void> {
+    const reference = { origin: this.id, type: 'reorg', ancestorNumber: commonAncestor.blockNumber.toString(), ancestorHash: commonAncestor.blockHash } as const;
+    for (let start = 0; ; start += HASHES_PER_MESSAGE) {
+      const end = start + HASHES_PER_MESSAGE;
+      const last = end >= removedBlockHashes.length;
+      await this.send({ ...reference, removed: removedBlockHashes.slice(start, end), ...(last ? {} : { more: true as const }) });
+      if (last) return;
+    }
+  }
+
   private async receive(text: string): Promise<void> {
     const message = JSON.parse(text) as BusMessage;
     if (message.origin === this.id) return;
@@ -94,10 +112,12 @@ export class ClusterMember {
       if (bundle) this.hub.emit('block', bundle);
       return;
     }
-    const event: ReorgEvent = {
-      commonAncestor: { blockNumber: BigInt(message.ancestorNumber), blockHash: message.ancestorHash },
-      removedBlockHashes: message.removed,
-    };
-    this.hub.emit('reorg', event);
+    const removed = [...(this.partialReorgs.get(message.origin) ?? []), ...message.removed];
+    if (message.more) {
+      this.partialReorgs.set(message.origin, removed);
+      return;
+    }
+    this.partialReorgs.delete(message.origin);
+    this.hub.emit('reorg', { commonAncestor: { blockNumber: BigInt(message.ancestorNumber), blockHash: message.ancestorHash }, removedBlockHashes: removed });
   }
 }

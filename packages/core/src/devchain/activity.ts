@@ -28,8 +28,8 @@ type Call = (from: LocalAccount, to: Address, abi: Abi, fn: string, args?: reado
 /**
  * Keeps the demo chain busy: every `intervalMs` it sends a round of transactions — an ERC-20
  * transfer between rotating dev accounts (minting to the sender when it runs dry), a native ETH
- * transfer, and depending on the round an NFT mint or transfer, an ERC-1155 transfer, an
- * `EventEmitter` ping (direct or through `Caller`), every tenth round a reverting `Reverter`
+ * transfer, and depending on the round an NFT mint, transfer or burn, an ERC-1155 transfer or
+ * burn, an `EventEmitter` ping (direct or through `Caller`), every tenth round a reverting `Reverter`
  * call mined with explicit gas, and every third round a swap of a few hundred tokens on the
  * DEMO/DUSD pair in a random direction (biased back towards the opening price, so the price moves
  * up and down without draining the pool), whose round waits for it to be mined. Errors never
@@ -97,14 +97,18 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
 
   if (round % 3 === 0) {
     await call(owner, contracts.nft, abis.nft, 'mint', [pick(4).address]);
-  } else if (round % 3 === 1) {
-    const supply = await read<bigint>(contracts.nft, abis.nft, 'totalSupply');
-    const tokenId = 1n + (BigInt(round) % supply);
-    const holder = await read<Address>(contracts.nft, abis.nft, 'ownerOf', [tokenId]);
-    const holderAccount = devAccountByAddress(holder);
-    // Tokens someone moved outside the dev accounts cannot be signed for; skip them.
-    if (holderAccount) {
-      await call(holderAccount, contracts.nft, abis.nft, 'transferFrom', [holder, pick(5).address, tokenId]);
+  } else if (round % 3 === 1 || round % 12 === 8) {
+    // An NFT moves in one round of three and is burned in one of twelve.
+    const burn = round % 3 === 2;
+    const minted = await read<bigint>(contracts.nft, abis.nft, 'minted');
+    const tokenId = 1n + (BigInt(round) % minted);
+    // A burned token has no owner (ownerOf reverts), and tokens someone moved outside the dev
+    // accounts cannot be signed for: both are skipped.
+    const holder = await read<Address>(contracts.nft, abis.nft, 'ownerOf', [tokenId]).catch(() => null);
+    const holderAccount = holder === null ? undefined : devAccountByAddress(holder);
+    if (holder && holderAccount) {
+      if (burn) await call(holderAccount, contracts.nft, abis.nft, 'burn', [tokenId]);
+      else await call(holderAccount, contracts.nft, abis.nft, 'transferFrom', [holder, pick(5).address, tokenId]);
     }
   }
 
@@ -112,6 +116,8 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
     const stock = await read<bigint>(contracts.multiToken, abis.multiToken, 'balanceOf', [owner.address, 1n]);
     if (stock === 0n) {
       await call(owner, contracts.multiToken, abis.multiToken, 'mint', [owner.address, 1n, 100n, '0x']);
+    } else if (round % 8 === 6) {
+      await call(owner, contracts.multiToken, abis.multiToken, 'burn', [owner.address, 1n, 1n]);
     } else {
       const args = [owner.address, pick(6).address, 1n, 1n, '0x'];
       await call(owner, contracts.multiToken, abis.multiToken, 'safeTransferFrom', args);

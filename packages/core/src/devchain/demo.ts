@@ -59,6 +59,8 @@ export interface DemoTransactions {
   nftMint: Hash;
   /** ERC-721 `transferFrom` of token 2 from account 1 to account 3. */
   nftTransfer: Hash;
+  /** ERC-721 `burn` of token 4 by its holder, account 1. */
+  nftBurn: Hash;
   /** ERC-1155 `mint` of 100 × id 1 to account 0. */
   multiMint: Hash;
   /** ERC-1155 `mintBatch` of ids [2, 3] × [10, 20] to account 1. */
@@ -67,6 +69,10 @@ export interface DemoTransactions {
   multiTransfer: Hash;
   /** ERC-1155 `safeBatchTransferFrom` of ids [2, 3] × [1, 2] from account 1 to account 3. */
   multiBatchTransfer: Hash;
+  /** ERC-1155 `burn` of 10 × id 1 by account 0. */
+  multiBurn: Hash;
+  /** ERC-1155 `burnBatch` of ids [2, 3] × [1, 3] by account 1. */
+  multiBurnBatch: Hash;
   /** ERC-1155 `setURI` for id 3 (emits `URI`). */
   setUri: Hash;
   /** `EventEmitter.ping("hello from deployDemo")` by account 0. */
@@ -128,8 +134,9 @@ export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bi
  * account 0 898 450 DEMO plus what its swap bought (about 397.2), 1 → 990, 2 → 450, 3 → 250,
  * 4 → 10; total supply 1 000 150 DEMO. DUSD: account 0 749 000 of the 1 000 000 minted, the
  * DEMO/DUSD pair the rest; the pair's reserves are 100 000 DEMO less the swap's output and 251 000 DUSD.
- * ERC-721 owners: token 1 → account 0, 2 → account 3, 3 → account 2. ERC-1155 balances: account 0
- * id 1 = 100; account 1 id 2 = 4, id 3 = 18; account 2 id 2 = 5; account 3 id 2 = 1, id 3 = 2.
+ * ERC-721 owners: token 1 → account 0, 2 → account 3, 3 → account 2; token 4 was minted to
+ * account 1 and burned (total supply 3). ERC-1155 balances: account 0 id 1 = 90; account 1
+ * id 2 = 3, id 3 = 15; account 2 id 2 = 5; account 3 id 2 = 1, id 3 = 2.
  */
 export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeployment> {
   const compiled = await compileContracts({ ...DEMO_SOURCES });
@@ -166,7 +173,9 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
     nftMint: await call(a0, nft, 'mint', [a0.address]),
     nftMint2: await call(a0, nft, 'mint', [a1.address]),
     nftMint3: await call(a0, nft, 'mint', [a2.address]),
+    nftMint4: await call(a0, nft, 'mint', [a1.address]),
     multiMint: await call(a0, multiToken, 'mint', [a0.address, 1n, 100n, '0x']),
+    multiBurn: await call(a0, multiToken, 'burn', [a0.address, 1n, 10n]),
     multiMintBatch: await call(a0, multiToken, 'mintBatch', [a1.address, [2n, 3n], [10n, 20n], '0x']),
     setUri: await call(a0, multiToken, 'setURI', [3n, 'https://chainlens.invalid/multi/3-special.json']),
     ping: await call(a0, emitter, 'ping', ['hello from deployDemo']),
@@ -181,12 +190,13 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
   const failing = [phase1.failed, phase1.failedCustom, phase1.failedPanic];
   const receipts1 = await awaitPhase(sender, [...deployed, ...Object.values(phase1)], failing);
 
-  // Phase 2: other accounts spend what phase 1 gave them.
+  // Phase 2: other accounts spend and burn what phase 1 gave them.
   const phase2 = {
     transferToA4: await call(a1, token, 'transfer', [a4.address, parseEther('10')]),
     transferFrom: await call(a1, token, 'transferFrom', [a0.address, a2.address, parseEther('50')]),
     burn: await call(a2, token, 'burn', [parseEther('100')]),
     nftTransfer: await call(a1, nft, 'transferFrom', [a1.address, a3.address, 2n]),
+    nftBurn: await call(a1, nft, 'burn', [4n]),
     multiTransfer: await call(a1, multiToken, 'safeTransferFrom', [a1.address, a2.address, 2n, 5n, '0x']),
     multiBatchTransfer: await call(a1, multiToken, 'safeBatchTransferFrom', [
       a1.address,
@@ -195,6 +205,7 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
       [1n, 2n],
       '0x',
     ]),
+    multiBurnBatch: await call(a1, multiToken, 'burnBatch', [a1.address, [2n, 3n], [1n, 3n]]),
   };
   const receipts2 = await awaitPhase(sender, Object.values(phase2), []);
 
@@ -278,10 +289,13 @@ export async function deployDemo(chain: { rpcUrl: string }): Promise<DemoDeploym
       nativeTransfer: phase1.nativeTransfer,
       nftMint: phase1.nftMint,
       nftTransfer: phase2.nftTransfer,
+      nftBurn: phase2.nftBurn,
       multiMint: phase1.multiMint,
       multiMintBatch: phase1.multiMintBatch,
       multiTransfer: phase2.multiTransfer,
       multiBatchTransfer: phase2.multiBatchTransfer,
+      multiBurn: phase1.multiBurn,
+      multiBurnBatch: phase2.multiBurnBatch,
       setUri: phase1.setUri,
       ping: phase1.ping,
       store: phase1.store,

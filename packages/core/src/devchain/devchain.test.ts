@@ -8,11 +8,11 @@ import {
   createPublicClient,
   encodeFunctionData,
   erc20Abi,
-  erc721Abi,
   http,
   parseAbi,
   parseEther,
   parseEventLogs,
+  zeroAddress,
   type Address,
   type PublicClient,
 } from 'viem';
@@ -37,6 +37,12 @@ const uniswapV2Events = parseAbi([
   'event Sync(uint112 reserve0, uint112 reserve1)',
   'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
   'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+]);
+
+/** ERC-721 `Transfer` and ERC-1155 `TransferSingle`: a burn sends to the zero address. */
+const nftAndMultiTransfers = parseAbi([
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
 ]);
 
 /** Polls `check` until it is truthy; no fixed sleeps. */
@@ -225,13 +231,16 @@ describe('devchain on a real anvil', () => {
     ]);
   });
 
-  it('leaves the scripted NFT owners and ERC-1155 balances', async () => {
+  it('leaves the scripted NFT owners and ERC-1155 balances, burns taken off', async () => {
     const [a0, a1, a2, a3] = demo.accounts as [Address, Address, Address, Address];
-    const nft = { address: demo.contracts.nft, abi: erc721Abi } as const;
+    const nft = { address: demo.contracts.nft, abi: demo.abis.nft } as const;
     const owners = await Promise.all(
       [1n, 2n, 3n].map((tokenId) => client.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] })),
     );
     expect(owners).toEqual([a0, a3, a2]);
+    await expect(client.readContract({ ...nft, functionName: 'ownerOf', args: [4n] })).rejects.toThrow(/nonexistent token/);
+    expect(await client.readContract({ ...nft, functionName: 'balanceOf', args: [a1] })).toBe(0n);
+    expect([await client.readContract({ ...nft, functionName: 'totalSupply' }), await client.readContract({ ...nft, functionName: 'minted' })]).toEqual([3n, 4n]);
     const balances = await client.readContract({
       address: demo.contracts.multiToken,
       abi: demo.abis.multiToken,
@@ -241,7 +250,7 @@ describe('devchain on a real anvil', () => {
         [1n, 2n, 3n, 2n, 2n, 3n],
       ],
     });
-    expect(balances).toEqual([100n, 4n, 18n, 5n, 1n, 2n]);
+    expect(balances).toEqual([90n, 3n, 15n, 5n, 1n, 2n]);
     for (const [address, interfaceId] of [
       [demo.contracts.nft, '0x80ac58cd'],
       [demo.contracts.multiToken, '0xd9b67a26'],
@@ -329,6 +338,25 @@ describe('devchain on a real anvil', () => {
     }
     expect(errors).toEqual([]);
     expect(await client.readContract({ ...pair, functionName: 'getReserves' })).not.toEqual(reservesBefore);
+  });
+
+  it('burns NFTs and ERC-1155 tokens during demo activity', async () => {
+    const errors: unknown[] = [];
+    const start = await client.getBlockNumber();
+    const activity = startDemoActivity(anvil, demo, { intervalMs: 20, onError: (error) => errors.push(error) });
+    const burnedBoth = async () => {
+      if (errors.length > 0) return true;
+      if ((await client.getBlockNumber()) <= start) return false; // getLogs refuses a range past the head
+      const logs = await client.getLogs({ address: [demo.contracts.nft, demo.contracts.multiToken], fromBlock: start + 1n });
+      const burns = parseEventLogs({ abi: nftAndMultiTransfers, logs }).filter((event) => event.args.to === zeroAddress);
+      return new Set(burns.map((event) => event.eventName)).size === 2;
+    };
+    try {
+      await waitFor(burnedBoth, 'an ERC-721 and an ERC-1155 burn');
+    } finally {
+      await activity.stop();
+    }
+    expect(errors).toEqual([]);
   });
 
   it('continues the same chain after a restart with statePath', async () => {

@@ -46,6 +46,23 @@ export class InvalidRequestError extends ExplorerError {
   }
 }
 
+/** A body that is not JSON: the REST answer is the generic invalid request, JSON-RPC's is a parse error. */
+export class MalformedJsonError extends InvalidRequestError {
+  constructor() {
+    super('body', 'malformed JSON');
+  }
+}
+
+/**
+ * The node's debug and trace APIs both refused a transaction trace (a node without tracing);
+ * `reason` is the debug API's refusal, in the node's words.
+ */
+export class TracingUnavailableError extends ExplorerError {
+  constructor(readonly reason: string) {
+    super('TRACING_UNAVAILABLE', { message: `${ERROR_TABLE.TRACING_UNAVAILABLE.message}: ${reason}` });
+  }
+}
+
 /** The node refused to execute a call or transaction; `result` carries the decoded reason. */
 export class ExecutionFailedError extends ExplorerError {
   constructor(revertReason: string) {
@@ -171,6 +188,20 @@ export class ContractNotFoundError extends ExplorerError {
   }
 }
 
+/** No verified source at an address, so no ABI to answer (whether or not a contract is there). */
+export class ContractNotVerifiedError extends ExplorerError {
+  constructor() {
+    super('CONTRACT_NOT_VERIFIED');
+  }
+}
+
+/** A search that would read more stored records than one answer may (a filter storage cannot narrow). */
+export class QueryTooLargeError extends ExplorerError {
+  constructor() {
+    super('QUERY_TOO_LARGE');
+  }
+}
+
 /** No metadata profile set for an address that is no token either. */
 export class MetadataNotFoundError extends ExplorerError {
   constructor() {
@@ -182,5 +213,56 @@ export class MetadataNotFoundError extends ExplorerError {
 export class RateLimitedError extends ExplorerError {
   constructor(readonly retryAfterSeconds: number) {
     super('RATE_LIMITED');
+  }
+}
+
+/** Every compilation slot is busy and the queue is full: `Max rate limit reached`, come back later. */
+export class CompilerBusyError extends RateLimitedError {}
+
+/**
+ * A verification that cannot succeed as submitted. `reason` says why in one sentence; a
+ * verification job's status carries it (`Fail - Unable to verify. <reason>`).
+ */
+export class VerificationFailedError extends ExplorerError {
+  constructor(
+    code: 'COMPILER_NOT_AVAILABLE' | 'COMPILATION_FAILED' | 'BYTECODE_MISMATCH',
+    readonly reason: string,
+  ) {
+    super(code, { message: `${ERROR_TABLE[code].message}: ${reason}` });
+  }
+}
+
+/** The requested solc version is neither the bundled one nor among the configured builds. */
+export class CompilerNotAvailableError extends VerificationFailedError {
+  constructor(reason: string) {
+    super('COMPILER_NOT_AVAILABLE', reason);
+  }
+}
+
+/** The compiler refused the sources, or could not finish within its limits. */
+export class CompilationFailedError extends VerificationFailedError {
+  constructor(reason: string) {
+    super('COMPILATION_FAILED', reason);
+  }
+}
+
+/** A compilation stopped at its wall-clock limit (its worker was terminated). */
+export class CompilationTimeLimitError extends CompilationFailedError {
+  constructor(readonly limitMs: number) {
+    super(`it ran longer than the time limit of ${limitMs} ms`);
+  }
+}
+
+/** A compilation needed more memory than its worker may use. */
+export class CompilationMemoryLimitError extends CompilationFailedError {
+  constructor(readonly limitMb: number) {
+    super(`it needed more than the memory limit of ${limitMb} MB`);
+  }
+}
+
+/** The compiled code is not the code on the chain; `reason` says what differed. */
+export class BytecodeMismatchError extends VerificationFailedError {
+  constructor(reason: string) {
+    super('BYTECODE_MISMATCH', reason);
   }
 }

@@ -5,3 +5,4 @@ export * from './kernel.js';
 export * from './client-error.js';
 export { withError, parseInput } from './validation.js';
 export * from './response-cache.js';
+export * from './response-format.js';

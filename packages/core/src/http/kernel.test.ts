@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashSchema, positiveIntQuery } from '../api/schemas.js';
-import { TransactionNotFoundError } from '../errors/index.js';
+import { TransactionNotFoundError, UnauthorizedError } from '../errors/index.js';
 import { createHttpKernel } from './kernel.js';
 import { defineRoute, RouteResult } from './route.js';
 import type { HttpRequest } from './types.js';
@@ -106,5 +106,97 @@ describe('HTTP kernel', () => {
     expect(response.status).toBe(500);
     expect(JSON.parse(response.body)).toEqual({ status: '0', message: 'Error! Internal server error', result: null });
     expect(response.body).not.toMatch(/secret|home|\.ts/);
+  });
+});
+
+describe('HTTP kernel: route formats, form bodies and API keys in parameters', () => {
+  const seenKeys: (string | undefined)[] = [];
+  const plainFormat = {
+    success: (result: unknown) => ({ status: 200, headers: {}, body: JSON.stringify({ answer: result }) }),
+    error: (error: { message: string }) => ({ status: 200, headers: {}, body: JSON.stringify({ failed: error.message }) }),
+  };
+  let allowance = Number.POSITIVE_INFINITY;
+  const counted: string[] = [];
+  const keyed = createHttpKernel({
+    logger: pino({ level: 'silent' }),
+    bodyLimit: 256,
+    authenticate: (request) => {
+      const key = request.headers['x-api-key'];
+      seenKeys.push(typeof key === 'string' ? key : undefined);
+      if (key === undefined) return null;
+      if (key !== 'good') return Promise.reject(new UnauthorizedError());
+      return Promise.resolve({ kind: 'jwt', user: { id: 'u', email: 'u@example.com', name: 'U', passwordHash: '', roles: ['user'], isActive: true, createdAt: new Date(0) } });
+    },
+    rateLimit: (request) => {
+      counted.push(request.url);
+      return Promise.resolve({ headers: {}, retryAfter: counted.length > allowance ? 7 : null });
+    },
+    routes: [
+      defineRoute({
+        method: 'POST',
+        path: '/form',
+        auth: 'none',
+        summary: 'form or JSON',
+        formBody: true,
+        apiKeyParam: 'apikey',
+        format: plainFormat,
+        query: z.record(z.string(), z.string()),
+        body: z.record(z.string(), z.unknown()).optional(),
+        handler: ({ query, body, principal }) => ({ query, body: body ?? null, caller: principal?.user.id ?? null }),
+      }),
+      defineRoute({
+        method: 'POST',
+        path: '/json',
+        auth: 'none',
+        summary: 'JSON only',
+        body: z.record(z.string(), z.unknown()),
+        handler: ({ body }) => body,
+      }),
+    ],
+  });
+
+  async function send(url: string, rawBody?: string, headers: Record<string, string> = {}) {
+    const response = await keyed.handle({ method: 'POST', url, headers, ip: '127.0.0.1', rawBody });
+    return { status: response.status, body: JSON.parse(response.body) as unknown };
+  }
+
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
+
+  it('parses a form body where the route accepts one (first value of a repeated key), JSON otherwise', async () => {
+    expect(await send('/form?module=x', 'a=1&b=two+words&a=2&c=%2B', FORM)).toEqual({
+      status: 200,
+      body: { answer: { query: { module: 'x' }, body: { a: '1', b: 'two words', c: '+' }, caller: null } },
+    });
+    expect((await send('/form', '{"a":1}', { 'content-type': 'application/json' })).body).toEqual({ answer: { query: {}, body: { a: 1 }, caller: null } });
+    expect(await send('/json', 'a=1', FORM)).toEqual({ status: 400, body: { status: '0', message: 'Error! Invalid request: body: malformed JSON', result: null } });
+  });
+
+  it("writes every error of a route with its own format: credentials, input and limits", async () => {
+    expect(await send('/form', 'apikey=bad', FORM)).toEqual({ status: 200, body: { failed: 'Unauthorized' } });
+    expect(await send('/form', '{"a":', { 'content-type': 'application/json' })).toEqual({ status: 200, body: { failed: 'Error! Invalid request: body: malformed JSON' } });
+    expect(await send('/form', 'x'.repeat(300), FORM)).toEqual({ status: 200, body: { failed: 'Error! Request body too large' } });
+    allowance = counted.length;
+    const limited = await keyed.handle({ method: 'POST', url: '/form', headers: {}, ip: '127.0.0.1' });
+    allowance = Number.POSITIVE_INFINITY;
+    expect({ status: limited.status, body: JSON.parse(limited.body), retryAfter: limited.headers['retry-after'] }).toEqual({
+      status: 200,
+      body: { failed: 'Max rate limit reached' },
+      retryAfter: '7',
+    });
+  });
+
+  it('authenticates an API key sent as a body or query parameter like X-API-Key, the header winning', async () => {
+    seenKeys.length = 0;
+    expect((await send('/form', 'apikey=good', FORM)).body).toMatchObject({ answer: { caller: 'u' } });
+    expect((await send('/form?apikey=good')).body).toMatchObject({ answer: { caller: 'u' } });
+    expect((await send('/form?apikey=', 'apikey=', FORM)).body).toMatchObject({ answer: { caller: null } });
+    expect((await send('/form?apikey=bad', undefined, { 'x-api-key': 'good' })).body).toMatchObject({ answer: { caller: 'u' } });
+    expect(seenKeys).toEqual(['good', 'good', undefined, 'good']);
+  });
+
+  it('counts a request whose body cannot be read before answering it', async () => {
+    counted.length = 0;
+    expect((await send('/form', '{"a":', { 'content-type': 'application/json' })).body).toEqual({ failed: 'Error! Invalid request: body: malformed JSON' });
+    expect(counted).toEqual(['/form']);
   });
 });

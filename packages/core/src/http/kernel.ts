@@ -5,17 +5,18 @@ import {
   EndpointNotFoundError,
   ForbiddenError,
   InternalError,
-  InvalidRequestError,
+  MalformedJsonError,
   PayloadTooLargeError,
   RateLimitedError,
   toExplorerError,
   UnauthorizedError,
 } from '../errors/index.js';
-import { errorResponse, successResponse } from './envelope.js';
-import { RouteResult, type Route } from './route.js';
+import type { Route } from './route.js';
 import type { ResponseCache } from './response-cache.js';
-import { Router } from './router.js';
+import { envelopeFormat, type ResponseFormat } from './response-format.js';
+import { Router, type RouteMatch } from './router.js';
 import type { HttpRequest, HttpResponse } from './types.js';
+import { isFormContentType, parseUrlEncoded } from './url-encoded.js';
 import { parseInput } from './validation.js';
 
 /** Options of {@link createHttpKernel}. */
@@ -30,11 +31,11 @@ export interface HttpKernelOptions {
    */
   authenticate?: (request: HttpRequest) => Promise<Principal | null> | null;
   /**
-   * Counts the request against its caller's allowance (the principal, or the client when
-   * anonymous or when its credentials failed) and answers the headers to send; `null` when
-   * there are no limits.
+   * Counts the request as `weight` requests (see {@link Route.weight}) against its caller's
+   * allowance (the principal, or the client when anonymous or when its credentials failed) and
+   * answers the headers to send; `null` when there are no limits.
    */
-  rateLimit?: (request: HttpRequest, principal: Principal | null) => Promise<RateLimitOutcome> | null;
+  rateLimit?: (request: HttpRequest, principal: Principal | null, weight: number) => Promise<RateLimitOutcome> | null;
   /** Serves routes marked `cache: 'head'` from kept answers; without it every request is computed. */
   responseCache?: ResponseCache;
 }
@@ -69,65 +70,86 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const rateLimit = options.rateLimit ?? (() => null);
   const { responseCache } = options;
 
-  function toResponse(error: unknown): HttpResponse {
+  function toResponse(error: unknown, format: ResponseFormat): HttpResponse {
     const explorerError = toExplorerError(error);
     if (explorerError instanceof InternalError) {
       logger.error({ err: explorerError.cause ?? error }, 'unexpected error while answering a request');
     }
-    return errorResponse(explorerError);
+    return format.error(explorerError);
   }
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
+    const queryStart = request.url.indexOf('?');
+    const match = router.match(request.method, queryStart === -1 ? request.url : request.url.slice(0, queryStart));
+    const format = match?.route.format ?? envelopeFormat;
     let limits: RateLimitOutcome | null = null;
     let response: HttpResponse;
     try {
+      // A route that takes its API key as a parameter, or weighs its body, reads its inputs first;
+      // what cannot be read is answered only after the request has been counted, like bad credentials.
+      let inputs: RawInputs | undefined;
+      let unreadable: unknown = null;
+      if (match?.route.apiKeyParam !== undefined || match?.route.weight !== undefined) {
+        try {
+          inputs = readInputs(match.route, request, queryStart);
+        } catch (error) {
+          unreadable = error;
+        }
+      }
       // Anonymous requests skip the await: most traffic carries no credentials.
       let principal: Principal | null = null;
       let refused: unknown = null;
       try {
-        const pending = authenticate(request);
+        const keyParam = match?.route.apiKeyParam;
+        const pending = authenticate(inputs && keyParam !== undefined ? withKeyParam(request, inputs, keyParam) : request);
         principal = pending === null ? null : await pending;
       } catch (error) {
         // Counted against the client before it is answered, so guessing credentials is limited too.
         refused = error;
       }
-      const counting = rateLimit(request, principal);
+      const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
+      const counting = rateLimit(request, principal, weight);
       limits = counting === null ? null : await counting;
       if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
       if (refused !== null) throw refused;
-      response = await route(request, principal);
+      if (unreadable !== null) throw unreadable;
+      response = await route(match, request, principal, queryStart, inputs);
     } catch (error) {
-      response = toResponse(error);
+      response = toResponse(error, format);
       // Tiers and throttles alike tell the client when to come back.
       if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
     }
     return limits === null ? response : withHeaders(response, limits.headers);
   }
 
-  async function route(request: HttpRequest, principal: Principal | null): Promise<HttpResponse> {
-    const queryStart = request.url.indexOf('?');
-    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    const match = router.match(request.method, path);
+  async function route(match: RouteMatch | null, request: HttpRequest, principal: Principal | null, queryStart: number, inputs: RawInputs | undefined): Promise<HttpResponse> {
     if (!match) throw new EndpointNotFoundError();
     const { route } = match;
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
     if (principal !== null && !scopesOf(principal).has(route.scope ?? 'read')) throw new ForbiddenError();
-    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, () => run(route, match.params, request, principal, queryStart));
-    return run(route, match.params, request, principal, queryStart);
+    const answer = () => run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart));
+    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer);
+    return answer();
   }
 
-  async function run(route: Route, pathParams: Record<string, string>, request: HttpRequest, principal: Principal | null, queryStart: number): Promise<HttpResponse> {
-    const rawBody = readRawBody(request, bodyLimit);
+  async function run(route: Route, pathParams: Record<string, string>, request: HttpRequest, principal: Principal | null, inputs: RawInputs): Promise<HttpResponse> {
     const params = route.params ? parseInput(route.params, pathParams, 'params') : EMPTY;
-    const query = route.query
-      ? parseInput(route.query, parseQuery(queryStart === -1 ? '' : request.url.slice(queryStart + 1)), 'query')
-      : EMPTY;
-    const body = route.body ? parseInput(route.body, rawBody === undefined ? request.body : parseJson(rawBody), 'body') : undefined;
+    const query = route.query ? parseInput(route.query, inputs.query, 'query') : EMPTY;
+    const body = route.body ? parseInput(route.body, inputs.body, 'body') : undefined;
     const result = await route.handler({ params, query, body, request, principal });
-    return result instanceof RouteResult ? successResponse(result.result, result.message, result.status) : successResponse(result);
+    return (route.format ?? envelopeFormat).success(result);
   }
 
-  return { bodyLimit, routes: options.routes, handle, errorResponse: toResponse };
+  /** The query and body as sent, before validation; the body is parsed only for routes that take one. */
+  function readInputs(route: Route, request: HttpRequest, queryStart: number): RawInputs {
+    const rawBody = readRawBody(request, bodyLimit);
+    const query = route.query || route.apiKeyParam !== undefined ? parseUrlEncoded(queryStart === -1 ? '' : request.url.slice(queryStart + 1)) : EMPTY;
+    if (!route.body) return { query, body: undefined };
+    if (rawBody === undefined) return { query, body: request.body };
+    return { query, body: route.formBody && isFormContentType(request.headers['content-type']) ? parseUrlEncoded(rawBody) : parseJson(rawBody) };
+  }
+
+  return { bodyLimit, routes: options.routes, handle, errorResponse: (error) => toResponse(error, envelopeFormat) };
 }
 
 function readRawBody(request: HttpRequest, limit: number): string | undefined {
@@ -143,18 +165,26 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new InvalidRequestError('body', 'malformed JSON');
+    throw new MalformedJsonError();
   }
 }
 
-/** Query string to an object; a repeated key keeps its first value. */
-function parseQuery(search: string): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (search === '') return query;
-  for (const [key, value] of new URLSearchParams(search)) {
-    if (!(key in query)) query[key] = value;
-  }
-  return query;
+/** A request's query string and body as sent, before validation. */
+interface RawInputs {
+  query: Readonly<Record<string, string>>;
+  body: unknown;
+}
+
+/**
+ * `request` with the API key found in parameter `name` (body first, then query) as its
+ * `X-API-Key`, unless it sends that header itself or the parameter is absent or empty.
+ */
+function withKeyParam(request: HttpRequest, inputs: RawInputs, name: string): HttpRequest {
+  if (request.headers['x-api-key'] !== undefined) return request;
+  const fromBody = typeof inputs.body === 'object' && inputs.body !== null ? (inputs.body as Record<string, unknown>)[name] : undefined;
+  const key = fromBody ?? inputs.query[name];
+  if ((typeof key !== 'string' && typeof key !== 'number') || key === '') return request;
+  return { ...request, headers: { ...request.headers, 'x-api-key': String(key) } };
 }
 
 /** `response` with `extra` headers (the shared header objects are never changed). */

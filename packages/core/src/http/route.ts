@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { Scope } from '../auth/scopes.js';
+import type { ResponseFormat } from './response-format.js';
 import type { HttpRequest } from './types.js';
 
 /**
@@ -54,6 +55,23 @@ export interface Route<
    * until the head moves. Auth, scopes and rate limits still apply to every request.
    */
   cache?: 'head';
+  /**
+   * Also accept `application/x-www-form-urlencoded` bodies (an object of strings, the first value
+   * of a repeated key) besides JSON, as HTML forms and Etherscan clients post them.
+   */
+  formBody?: boolean;
+  /**
+   * A body or query parameter carrying an API key, authenticated exactly like `X-API-Key` (the
+   * header wins when both are sent; an empty value is no key). Etherscan clients send `apikey`.
+   */
+  apiKeyParam?: string;
+  /**
+   * How many requests one request counts as against the caller's rate limit, from its parsed
+   * body (a JSON-RPC batch: its entries); default 1. The body is read before authentication.
+   */
+  weight?: (body: unknown) => number;
+  /** How answers and errors are written; default the envelope with decisions.md's HTTP codes. */
+  format?: ResponseFormat;
   params?: P;
   query?: Q;
   body?: B;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { RpcBlock, RpcBlockTrace, RpcReceipt } from '../chain/rpc-types.js';
 import type { BlockBundle } from '../storage/index.js';
 import { contractCreationsOf, mayCreateInside } from './contract-creations.js';
+import { blockInternalTransactionsOf } from './internal-transactions.js';
 import { toBundle } from './to-bundle.js';
 
 /** A block header as the indexer compares it. */
@@ -15,7 +16,7 @@ export interface HeadInfo {
 
 /** Options of {@link BlockSource}. */
 export interface BlockSourceOptions {
-  /** Read call traces to find contracts created inside transactions (default `true`). */
+  /** Read call traces to find contracts created and internal transactions inside transactions (default `true`). */
   traces?: boolean;
   /** Told once when the node turns out not to trace. */
   logger?: Logger;
@@ -26,7 +27,8 @@ export interface BlockSourceOptions {
  * the node has it and falls back to one `eth_getTransactionReceipt` per transaction otherwise.
  * With traces on, a block in which some transaction ran code is traced with one
  * `debug_traceBlockByHash` (blocks of plain transfers need none), until the node shows it has
- * no such method.
+ * no such method; the same traces give the contracts created inside transactions and their
+ * internal transactions.
  */
 export class BlockSource {
   private blockReceipts: 'unknown' | 'yes' | 'no' = 'unknown';
@@ -65,7 +67,8 @@ export class BlockSource {
     if (traces === undefined) return bundle;
     const matches = traces?.length === block.transactions.length && traces.every((trace, i) => trace.txHash === undefined || trace.txHash.toLowerCase() === bundle.transactions[i]!.hash);
     if (!traces || !matches) throw new Error(`block ${block.number}: the node's traces do not match its ${block.transactions.length} transactions`);
-    return { ...bundle, contracts: contractCreationsOf(bundle.transactions, traces.map((trace) => trace.result)) };
+    const frames = traces.map((trace) => trace.result);
+    return { ...bundle, contracts: contractCreationsOf(bundle.transactions, frames), internalTransactions: blockInternalTransactionsOf(bundle.transactions, frames) };
   }
 
   /** The block's traces; `null` when the node has no such block, `undefined` when it does not trace. */
@@ -77,7 +80,7 @@ export class BlockSource {
     } catch (error) {
       if (error instanceof NodeRpcError && this.traces === 'unknown') {
         this.traces = 'no';
-        this.options.logger?.warn({ err: error }, 'the node does not trace blocks (debug_traceBlockByHash): contracts created inside transactions are not discovered');
+        this.options.logger?.warn({ err: error }, 'the node does not trace blocks (debug_traceBlockByHash): contracts created inside transactions and internal transactions are not discovered');
         return undefined;
       }
       throw error;

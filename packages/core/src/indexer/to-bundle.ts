@@ -6,7 +6,8 @@ import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /**
  * Turns a node's block (with full transactions) and its receipts into one storage bundle; its
- * contracts are the transactions' own creations (the block source adds those inside them).
+ * contracts are the transactions' own creations (the block source adds those inside them, and
+ * the internal transactions, from call traces).
  */
 export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): BlockBundle {
   if (receipts.length !== block.transactions.length) {
@@ -52,6 +53,7 @@ export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): Bloc
     tokenTransfers: tokenTransfersOf(logs, timestamp),
     ...pairEventsOf(logs, timestamp),
     contracts: contractCreationsOf(transactions, null),
+    internalTransactions: [],
   };
 }
 

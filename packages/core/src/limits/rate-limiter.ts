@@ -41,16 +41,19 @@ export class RateLimiter {
     private readonly options: RateLimiterOptions,
   ) {}
 
-  /** Counts one request of `principal` (or of `ip` when anonymous) and answers the state after it. */
-  async hit(principal: Principal | null, ip: string): Promise<RateLimitState> {
+  /**
+   * Counts `weight` requests of `principal` (or of `ip` when anonymous) and answers the state
+   * after them; over the allowance, all of them are refused.
+   */
+  async hit(principal: Principal | null, ip: string, weight = 1): Promise<RateLimitState> {
     const now = this.options.now();
     const { subject, allowance } = this.tier(principal, ip);
     const minute = windowAt(now, MINUTE_MS);
     const day = windowAt(now, DAY_MS);
     const [inMinute = 0, inDay = 0] = await this.storage.hitCounters(
       [
-        { key: `rate:m:${subject}:${minute.index}`, amount: 1, expiresAt: minute.end },
-        { key: `rate:d:${subject}:${day.index}`, amount: 1, expiresAt: day.end },
+        { key: `rate:m:${subject}:${minute.index}`, amount: weight, expiresAt: minute.end },
+        { key: `rate:d:${subject}:${day.index}`, amount: weight, expiresAt: day.end },
       ],
       now,
     );

@@ -1,24 +1,25 @@
 import type { Logger } from 'pino';
 import type { EventHub } from '../channels/index.js';
-import type { Hex } from '../storage/index.js';
+import type { BlockBundle, Hex } from '../storage/index.js';
 import type { PriceService } from '../services/price-service.js';
 import { formatUsd } from './usd.js';
 
-/** The newest block that synced a pair. */
+/** The newest block that moved a token's price. */
 interface Moved {
   timestamp: bigint;
   blockNumber: bigint;
 }
 
 /**
- * Publishes `tokenPrice` on the hub when a written block syncs a token's pool. Blocks are noted
- * as they come (per pair, the newest wins); one worker then reads the moved tokens' prices back
- * from storage at that block's time, round after round. A catching-up indexer so never queues
- * unbounded work, and a token's events stay in block order. Nothing is computed while nobody
- * listens to `tokenPrice`.
+ * Publishes `tokenPrice` on the hub when a written block moves a token's price, as the price
+ * source tells (a source that cannot tell publishes nothing). Blocks wait as they come; one
+ * worker then takes all that wait, asks which tokens they moved (per token the latest written
+ * block wins) and reads those tokens' prices at that block's time, round after round. A
+ * catching-up indexer so never queues more than a round's blocks, and a token's events stay in
+ * block order. Nothing is computed while nobody listens to `tokenPrice`.
  */
 export class PricePublisher {
-  #moved = new Map<Hex, Moved>();
+  #blocks: BlockBundle[] = [];
   #working = false;
   #stopped = false;
 
@@ -27,9 +28,9 @@ export class PricePublisher {
     private readonly hub: EventHub,
     private readonly logger: Logger,
   ) {
-    hub.on('block', ({ block, pairSyncs }) => {
-      if (this.#stopped || !prices.enabled || pairSyncs.length === 0 || !this.#listened()) return;
-      for (const sync of pairSyncs) this.#moved.set(sync.pair, { timestamp: block.timestamp, blockNumber: block.number });
+    hub.on('block', (block) => {
+      if (this.#stopped || !prices.followsBlocks || !this.#listened()) return;
+      this.#blocks.push(block);
       if (!this.#working) void this.#drain();
     });
   }
@@ -37,7 +38,7 @@ export class PricePublisher {
   /** Stops publishing; an update being computed is dropped. */
   stop(): void {
     this.#stopped = true;
-    this.#moved.clear();
+    this.#blocks = [];
   }
 
   #listened(): boolean {
@@ -47,23 +48,21 @@ export class PricePublisher {
   async #drain(): Promise<void> {
     this.#working = true;
     try {
-      while (this.#moved.size > 0 && !this.#stopped) {
-        const moved = this.#moved;
-        this.#moved = new Map();
-        await this.#publish(moved);
+      while (this.#blocks.length > 0 && !this.#stopped) {
+        const blocks = this.#blocks;
+        this.#blocks = [];
+        await this.#publish(blocks);
       }
     } finally {
       this.#working = false;
     }
   }
 
-  async #publish(moved: ReadonlyMap<Hex, Moved>): Promise<void> {
+  async #publish(blocks: readonly BlockBundle[]): Promise<void> {
     try {
       const updates = new Map<Hex, Moved>();
-      for (const [pair, token] of await this.prices.tokensPricedBy(moved.keys())) {
-        const at = moved.get(pair)!;
-        const known = updates.get(token);
-        if (!known || at.blockNumber > known.blockNumber) updates.set(token, at);
+      for (const bundle of blocks) {
+        for (const token of await this.prices.tokensMovedBy(bundle)) updates.set(token, { timestamp: bundle.block.timestamp, blockNumber: bundle.block.number });
       }
       for (const [token, { timestamp, blockNumber }] of updates) {
         const market = await this.prices.market(token, timestamp);

@@ -1,4 +1,6 @@
 import type { ChainClient } from '../chain/chain-client.js';
+import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { BlockNotFoundError } from '../errors/index.js';
 import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
 import type { IndexedHead } from './indexed-head.js';
 import { formatTransaction, type TransactionRecord } from './format.js';
@@ -38,9 +40,19 @@ export class AccountService {
 
   /**
    * The balance at the newest indexed block, so it agrees with the transactions the API
-   * lists; before anything is indexed, at the node's latest block.
+   * lists; before anything is indexed, at the node's latest block. With `block`, the balance the
+   * node reports at that block ({@link BlockNotFoundError} for one it does not have).
    */
-  async balance(address: Hex): Promise<BalanceRecord> {
+  async balance(address: Hex, block?: bigint): Promise<BalanceRecord> {
+    if (block !== undefined) {
+      let balance: string;
+      try {
+        balance = await this.chain.request<string>('eth_getBalance', [address, `0x${block.toString(16)}`]);
+      } catch (error) {
+        throw error instanceof NodeRpcError ? new BlockNotFoundError() : error;
+      }
+      return { address, balance: BigInt(balance).toString(), blockNumber: block.toString() };
+    }
     const cursor = await this.head.current();
     const [balance, blockNumber] = await Promise.all([
       this.chain.request<string>('eth_getBalance', [address, cursor ? `0x${cursor.number.toString(16)}` : 'latest']),

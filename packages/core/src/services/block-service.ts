@@ -1,23 +1,30 @@
 import { BlockNotFoundError } from '../errors/index.js';
 import type { Storage, StoredBlock } from '../storage/index.js';
 import type { IndexedHead } from './indexed-head.js';
+import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
-
-/** State root record (spec: State root). */
-export interface StateRootRecord {
-  blockNumber: string;
-  stateRoot: string;
-  timestamp: string;
-  blockHash: string;
-  parentHash: string;
-}
 
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
   constructor(
     private readonly storage: Storage,
     private readonly head: IndexedHead,
+    /** The first block indexing covers (`startBlock`): none below it is stored. */
+    private readonly firstBlock: bigint = 0n,
   ) {}
+
+  /**
+   * The indexed block closest to a Unix time: the newest at or before it (`before`), or the
+   * oldest at or after it (`after`); `null` when no indexed block lies on that side.
+   */
+  async numberAt(timestamp: bigint, closest: 'before' | 'after'): Promise<bigint | null> {
+    const cursor = await this.head.current();
+    if (!cursor || cursor.number < this.firstBlock) return null;
+    const before = await lastBlockAtOrBefore(this.storage, this.firstBlock, cursor.number, closest === 'before' ? timestamp : timestamp - 1n);
+    if (closest === 'before') return before?.number ?? null;
+    const after = before ? before.number + 1n : this.firstBlock;
+    return after <= cursor.number ? after : null;
+  }
 
   /** The stored block at `tag`; `latest` is the newest indexed block. */
   async resolve(tag: bigint | 'latest'): Promise<StoredBlock> {
@@ -37,16 +44,5 @@ export class BlockService {
     const cursor = await this.head.current();
     if (!cursor) throw new BlockNotFoundError();
     return cursor.number;
-  }
-
-  async stateRoot(tag: bigint | 'latest'): Promise<StateRootRecord> {
-    const block = await this.resolve(tag);
-    return {
-      blockNumber: block.number.toString(),
-      stateRoot: block.stateRoot,
-      timestamp: block.timestamp.toString(),
-      blockHash: block.hash,
-      parentHash: block.parentHash,
-    };
   }
 }

@@ -1,21 +1,24 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { detectProxy, type ProxyKind } from '../contracts/proxy-detection.js';
-import { ContractNotFoundError } from '../errors/index.js';
+import { ContractNotFoundError, ContractNotVerifiedError } from '../errors/index.js';
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
-import type { AddressLogsQuery, Hex, Storage } from '../storage/index.js';
+import { verifiedEventResolver } from '../abi/verified-events.js';
+import type { AddressLogsQuery, Hex, Storage, StoredVerifiedContract } from '../storage/index.js';
 import { formatTransaction, type TransactionRecord } from './format.js';
 import type { IndexedHead } from './indexed-head.js';
 
 /**
  * The spec's Contract record, plus the proxy's kind and implementation. Source fields (`name`,
- * `compiler`, `optimization`, `runs`, `verifiedAt`, `license`) are `null` and `verified` is
- * `false` until source verification exists. `creator`, `creationTx` and `creationBlock` are `null`
+ * `compiler`, `optimization`, `runs`, `verifiedAt`, `license`) come from the contract's own
+ * verified source: `null`, and `verified` `false`, until it is verified (a proxy shows its own,
+ * not its implementation's). `creator`, `creationTx` and `creationBlock` are `null`
  * for a contract whose creation was not indexed (created before `startBlock`, in genesis, or
  * inside a transaction on a node that does not trace).
  */
 export interface ContractRecord {
   address: string;
   name: string | null;
+  /** Etherscan's form, e.g. `v0.8.37+commit.f401782d`. */
   compiler: string | null;
   optimization: boolean | null;
   runs: number | null;
@@ -44,14 +47,18 @@ export interface ContractEventRecord {
   blockNumber: string;
   transactionHash: string;
   logIndex: string;
-  /** `null` when no known ABI describes the event (then `decoded` is empty). */
+  /** `null` when neither the verified ABI nor a standard one describes the event (then `decoded` is empty). */
   eventName: string | null;
   /** Parameter name → value as a string. */
   decoded: Record<string, string>;
 }
 
-/** Contracts: creation from storage, code, balance and proxy slots from the chain at the indexed head. */
+/**
+ * Contracts: creation and verified source from storage, code, balance and proxy slots from the
+ * chain at the indexed head.
+ */
 export class ContractService {
+  /** `resolveEvent` decodes what a contract's verified ABI does not describe (default: the standard ABIs). */
   constructor(
     private readonly storage: Storage,
     private readonly head: IndexedHead,
@@ -59,12 +66,31 @@ export class ContractService {
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
   ) {}
 
-  /** A contract's logs, decoded where a known ABI describes them; 404 for an address that is no contract. */
+  /** The contract's verified source record, or `null` when it is not verified. */
+  verified(address: Hex): Promise<StoredVerifiedContract | null> {
+    return this.storage.getVerifiedContract(address);
+  }
+
+  /**
+   * The contract's own ABI as the compiler produced it (a proxy's, not its implementation's).
+   * Throws {@link ContractNotVerifiedError} when its source is not verified.
+   */
+  async abi(address: Hex): Promise<unknown[]> {
+    const verified = await this.storage.getVerifiedContract(address);
+    if (!verified) throw new ContractNotVerifiedError();
+    return verified.abi;
+  }
+
+  /**
+   * A contract's logs, decoded with its verified ABI, else the standard ABIs; 404 for an address
+   * that is no contract.
+   */
   async events(query: AddressLogsQuery): Promise<ContractEventRecord[]> {
-    const logs = await this.storage.listAddressLogs(query);
+    const [logs, verified] = await Promise.all([this.storage.listAddressLogs(query), this.storage.getVerifiedContracts([query.address])]);
     if (logs.length === 0) await this.mustExist(query.address);
+    const resolve = verifiedEventResolver(verified, this.resolveEvent);
     return logs.map((log) => {
-      const { eventName, parameters } = decodeLog(log, this.resolveEvent);
+      const { eventName, parameters } = decodeLog(log, resolve);
       return {
         address: log.address,
         topics: log.topics,
@@ -97,25 +123,20 @@ export class ContractService {
 
   async contract(address: Hex): Promise<ContractRecord> {
     const tag = await this.head.blockTag();
-    const [code, creation, balance, activity, token] = await Promise.all([
+    const [code, creation, balance, activity, token, verified] = await Promise.all([
       this.chain.request<string>('eth_getCode', [address, tag]),
       this.storage.getContractCreation(address),
       this.chain.request<string>('eth_getBalance', [address, tag]),
       this.storage.getAddressActivity(address),
       this.storage.getToken(address),
+      this.storage.getVerifiedContract(address),
     ]);
     // A self-destructed contract has no code left but keeps its history.
     if (code === '0x' && creation === null) throw new ContractNotFoundError();
     const proxy = code === '0x' ? null : await detectProxy(this.chain, address, code, tag);
     return {
       address,
-      name: null,
-      compiler: null,
-      optimization: null,
-      runs: null,
-      verified: false,
-      verifiedAt: null,
-      license: null,
+      ...sourceFields(verified),
       creator: creation?.creator ?? null,
       creationTx: creation?.transactionHash ?? null,
       creationBlock: creation?.blockNumber.toString() ?? null,
@@ -127,4 +148,24 @@ export class ContractService {
       implementation: proxy?.implementation ?? null,
     };
   }
+}
+
+/** solc's optimizer runs when the settings name none. */
+const DEFAULT_RUNS = 200;
+
+type SourceFields = Pick<ContractRecord, 'name' | 'compiler' | 'optimization' | 'runs' | 'verified' | 'verifiedAt' | 'license'>;
+
+/** The Contract record's fields that come from the verified source, if any. */
+function sourceFields(verified: StoredVerifiedContract | null): SourceFields {
+  if (!verified) return { name: null, compiler: null, optimization: null, runs: null, verified: false, verifiedAt: null, license: null };
+  const optimizer = verified.compilerSettings['optimizer'] as { enabled?: unknown; runs?: unknown } | undefined;
+  return {
+    name: verified.name,
+    compiler: `v${verified.compilerVersion}`,
+    optimization: optimizer?.enabled === true,
+    runs: typeof optimizer?.runs === 'number' ? optimizer.runs : DEFAULT_RUNS,
+    verified: true,
+    verifiedAt: verified.verifiedAt,
+    license: verified.license,
+  };
 }

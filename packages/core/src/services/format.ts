@@ -18,6 +18,8 @@ export interface TransactionRecord {
   gas: string;
   gasPrice: string;
   gasUsed: string;
+  /** Gas used by the block up to and including this transaction. */
+  cumulativeGasUsed: string;
   nonce: string;
   input: string;
   transactionIndex: string;
@@ -96,6 +98,7 @@ export function formatTransaction(tx: StoredTransaction, head: bigint | null): T
     gas: tx.gas.toString(),
     gasPrice: tx.effectiveGasPrice.toString(),
     gasUsed: tx.gasUsed.toString(),
+    cumulativeGasUsed: tx.cumulativeGasUsed.toString(),
     nonce: tx.nonce.toString(),
     input: tx.input,
     transactionIndex: String(tx.transactionIndex),

@@ -1,24 +1,33 @@
 import type { ApiKeyService } from '../auth/api-key-service.js';
 import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
+import type { VerificationService } from '../verification/verification-service.js';
 import type { AccountService } from './account-service.js';
 import type { BlockService } from './block-service.js';
+import type { ConsensusService } from './consensus-service.js';
 import type { ContractService } from './contract-service.js';
+import type { GasOracleService } from './gas-oracle-service.js';
 import type { HealthService } from './health-service.js';
+import type { LogService } from './log-service.js';
 import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
 import type { PriceService } from './price-service.js';
 import type { StatusService } from './status-service.js';
 import type { SubmissionService } from './submission-service.js';
 import type { TokenService } from './token-service.js';
+import type { TraceService } from './trace-service.js';
 import type { TransactionService } from './transaction-service.js';
 
 export * from './format.js';
 export * from './account-service.js';
 export * from './block-service.js';
+export * from './consensus-service.js';
 export * from './contract-service.js';
+export * from './gas-oracle-service.js';
 export * from './health-service.js';
 export * from './indexed-head.js';
+export * from './internal-transactions.js';
+export * from './log-service.js';
 export * from './metadata-service.js';
 export * from './network-stats-service.js';
 export * from './price-service.js';
@@ -26,6 +35,8 @@ export * from './status-service.js';
 export * from './submission-service.js';
 export * from './token-service.js';
 export * from './transaction-service.js';
+export type * from './call-trace.js';
+export * from './trace-service.js';
 
 /** The domain services every interface (REST, JSON-RPC, GraphQL, channels) calls. */
 export interface Services {
@@ -33,8 +44,14 @@ export interface Services {
   /** API keys of users: creation, revocation, per-key limits. */
   apiKeys: ApiKeyService;
   blocks: BlockService;
+  /** Validators, consensus info, finality and state roots from the configured consensus source. */
+  consensus: ConsensusService;
   contracts: ContractService;
+  /** Gas prices to offer now, from the node's fee history. */
+  gasOracle: GasOracleService;
   health: HealthService;
+  /** Contracts' logs by block range and topics. */
+  logs: LogService;
   /** Metadata profiles of addresses: read by anyone, set by admins. */
   metadata: MetadataService;
   networkStats: NetworkStatsService;
@@ -44,7 +61,11 @@ export interface Services {
   status: StatusService;
   submission: SubmissionService;
   tokens: TokenService;
+  /** Call trees of mined transactions from the node's tracer, cached once computed. */
+  traces: TraceService;
   transactions: TransactionService;
   /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
   users: UserService;
+  /** Source verification: compiling submitted Solidity and matching it against the chain's code. */
+  verification: VerificationService;
 }

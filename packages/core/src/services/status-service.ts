@@ -1,9 +1,9 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import type { RpcTransaction } from '../chain/rpc-types.js';
-import type { EvmFinality } from '../consensus/evm-finality.js';
 import { TransactionNotFoundError } from '../errors/index.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { Hex, Storage } from '../storage/index.js';
+import type { ConsensusService } from './consensus-service.js';
 import { confirmationsOf } from './format.js';
 import type { IndexedHead } from './indexed-head.js';
 
@@ -29,7 +29,8 @@ export class StatusService {
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly pending: PendingTracker,
-    private readonly finality: EvmFinality,
+    /** Finality as the configured consensus source decides it. */
+    private readonly finality: ConsensusService,
   ) {}
 
   async status(hash: Hex): Promise<TransactionStatusRecord> {

@@ -5,6 +5,7 @@ import { formatUsd } from '../prices/usd.js';
 import type { IndexedHead } from './indexed-head.js';
 import type { PriceService, TokenMarket } from './price-service.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
+import { formatTransaction, type TransactionRecord } from './format.js';
 import { percentOf } from './percent.js';
 
 /**
@@ -63,6 +64,28 @@ export interface TokenTransferRecord {
   tokenName: string;
   tokenSymbol: string;
   tokenDecimal: string;
+}
+
+/** A token transfer of an account's, with its token and the transaction that carried it. */
+export interface AccountTokenTransferRecord extends TokenTransferRecord {
+  /** The token contract. */
+  token: string;
+  standard: TokenStandard;
+  transaction: TransactionRecord;
+}
+
+/** Which transfers of one standard to list: an account's, a token's, or an account's of one token. */
+export interface AccountTransfersQuery {
+  /** Sender or recipient; at least one of `address` and `token` is given. */
+  address?: Hex;
+  token?: Hex;
+  standard: TokenStandard;
+  /** Inclusive block range. */
+  startBlock?: bigint;
+  endBlock?: bigint;
+  page: number;
+  offset: number;
+  sort: 'asc' | 'desc';
 }
 
 /** The spec's Token list item; price fields as in {@link TokenRecord}. */
@@ -277,6 +300,47 @@ export class TokenService {
       this.head.blockTag().then((tag) => this.metadataOf(token, tag)),
     ]);
     return transfers.map((transfer) => formatTokenTransfer(transfer, metadata, token.standard));
+  }
+
+  /**
+   * Transfers of one standard by account and/or token, each with its token's metadata and its
+   * transaction (Etherscan's `tokentx`, `tokennfttx`, `token1155tx`). A token is of the standard
+   * of its first transfer: a token of another standard lists nothing.
+   */
+  async accountTransfers(query: AccountTransfersQuery): Promise<AccountTokenTransferRecord[]> {
+    const { address, token, standard, ...range } = query;
+    let transfers: StoredTokenTransfer[];
+    if (address !== undefined) {
+      transfers = await this.storage.listAddressTokenTransfers({ address, token, standard, ...range });
+    } else if (token !== undefined) {
+      transfers = (await this.storage.getToken(token))?.standard === standard ? await this.storage.listTokenTransfers({ token, ...range }) : [];
+    } else {
+      throw new TypeError('accountTransfers needs an address or a token');
+    }
+    if (transfers.length === 0) return [];
+    const tokenAddresses = [...new Set(transfers.map((transfer) => transfer.token))];
+    const [tokens, transactions, cursor, tag] = await Promise.all([
+      Promise.all(tokenAddresses.map((address) => this.storage.getToken(address))),
+      this.storage.getTransactions([...new Set(transfers.map((transfer) => transfer.transactionHash))]),
+      this.head.current(),
+      this.head.blockTag(),
+    ]);
+    const metadata = new Map(
+      // A token rolled away since its transfers were read is asked directly.
+      await Promise.all(tokenAddresses.map(async (address, i) => [address, await (tokens[i] ? this.metadataOf(tokens[i], tag) : this.reader.metadata(address, tag))] as const)),
+    );
+    const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
+    return transfers.map((transfer) => {
+      const tx = byHash.get(transfer.transactionHash);
+      // Transfers are written with their transactions in one block: a miss is a broken store.
+      if (!tx) throw new Error(`transaction ${transfer.transactionHash} of a stored transfer is missing`);
+      return {
+        ...formatTokenTransfer(transfer, metadata.get(transfer.token)!, transfer.standard),
+        token: transfer.token,
+        standard: transfer.standard,
+        transaction: formatTransaction(tx, cursor?.number ?? null),
+      };
+    });
   }
 
   /** What the metadata indexer stored, or (not read yet) what the contract answers now. */

@@ -1,11 +1,14 @@
-import { decodeLog, type DecodedLogRecord, type EventResolver, resolveStandardEvent } from '../abi/index.js';
+import { decodeLog, type DecodedLogRecord, type EventResolver, resolveStandardEvent, verifiedEventResolver } from '../abi/index.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { decodeRevertReason } from '../chain/revert-reason.js';
 import { TransactionNotFoundError, UpstreamUnavailableError } from '../errors/index.js';
-import type { Hex, Storage, StoredTransaction } from '../storage/index.js';
+import type { RpcCallFrame } from '../chain/rpc-types.js';
+import { internalTransactionsOf } from '../indexer/internal-transactions.js';
+import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
 import type { IndexedHead } from './indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
+import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
 
 /** `gettxinfo` record: the Transaction plus outcome and logs. */
 export interface TransactionInfoRecord extends TransactionRecord {
@@ -23,6 +26,7 @@ interface CallTrace {
 
 /** Mined transactions, their receipts and logs, from indexed data. */
 export class TransactionService {
+  /** `resolveEvent` decodes what the emitters' verified ABIs do not describe (default: the standard ABIs). */
   constructor(
     private readonly storage: Storage,
     private readonly head: IndexedHead,
@@ -41,14 +45,26 @@ export class TransactionService {
     return formatTransaction(tx, cursor?.number ?? null);
   }
 
+  /** Many transactions in one storage round trip: in input order, `null` for unknown hashes. */
+  async getMany(hashes: Hex[]): Promise<(TransactionRecord | null)[]> {
+    const [txs, cursor] = await Promise.all([this.storage.getTransactions(hashes), this.head.current()]);
+    const head = cursor?.number ?? null;
+    return txs.map((tx) => (tx === null ? null : formatTransaction(tx, head)));
+  }
+
   async receipt(hash: Hex): Promise<ReceiptRecord> {
     const [tx, logs] = await Promise.all([this.find(hash), this.storage.getTransactionLogs(hash)]);
     return formatReceipt(tx, logs);
   }
 
+  /** The transaction's logs; decoded, each with its emitter's verified ABI first, then the standard ABIs. */
   async logs(hash: Hex, decode: boolean): Promise<LogRecord[] | DecodedLogRecord[]> {
     const [, logs] = await Promise.all([this.find(hash), this.storage.getTransactionLogs(hash)]);
-    return decode ? logs.map((log) => decodeLog(log, this.resolveEvent)) : logs.map(formatLog);
+    if (!decode) return logs.map(formatLog);
+    // One read for every emitter of the answer: the resolver itself is synchronous.
+    const verified = await this.storage.getVerifiedContracts([...new Set(logs.map((log) => log.address))]);
+    const resolve = verifiedEventResolver(verified, this.resolveEvent);
+    return logs.map((log) => decodeLog(log, resolve));
   }
 
   async info(hash: Hex): Promise<TransactionInfoRecord> {
@@ -59,6 +75,32 @@ export class TransactionService {
       revertReason: tx.status === 1 ? null : await this.revertReason(tx),
       logs: logs.map(formatLog),
     };
+  }
+
+  /**
+   * The value transfers and creations inside a mined transaction, from the node's call trace
+   * (read when asked, so a failed transaction's undone ones are listed too); `null` when the
+   * node does not trace.
+   */
+  async internalTransactions(hash: Hex): Promise<InternalTransactionRecord[] | null> {
+    const tx = await this.find(hash);
+    let trace: RpcCallFrame;
+    try {
+      trace = await this.chain.request<RpcCallFrame>('debug_traceTransaction', [tx.hash, { tracer: 'callTracer' }]);
+    } catch (error) {
+      if (error instanceof NodeRpcError) return null;
+      throw error;
+    }
+    return internalTransactionsOf(tx, trace).map(formatInternalTransaction);
+  }
+
+  /**
+   * Indexed internal transactions of successful transactions, of one address or all, by block
+   * range, sorted and paged (see `Storage.listInternalTransactions`). Empty where the node does
+   * not trace: the indexer then learns none.
+   */
+  async listInternalTransactions(query: InternalTransactionsQuery): Promise<InternalTransactionRecord[]> {
+    return (await this.storage.listInternalTransactions(query)).map(formatInternalTransaction);
   }
 
   /**

@@ -52,3 +52,23 @@ export function contractCreationProblem({ block, transactions, contracts }: Bloc
   }
   return null;
 }
+
+/**
+ * The first inconsistency of a bundle's internal transactions, as a message, or `null`: each
+ * names a transaction of the block by hash and index, carries the block's timestamp, and they
+ * ascend in (`transactionIndex`, `traceIndex`).
+ */
+export function internalTransactionProblem({ block, transactions, internalTransactions }: BlockBundle): string | null {
+  const hashAt = new Map(transactions.map((tx) => [tx.transactionIndex, tx.hash]));
+  let last: { transactionIndex: number; traceIndex: number } | null = null;
+  for (const internal of internalTransactions) {
+    const name = `internal transaction ${internal.transactionIndex}/${internal.traceIndex}`;
+    if (internal.blockNumber !== block.number || hashAt.get(internal.transactionIndex) !== internal.transactionHash) return `${name} names no transaction of the block`;
+    if (internal.timestamp !== block.timestamp) return `${name} has another timestamp than its block`;
+    if (last && (internal.transactionIndex < last.transactionIndex || (internal.transactionIndex === last.transactionIndex && internal.traceIndex <= last.traceIndex))) {
+      return `${name} is out of order`;
+    }
+    last = internal;
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import type { StoredContractCreation } from './contract-records.js';
 import type { StoredPair, StoredPairSwap, StoredPairSync } from './dex-records.js';
+import type { StoredInternalTransaction } from './internal-transaction-records.js';
 
 /**
  * Records as storage keeps them: canonical and exact. Hashes, addresses and hex data are
@@ -123,6 +124,8 @@ export interface BlockBundle {
   pairSwaps: StoredPairSwap[];
   /** Contracts created, in (`transactionIndex`, `traceIndex`) order. */
   contracts: StoredContractCreation[];
+  /** From the call traces where the block was traced (else none), in (`transactionIndex`, `traceIndex`) order. */
+  internalTransactions: StoredInternalTransaction[];
 }
 
 /** Where the indexer stands: the last block written. */

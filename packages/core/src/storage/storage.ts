@@ -1,7 +1,9 @@
 import type { ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
 import type { StoredContractCreation } from './contract-records.js';
 import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
+import type { InternalTransactionsQuery, StoredInternalTransaction } from './internal-transaction-records.js';
 import type { StoredMetadataProfile } from './metadata-records.js';
+import type { StoredVerificationJob, StoredVerifiedContract } from './verification-records.js';
 import type {
   AddressActivity,
   AddressLogsQuery,
@@ -16,7 +18,15 @@ import type {
   StoredTransaction,
   TransactionsBetweenQuery,
 } from './records.js';
-import type { StoredToken, StoredTokenMetadata, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from './token-records.js';
+import type {
+  AddressTokenTransfersQuery,
+  StoredToken,
+  StoredTokenMetadata,
+  TokenHoldersPage,
+  TokenHoldersQuery,
+  TokensQuery,
+  TokenTransfersQuery,
+} from './token-records.js';
 
 /**
  * The one persistence contract of ChainLens. Each backend (memory, Postgres) implements every
@@ -47,7 +57,7 @@ export interface Storage {
   writeBlock(bundle: BlockBundle): Promise<void>;
   /**
    * Removes every block above `blockNumber` with all it brought (transactions, logs, token
-   * transfers, pair events, contract creations, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
+   * transfers, pair events, contract creations, internal transactions, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
    * `blockNumber` below the first stored block clears everything and the cursor. Rolling back to
    * or above the cursor is a no-op.
    */
@@ -133,6 +143,12 @@ export interface Storage {
    * (blockNumber, logIndex, batchIndex) as `sort` says, then paged.
    */
   listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]>;
+  /**
+   * Token transfers with `address` as sender or recipient (a transfer to oneself once), of every
+   * token or only `token`, of every standard or only `standard`, within the inclusive block
+   * range, ordered by (blockNumber, logIndex, batchIndex) as `sort` says, then paged.
+   */
+  listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]>;
 
   /*
    * Uniswap-V2-style pairs and their price history: kept from the pair events of written blocks,
@@ -154,6 +170,13 @@ export interface Storage {
    * be created again after a self-destruct), else `null`.
    */
   getContractCreation(address: Hex): Promise<StoredContractCreation | null>;
+
+  /**
+   * Internal transactions of written blocks, of one address (as sender or recipient, once when
+   * both) or of every address, within the inclusive block range, ordered by (blockNumber,
+   * transactionIndex, traceIndex) as `sort` says, then paged as {@link listAddressTransactions}.
+   */
+  listInternalTransactions(query: InternalTransactionsQuery): Promise<StoredInternalTransaction[]>;
 
   /** Totals over all stored blocks; rollbacks take back what they remove. */
   getChainTotals(): Promise<ChainTotals>;
@@ -198,6 +221,22 @@ export interface Storage {
   getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]>;
   /** Addresses whose profile is marked verified, in no particular order. */
   listVerifiedAddresses(): Promise<Hex[]>;
+
+  /**
+   * Verified contracts: not chain data (`rollbackTo` MUST leave them alone).
+   * `putVerifiedContract` replaces the address's whole record; records come back equal.
+   */
+  putVerifiedContract(contract: StoredVerifiedContract): Promise<void>;
+  getVerifiedContract(address: Hex): Promise<StoredVerifiedContract | null>;
+  /** One round trip for many addresses: the records that exist, in no particular order. */
+  getVerifiedContracts(addresses: Hex[]): Promise<StoredVerifiedContract[]>;
+
+  /**
+   * Verification jobs, polled by guid from any instance. `putVerificationJob` inserts the job or
+   * replaces the one with its guid; `getVerificationJob` is `null` for an unknown guid.
+   */
+  putVerificationJob(job: StoredVerificationJob): Promise<void>;
+  getVerificationJob(guid: string): Promise<StoredVerificationJob | null>;
 
   /**
    * Adds each hit's `amount` to its counter and resolves the counters' values after it, in input

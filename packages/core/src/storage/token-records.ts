@@ -72,6 +72,21 @@ export interface TokenTransfersQuery {
   sort: 'asc' | 'desc';
 }
 
+/** Filter and page of the token transfers an address sent or received. */
+export interface AddressTokenTransfersQuery {
+  address: Hex;
+  /** Only this token's transfers. */
+  token?: Hex;
+  /** Only transfers of this standard. */
+  standard?: TokenStandard;
+  /** Inclusive block range. */
+  startBlock?: bigint;
+  endBlock?: bigint;
+  page: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
 /** A page of tokens, most held first. */
 export interface TokensQuery {
   limit: number;

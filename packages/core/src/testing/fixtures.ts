@@ -249,7 +249,7 @@ export function makeChain(options: MakeChainOptions): BlockBundle[] {
       extraData: number % 2n === 0n ? '0x' : toHex(`chainlens:${seed}`),
       transactionCount: count,
     };
-    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp), ...pairEventsOf(logs, timestamp), contracts: contractCreationsOf(transactions, null) });
+    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp), ...pairEventsOf(logs, timestamp), contracts: contractCreationsOf(transactions, null), internalTransactions: [] });
 
     parentHash = hash;
     number += 1n;

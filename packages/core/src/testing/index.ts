@@ -17,6 +17,7 @@ export {
   makeChain,
   type MakeChainOptions,
 } from './fixtures.js';
+export { chainInternalTransactions, referenceInternalTransactions, withInternalTransactions } from './internal-transaction-fixtures.js';
 export {
   chainAccounts,
   chainLogs,

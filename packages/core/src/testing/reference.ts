@@ -10,7 +10,15 @@ import type {
   StoredTransaction,
   TransactionsBetweenQuery,
 } from '../storage/records.js';
-import type { StoredToken, StoredTokenHolder, TokenHoldersPage, TokenHoldersQuery, TokensQuery, TokenTransfersQuery } from '../storage/token-records.js';
+import type {
+  AddressTokenTransfersQuery,
+  StoredToken,
+  StoredTokenHolder,
+  TokenHoldersPage,
+  TokenHoldersQuery,
+  TokensQuery,
+  TokenTransfersQuery,
+} from '../storage/token-records.js';
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
 
 export { ZERO_ADDRESS };
@@ -209,6 +217,26 @@ export function referenceTokenTransfers(chain: readonly BlockBundle[], query: To
       t.token === query.token &&
       (query.from === undefined || t.from === query.from) &&
       (query.to === undefined || t.to === query.to) &&
+      (query.startBlock === undefined || t.blockNumber >= query.startBlock) &&
+      (query.endBlock === undefined || t.blockNumber <= query.endBlock),
+  );
+  if (query.sort === 'desc') matching.reverse();
+  const start = (query.page - 1) * query.offset;
+  return matching.slice(start, start + query.offset);
+}
+
+/**
+ * What `listAddressTokenTransfers` must return.
+ *
+ * @example
+ * expect(await storage.listAddressTokenTransfers(query)).toEqual(referenceAddressTokenTransfers(chain, query));
+ */
+export function referenceAddressTokenTransfers(chain: readonly BlockBundle[], query: AddressTokenTransfersQuery): StoredTokenTransfer[] {
+  const matching = chainTokenTransfers(chain).filter(
+    (t) =>
+      (t.from === query.address || t.to === query.address) &&
+      (query.token === undefined || t.token === query.token) &&
+      (query.standard === undefined || t.standard === query.standard) &&
       (query.startBlock === undefined || t.blockNumber >= query.startBlock) &&
       (query.endBlock === undefined || t.blockNumber <= query.endBlock),
   );

@@ -6,9 +6,12 @@ import { metadataMigration } from './005-metadata.js';
 import { dexMigration } from './006-dex.js';
 import { tokenInterfacesMigration } from './007-token-interfaces.js';
 import { contractsMigration } from './008-contracts.js';
+import { blockTransactionHashesMigration } from './009-block-transaction-hashes.js';
+import { verificationMigration } from './010-verification.js';
+import { internalTransactionsMigration } from './011-internal-transactions.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit a released one. */
-export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration];
+export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration, blockTransactionHashesMigration, verificationMigration, internalTransactionsMigration];

@@ -1,29 +1,76 @@
 import { z } from 'zod';
-import { defineRoute, type Route } from '../../http/index.js';
+import { defineRoute, RouteResult, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import type { Hex } from '../../storage/index.js';
+import { verificationFields } from '../../verification/verification-input.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
 const contractParams = z.object({ address: addressSchema });
 
-/** `/api/v1/contract/*`: contracts. */
+/** The spec's verification fields, plus Etherscan's `evmVersion`, `licenseType` and `codeformat`. */
+const verifyBody = z.object({
+  address: addressSchema,
+  sourceCode: verificationFields.sourceCode,
+  compiler: verificationFields.compilerVersion,
+  contractName: verificationFields.contractName,
+  optimizationUsed: verificationFields.optimizationUsed.optional(),
+  runs: verificationFields.runs.optional(),
+  constructorArguments: verificationFields.constructorArguments.optional(),
+  evmVersion: verificationFields.evmVersion.optional(),
+  licenseType: verificationFields.licenseType.optional(),
+  codeformat: verificationFields.codeFormat.optional(),
+});
+
+/**
+ * `/api/v1/contract/*`: contracts. The record, its ABI and its decoded events depend on verified
+ * source, which changes without the head moving, so those answers are not kept per head.
+ */
 export function contractRoutes(services: Services): Route[] {
   return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/contract/verify',
+      auth: 'user',
+      scope: 'write',
+      summary: "Verifies a contract's source: compiles it with solc and matches the chain's code; a mismatch says what differed",
+      body: verifyBody,
+      handler: async ({ body }) => {
+        const { job, alreadyVerified } = await services.verification.verify({
+          address: body.address,
+          sourceCode: body.sourceCode,
+          codeFormat: body.codeformat,
+          contractName: body.contractName,
+          compilerVersion: body.compiler,
+          optimizationUsed: body.optimizationUsed,
+          runs: body.runs,
+          constructorArguments: body.constructorArguments,
+          evmVersion: body.evmVersion,
+          licenseType: body.licenseType,
+        });
+        return new RouteResult({ guid: job.guid, status: 'verified' }, alreadyVerified ? 'Contract source code already verified' : 'Contract verification successful');
+      },
+    }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/contract/:address',
       auth: 'none',
-      cache: 'head',
-      summary: 'A contract: its creation, balance, transaction count, and whether it is a token or a proxy (and of what)',
+      summary: 'A contract: its creation, balance, transaction count, verified source details, and whether it is a token or a proxy (and of what)',
       params: contractParams,
       handler: ({ params }) => services.contracts.contract(params.address),
     }),
     defineRoute({
       method: 'GET',
+      path: '/api/v1/contract/:address/abi',
+      auth: 'none',
+      summary: "The contract's verified ABI (its own, for a proxy too); 404 when its source is not verified",
+      params: contractParams,
+      handler: ({ params }) => services.contracts.abi(params.address),
+    }),
+    defineRoute({
+      method: 'GET',
       path: '/api/v1/contract/:address/events',
       auth: 'none',
-      cache: 'head',
-      summary: 'Logs a contract emitted, newest first unless sort=asc, decoded where a known ABI describes them',
+      summary: 'Logs a contract emitted, newest first unless sort=asc, decoded with its verified ABI, else the standard ABIs',
       params: contractParams,
       query: z.object({
         fromBlock: optionalBlockNumberQuery,

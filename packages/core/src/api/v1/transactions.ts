@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import type { Hex } from '../../storage/index.js';
 import { formatPending } from '../../services/index.js';
 import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, positiveIntQuery, uintStringSchema } from '../schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
+
+/** Most hashes one `/transaction/batch` request may ask for. */
+const MAX_BATCH_HASHES = 100;
 
 /** `/api/v1/transaction/*`: mined and pending transactions, submission and gas estimates. */
 export function transactionRoutes(services: Services): Route[] {
@@ -59,6 +63,27 @@ export function transactionRoutes(services: Services): Route[] {
       params: hashParams,
       query: z.object({ decode: booleanQuery }),
       handler: ({ params, query }) => services.transactions.logs(params.hash, query.decode),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/transaction/:hash/trace',
+      auth: 'user',
+      summary: 'The call tree of a mined transaction, from the node tracer',
+      params: hashParams,
+      handler: ({ params }) => services.traces.trace(params.hash),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/v1/transaction/batch',
+      auth: 'user',
+      summary: 'Up to 100 mined transactions by hash, in input order, null for unknown ones',
+      body: z.object({
+        hashes: z
+          .array(z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash').transform((v) => v.toLowerCase() as Hex))
+          .min(1, 'must hold at least one hash')
+          .max(MAX_BATCH_HASHES, `must hold at most ${MAX_BATCH_HASHES} hashes`),
+      }),
+      handler: ({ body }) => services.transactions.getMany(body.hashes),
     }),
     defineRoute({
       method: 'POST',

@@ -1,6 +1,8 @@
 /**
  * `DemoMultiToken`: a minimal ERC-1155 with owner-only `mint` / `mintBatch` and `setURI` (which
- * emits `URI`). Transfers skip the receiver hooks; events and ERC-165 answers are standard.
+ * emits `URI`), and `burn` / `burnBatch` by the holder or an operator it approved (as
+ * OpenZeppelin's ERC1155Burnable). Transfers skip the receiver hooks; events and ERC-165 answers
+ * are standard.
  */
 export const DEMO_MULTI_TOKEN_SOURCE = /* solidity */ `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
@@ -68,7 +70,7 @@ contract DemoMultiToken {
     }
 
     function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes calldata) external {
-        _authorize(from, to);
+        _authorizeTransfer(from, to);
         _move(from, to, id, value);
         emit TransferSingle(msg.sender, from, to, id, value);
     }
@@ -81,7 +83,7 @@ contract DemoMultiToken {
         bytes calldata
     ) external {
         require(ids.length == values.length, "DemoMultiToken: length mismatch");
-        _authorize(from, to);
+        _authorizeTransfer(from, to);
         for (uint256 i = 0; i < ids.length; i++) _move(from, to, ids[i], values[i]);
         emit TransferBatch(msg.sender, from, to, ids, values);
     }
@@ -102,15 +104,36 @@ contract DemoMultiToken {
         emit TransferBatch(msg.sender, address(0), to, ids, values);
     }
 
-    function _authorize(address from, address to) private view {
+    function burn(address from, uint256 id, uint256 value) external {
+        _authorize(from);
+        _take(from, id, value);
+        emit TransferSingle(msg.sender, from, address(0), id, value);
+    }
+
+    function burnBatch(address from, uint256[] calldata ids, uint256[] calldata values) external {
+        require(ids.length == values.length, "DemoMultiToken: length mismatch");
+        _authorize(from);
+        for (uint256 i = 0; i < ids.length; i++) _take(from, ids[i], values[i]);
+        emit TransferBatch(msg.sender, from, address(0), ids, values);
+    }
+
+    function _authorizeTransfer(address from, address to) private view {
         require(to != address(0), "DemoMultiToken: transfer to zero address");
+        _authorize(from);
+    }
+
+    function _authorize(address from) private view {
         require(from == msg.sender || isApprovedForAll(from, msg.sender), "DemoMultiToken: not authorized");
     }
 
     function _move(address from, address to, uint256 id, uint256 value) private {
+        _take(from, id, value);
+        _balances[id][to] += value;
+    }
+
+    function _take(address from, uint256 id, uint256 value) private {
         require(_balances[id][from] >= value, "DemoMultiToken: insufficient balance");
         _balances[id][from] -= value;
-        _balances[id][to] += value;
     }
 }
 `;

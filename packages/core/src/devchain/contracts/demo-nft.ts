@@ -1,6 +1,7 @@
 /**
- * `DemoNFT`: a minimal ERC-721 (ids from 1, owner-only `mint(to)`). `safeTransferFrom` skips the
- * receiver hook; events and ERC-165 answers are the standard ones.
+ * `DemoNFT`: a minimal ERC-721 (ids from 1, owner-only `mint(to)`, `burn(tokenId)` by its holder
+ * or someone it approved). `totalSupply` counts the tokens in existence, `minted` every id ever
+ * given. `safeTransferFrom` skips the receiver hook; events and ERC-165 answers are the standard ones.
  */
 export const DEMO_NFT_SOURCE = /* solidity */ `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
@@ -10,6 +11,7 @@ contract DemoNFT {
     string public symbol;
     address public immutable owner;
     uint256 public totalSupply;
+    uint256 public minted;
     mapping(uint256 => address) private _owners;
     mapping(address => uint256) private _balances;
     mapping(uint256 => address) private _approvals;
@@ -86,10 +88,24 @@ contract DemoNFT {
     function mint(address to) external returns (uint256 tokenId) {
         require(msg.sender == owner, "DemoNFT: not owner");
         require(to != address(0), "DemoNFT: mint to zero address");
-        tokenId = ++totalSupply;
+        tokenId = ++minted;
+        totalSupply += 1;
         _balances[to] += 1;
         _owners[tokenId] = to;
         emit Transfer(address(0), to, tokenId);
+    }
+
+    function burn(uint256 tokenId) external {
+        address holder = ownerOf(tokenId);
+        require(
+            msg.sender == holder || _approvals[tokenId] == msg.sender || isApprovedForAll(holder, msg.sender),
+            "DemoNFT: not authorized"
+        );
+        delete _approvals[tokenId];
+        delete _owners[tokenId];
+        _balances[holder] -= 1;
+        totalSupply -= 1;
+        emit Transfer(holder, address(0), tokenId);
     }
 }
 `;

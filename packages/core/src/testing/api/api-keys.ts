@@ -91,6 +91,31 @@ export function apiKeyTests(ctx: () => ApiContext): void {
     expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(aliceKeys[1]!.key))).status).toBe(200);
   });
 
+  it("two users with three keys each cannot revoke one another's keys: 404 every time, and nothing changes", async () => {
+    const owners = [await user(), await user()];
+    const keys: { id: string; key: string; name: string }[][] = [];
+    for (const owner of owners) {
+      const made: (typeof keys)[number] = [];
+      for (const name of ['one', 'two', 'three']) made.push((await createKey(owner.token, { name })).body.result);
+      keys.push(made);
+    }
+    const lists = () => Promise.all(owners.map(async (owner) => (await call(ctx(), 'GET', '/api/v1/auth/api-keys', undefined, bearer(owner.token))).body.result));
+    const before = await lists();
+    expect(before.map((list) => list.length)).toEqual([3, 3]);
+
+    for (const [i, attacker] of owners.entries()) {
+      for (const key of keys[1 - i]!) {
+        for (const id of [key.id, key.id.toUpperCase()]) {
+          const answer = await call(ctx(), 'DELETE', `/api/v1/auth/api-keys/${id}`, undefined, bearer(attacker.token));
+          expect(answer.status, id).toBe(404);
+          expect(answer.body).toEqual(errorEnvelope('Error! API key not found'));
+        }
+      }
+    }
+    expect(await lists()).toEqual(before);
+    for (const key of keys.flat()) expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(key.key))).status, key.name).toBe(200);
+  });
+
   it('an expired key answers Invalid API key; an expiry in the past is refused', async () => {
     const { token } = await user();
     const soon = new Date(Date.now() + 1_500).toISOString();

@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { pino, type Logger } from 'pino';
+import { afterEach, expect, it } from 'vitest';
+import { generateApiKey } from '../../auth/index.js';
+import type { ExplorerConfig } from '../../config.js';
+import { createExplorer } from '../../explorer.js';
 import { call, errorEnvelope, type ApiContext } from './context.js';
 
 const PASSWORD = 'a long enough passphrase';
+const JWT_SECRET = 'an-own-explorer-secret-long-enough-for-hs256';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A fresh email, so tests sharing one explorer never collide. */
@@ -12,6 +18,33 @@ const freshEmail = () => `user-${randomUUID()}@example.com`;
 export function authTests(ctx: () => ApiContext): void {
   const post = (path: string, body?: unknown, headers?: Record<string, string>) => call(ctx(), 'POST', path, body, headers);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+
+  /**
+   * An explorer of the test's own, served like the suite's, with `JWT_SECRET`, a clock the test
+   * moves and `config` on top; its context sends requests to it. Closed after the test.
+   */
+  async function ownExplorer(config: Partial<ExplorerConfig> = {}): Promise<{ api: ApiContext; clock: { now: number } }> {
+    const clock = { now: Date.now() };
+    const explorer = await createExplorer({
+      rpcUrl: ctx().chain.rpcUrl,
+      storage: await ctx().options.storage(),
+      logger: pino({ level: 'silent' }),
+      clock: () => clock.now,
+      auth: { jwtSecret: JWT_SECRET },
+      ...config,
+    });
+    const served = await ctx().options.serve(explorer);
+    closers.push(async () => {
+      await served.close();
+      await explorer.close();
+    });
+    return { api: { ...ctx(), explorer, url: served.url }, clock };
+  }
 
   async function registerAndLogin(): Promise<{ id: string; email: string; token: string }> {
     const email = freshEmail();
@@ -119,6 +152,80 @@ export function authTests(ctx: () => ApiContext): void {
       }
       expect((await call(ctx(), 'GET', path, undefined, bearer(token))).status).toBe(200);
     }
+  });
+
+  it('an expired JWT is 401 Token expired on a public route, whether it aged there or was signed so', async () => {
+    const { api, clock } = await ownExplorer({ auth: { jwtSecret: JWT_SECRET, tokenLifetimeSeconds: 60 } });
+    const email = freshEmail();
+    const registered = await call(api, 'POST', '/api/v1/auth/register', { email, password: PASSWORD, name: 'Ada' });
+    const now = Math.floor(clock.now / 1000);
+    const signed = (exp: number) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(registered.body.result.id)
+        .setIssuer('chainlens')
+        .setAudience('chainlens-api')
+        .setIssuedAt(now - 120)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(JWT_SECRET));
+    // The same claims and secret with a future exp are served: only the expiry differs.
+    expect((await call(api, 'GET', '/api/v1/health', undefined, bearer(await signed(now + 60)))).status).toBe(200);
+    const handMade = await call(api, 'GET', '/api/v1/health', undefined, bearer(await signed(now - 1)));
+    expect(handMade.status).toBe(401);
+    expect(handMade.body).toEqual(errorEnvelope('Token expired'));
+
+    const token = (await call(api, 'POST', '/api/v1/auth/login', { email, password: PASSWORD })).body.result.access_token as string;
+    expect((await call(api, 'GET', '/api/v1/health', undefined, bearer(token))).status).toBe(200);
+    clock.now += 60_000;
+    const aged = await call(api, 'GET', '/api/v1/health', undefined, bearer(token));
+    expect(aged.status).toBe(401);
+    expect(aged.body).toEqual(errorEnvelope('Token expired'));
+  });
+
+  it('never logs a password, an access token, an API key or its hash, not even with a request that fails', async () => {
+    const lines: string[] = [];
+    const logger: Logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const { api } = await ownExplorer({ logger });
+    const email = freshEmail();
+    const wrongPassword = 'not the passphrase at all';
+    expect((await call(api, 'POST', '/api/v1/auth/register', { email, password: PASSWORD, name: 'Ada' })).status).toBe(200);
+    const login = await call(api, 'POST', '/api/v1/auth/login', { email, password: PASSWORD });
+    expect((await call(api, 'POST', '/api/v1/auth/login', { email, password: wrongPassword })).status).toBe(401);
+    const token = login.body.result.access_token as string;
+    const refreshed = (await call(api, 'POST', '/api/v1/auth/refresh', undefined, bearer(token))).body.result.access_token as string;
+    const key = (await call(api, 'POST', '/api/v1/auth/api-keys', { name: 'ci' }, bearer(refreshed))).body.result.key as string;
+    expect((await call(api, 'GET', '/api/v1/health', undefined, { 'x-api-key': key })).status).toBe(200);
+    const forged = generateApiKey().key;
+    for (const bad of [forged, `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`]) {
+      expect((await call(api, 'GET', '/api/v1/health', undefined, { 'x-api-key': bad })).status).toBe(401);
+    }
+    // A login that storage fails is logged as an unexpected error: the one path that writes here.
+    const storage = api.explorer.storage;
+    const lookup = storage.getUserByEmail.bind(storage);
+    storage.getUserByEmail = () => Promise.reject(new Error('storage unavailable'));
+    try {
+      expect((await call(api, 'POST', '/api/v1/auth/login', { email, password: PASSWORD })).status).toBe(500);
+    } finally {
+      storage.getUserByEmail = lookup;
+    }
+
+    const output = lines.join('');
+    expect(output).toContain('unexpected error while answering a request');
+    const passwordHash = (await storage.getUserByEmail(email))!.passwordHash;
+    const secrets = {
+      password: PASSWORD,
+      wrongPassword,
+      token,
+      tokenSignature: token.split('.')[2]!,
+      refreshed,
+      key,
+      keySecretPart: key.slice(12),
+      keyHash: createHash('sha256').update(key).digest('hex'),
+      forged,
+      passwordHash,
+      jwtSecret: JWT_SECRET,
+    };
+    for (const [what, secret] of Object.entries(secrets)) expect(output.includes(secret), what).toBe(false);
   });
 
   it("a deactivated user's tokens stop working at once and login is refused", async () => {

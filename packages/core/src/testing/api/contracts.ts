@@ -1,8 +1,9 @@
 import { toEventSelector } from 'viem';
 import { expect, it } from 'vitest';
 import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+import { callContract, deployEmitter, storeVerifiedEmitter } from './verified-emitter.js';
 
-/** `/contract/:address`. */
+/** `/contract/:address`, `/abi`, `/events`, `/interactions`. */
 export function contractTests(ctx: () => ApiContext): void {
   it('GET /contract/:address answers a contract created inside a transaction with its creating contract', async () => {
     await indexedToHead(ctx());
@@ -51,6 +52,59 @@ export function contractTests(ctx: () => ApiContext): void {
     const block = logs[1]!.blockNumber!;
     const inBlock = (await get(ctx(), `/api/v1/contract/${token}/events?fromBlock=${block}&toBlock=${block}&sort=asc`)).body.result;
     expect(inBlock.map((e: { blockNumber: string }) => e.blockNumber)).toEqual(logs.filter((log) => log.blockNumber === block).map(() => String(block)));
+  });
+
+  it('GET /contract/:address/abi answers the verified ABI, and 404 until the source is verified; the record shows the source details at once', async () => {
+    const emitter = await deployEmitter(ctx());
+    const unverified = await get(ctx(), `/api/v1/contract/${emitter}/abi`);
+    expect(unverified.status).toBe(404);
+    expect(unverified.body).toEqual(errorEnvelope('Error! Contract source code not verified'));
+    expect((await get(ctx(), `/api/v1/contract/${emitter}`)).body.result).toMatchObject({ verified: false, name: null, compiler: null, license: null });
+
+    const record = await storeVerifiedEmitter(ctx(), emitter);
+    const { status, body } = await get(ctx(), `/api/v1/contract/${emitter}/abi`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: '1', message: 'OK', result: record.abi });
+    expect(body.result.find((entry: { name?: string }) => entry.name === 'ping')).toMatchObject({
+      type: 'function',
+      inputs: [{ name: 'note', type: 'string' }],
+      outputs: [{ name: 'n', type: 'uint256' }],
+      stateMutability: 'nonpayable',
+    });
+    // The head has not moved: a verification shows without waiting for a block.
+    expect((await get(ctx(), `/api/v1/contract/${emitter}`)).body.result).toMatchObject({
+      address: emitter,
+      name: 'EventEmitter',
+      compiler: 'v0.8.37+commit.f401782d',
+      optimization: true,
+      runs: 200,
+      verified: true,
+      verifiedAt: record.verifiedAt,
+      license: 'MIT',
+      isProxy: false,
+    });
+    expect((await get(ctx(), `/api/v1/contract/${ctx().demo.accounts[9]}/abi`)).body).toEqual(errorEnvelope('Error! Contract source code not verified'));
+    expect((await get(ctx(), '/api/v1/contract/0x1234/abi')).body).toEqual(errorEnvelope('Error! Invalid address format'));
+  });
+
+  it('GET /contract/:address/events decodes with the contract’s verified ABI once it is verified; anonymous events stay undecoded', async () => {
+    const emitter = await deployEmitter(ctx());
+    const abi = ctx().demo.abis.emitter;
+    const key = `0x${'ab'.repeat(32)}`;
+    await callContract(ctx(), emitter, abi, 'ping', ['first ping']);
+    await callContract(ctx(), emitter, abi, 'store', [key, '0xc0ffee']);
+    const url = `/api/v1/contract/${emitter}/events?sort=asc`;
+    const before = (await get(ctx(), url)).body.result as { eventName: string | null; decoded: Record<string, string> }[];
+    expect(before.map((event) => event.eventName)).toEqual([null, null, null]);
+
+    await storeVerifiedEmitter(ctx(), emitter);
+    const after = (await get(ctx(), url)).body.result as { eventName: string | null; decoded: Record<string, string> }[];
+    expect(after.map(({ eventName, decoded }) => ({ eventName, decoded }))).toEqual([
+      { eventName: 'Ping', decoded: { from: ctx().demo.accounts[0]!.toLowerCase(), n: '1', note: 'first ping' } },
+      { eventName: 'Data', decoded: { key, value: '0xc0ffee' } },
+      // `Stored` is anonymous: no selector topic says which event a log is.
+      { eventName: null, decoded: {} },
+    ]);
   });
 
   it('GET /contract/:address/events 400s a malformed topic0 and 404s an address without code', async () => {

@@ -4,17 +4,23 @@ import { adminTests } from './admin.js';
 import { apiKeyTests } from './api-keys.js';
 import { authTests } from './auth.js';
 import { blockTests } from './blocks.js';
+import { consensusTests } from './consensus.js';
 import { contractTests } from './contracts.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
 import { errorAndHealthTests } from './errors.js';
+import { etherscanRateLimitTests, etherscanTests } from './etherscan.js';
+import { etherscanPriceTests } from './etherscan-prices.js';
 import { hostileInputTests } from './hostile-input.js';
+import { jsonRpcTests } from './json-rpc.js';
 import { metadataTests } from './metadata.js';
 import { outageTests } from './outage.js';
 import { rateLimitTests } from './rate-limits.js';
 import { scopeMatrixTests } from './scopes.js';
 import { submissionTests } from './submission.js';
 import { tokenTests } from './tokens.js';
+import { traceAndBatchTests } from './traces.js';
 import { transactionTests } from './transactions.js';
+import { verificationTests } from './verification.js';
 
 export type { ApiSuiteOptions, ServedApi } from './context.js';
 
@@ -44,17 +50,25 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('envelope and health', () => errorAndHealthTests(ctx));
     describe('blocks', () => blockTests(ctx));
     describe('transactions', () => transactionTests(ctx));
+    describe('transaction traces and batches', () => traceAndBatchTests(ctx));
     describe('accounts', () => accountTests(ctx));
     describe('tokens', () => tokenTests(ctx));
     describe('contracts', () => contractTests(ctx));
     describe('metadata profiles', () => metadataTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
+    // Mines blocks, as submission does: the groups after these two already see a chain mined past its finalized depth.
+    describe('consensus and finality', () => consensusTests(ctx));
     describe('accounts of people and tokens', () => authTests(ctx));
     describe('API keys', () => apiKeyTests(ctx));
     describe('admin', () => adminTests(ctx));
+    describe('contract verification', () => verificationTests(ctx));
     describe('scope matrix', () => scopeMatrixTests(ctx));
     describe('hostile input', () => hostileInputTests(ctx));
     describe('rate limits and throttles', () => rateLimitTests(ctx));
+    describe('Etherscan-compatible API', () => etherscanTests(ctx));
+    describe('Etherscan-compatible API rate limits', () => etherscanRateLimitTests(ctx));
+    describe('Etherscan-compatible API native coin price', () => etherscanPriceTests(ctx));
+    describe('JSON-RPC', () => jsonRpcTests(ctx));
     describe('upstream outage', () => outageTests(ctx));
   });
 }

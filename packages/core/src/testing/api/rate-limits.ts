@@ -6,6 +6,8 @@ import { createExplorer, type Explorer } from '../../explorer.js';
 import { DAY_MS, MINUTE_MS } from '../../limits/index.js';
 import { errorEnvelope, type ApiContext } from './context.js';
 
+const PASSPHRASE = 'a long enough passphrase';
+
 /** A served explorer with its own limits and a clock the test moves. */
 interface Limited {
   explorer: Explorer;
@@ -90,9 +92,9 @@ export function rateLimitTests(ctx: () => ApiContext): void {
   it('authenticated callers count per user or per key, premium higher, a key limit set by an admin wins', async () => {
     const api = await limited({ anonymous: { perMinute: 2, perDay: 100 }, authenticated: { perMinute: 3, perDay: 100 }, premium: { perMinute: 7, perDay: 100 } });
     const email = `limits-${randomUUID()}@example.com`;
-    const registered = await api.request('/api/v1/auth/register', { method: 'POST', body: { email, password: 'a long enough passphrase', name: 'L' } });
+    const registered = await api.request('/api/v1/auth/register', { method: 'POST', body: { email, password: PASSPHRASE, name: 'L' } });
     const userId = ((await registered.json()) as { result: { id: string } }).result.id;
-    const login = await api.request('/api/v1/auth/login', { method: 'POST', body: { email, password: 'a long enough passphrase' } });
+    const login = await api.request('/api/v1/auth/login', { method: 'POST', body: { email, password: PASSPHRASE } });
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { result: { access_token: string } }).result.access_token;
     const jwt = { authorization: `Bearer ${token}` };
@@ -131,7 +133,7 @@ export function rateLimitTests(ctx: () => ApiContext): void {
 
   it('registration is throttled per address per hour', async () => {
     const api = await limited({ registrationsPerHour: 2 });
-    const register = () => api.request('/api/v1/auth/register', { method: 'POST', body: { email: `r-${randomUUID()}@example.com`, password: 'a long enough passphrase', name: 'R' } });
+    const register = () => api.request('/api/v1/auth/register', { method: 'POST', body: { email: `r-${randomUUID()}@example.com`, password: PASSPHRASE, name: 'R' } });
     expect((await register()).status).toBe(200);
     expect((await register()).status).toBe(200);
     const refused = await register();
@@ -142,22 +144,72 @@ export function rateLimitTests(ctx: () => ApiContext): void {
     expect((await register()).status).toBe(200);
   });
 
-  it('after the allowed failed logins an account is locked from every address until the window ends', async () => {
-    const api = await limited({ loginFailures: 3, loginWindowMinutes: 15 }, 1_800_000_000_000);
-    const email = `lock-${randomUUID()}@example.com`;
-    const other = `other-${randomUUID()}@example.com`;
-    for (const address of [email, other]) {
-      await api.request('/api/v1/auth/register', { method: 'POST', body: { email: address, password: 'a long enough passphrase', name: 'L' } });
-    }
-    const login = (address: string, password: string, from = '127.0.0.1') =>
-      api.request('/api/v1/auth/login', { method: 'POST', body: { email: address, password }, headers: { 'x-forwarded-for': from } });
-    for (let i = 0; i < 3; i++) expect((await login(email, 'wrong wrong wrong')).status).toBe(401);
-    const locked = await login(email.toUpperCase(), 'a long enough passphrase');
-    expect(locked.status).toBe(429);
-    expect(await locked.json()).toEqual(errorEnvelope('Max rate limit reached'));
-    expect((await login(other, 'a long enough passphrase')).status).toBe(200);
+  /** Registers a fresh account on `api`; `login` sends its email (from `from`, an X-Forwarded-For entry). */
+  async function account(api: Limited) {
+    const email = `login-${randomUUID()}@example.com`;
+    const registered = await api.request('/api/v1/auth/register', { method: 'POST', body: { email, password: PASSPHRASE, name: 'L' } });
+    expect(registered.status).toBe(200);
+    return {
+      email,
+      login: (password: string, from = '127.0.0.1', address = email) =>
+        api.request('/api/v1/auth/login', { method: 'POST', body: { email: address, password }, headers: { 'x-forwarded-for': from } }),
+    };
+  }
+
+  it('after the allowed failed logins an account is locked from every address; other accounts are not', async () => {
+    const api = await limited({ loginFailures: 3, loginWindowMinutes: 15, trustedProxyHops: 1 }, 1_800_000_000_000);
+    const locked = await account(api);
+    const other = await account(api);
+    for (let i = 0; i < 3; i++) expect((await locked.login('wrong wrong wrong')).status).toBe(401);
+    const refused = await locked.login(PASSPHRASE, '10.9.9.9', locked.email.toUpperCase());
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual(errorEnvelope('Max rate limit reached'));
+    expect((await other.login(PASSPHRASE)).status).toBe(200);
     api.clock.now += 15 * MINUTE_MS;
-    expect((await login(email, 'a long enough passphrase')).status).toBe(200);
+    expect((await locked.login(PASSPHRASE)).status).toBe(200);
+  });
+
+  it('40 parallel wrong passwords from 40 addresses get at most 10 answers of 401, the rest 429, and lock the account', async () => {
+    const api = await limited({ trustedProxyHops: 1 });
+    const { login } = await account(api);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login('wrong wrong wrong', `10.1.${i}.1`)));
+    const statuses = answers.map((answer) => answer.status);
+    const guessed = statuses.filter((status) => status === 401).length;
+    expect(guessed).toBeGreaterThan(0);
+    expect(guessed).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - guessed);
+    for (const answer of answers.filter((a) => a.status === 429)) expect(await answer.json()).toEqual(errorEnvelope('Max rate limit reached'));
+    expect((await login(PASSPHRASE, '10.2.0.1')).status).toBe(429);
+  });
+
+  it('the lock lasts a whole window from the last allowed failure, even when a window ends a second later', async () => {
+    const windowEnd = 1_800_000_000_000 + 15 * MINUTE_MS;
+    const api = await limited({ loginFailures: 3, loginWindowMinutes: 15 }, windowEnd - 2_000);
+    const { login } = await account(api);
+    for (let i = 0; i < 3; i++) expect((await login('wrong wrong wrong')).status).toBe(401);
+    const lockedAt = api.clock.now;
+    const locked = await login(PASSPHRASE);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('900');
+
+    api.clock.now = windowEnd + 1_000; // the failures' window is over; the lock is not
+    const refused = await login(PASSPHRASE);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('897');
+    api.clock.now = lockedAt + 15 * MINUTE_MS - 1;
+    expect((await login(PASSPHRASE)).status).toBe(429);
+    api.clock.now = lockedAt + 15 * MINUTE_MS;
+    expect((await login(PASSPHRASE)).status).toBe(200);
+  });
+
+  it('successful logins use up none of the failed-login allowance', async () => {
+    const api = await limited({ loginFailures: 3, loginWindowMinutes: 15 });
+    const { login } = await account(api);
+    for (let i = 0; i < 5; i++) expect((await login(PASSPHRASE)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await login('wrong wrong wrong')).status).toBe(401);
+    expect((await login(PASSPHRASE)).status).toBe(200);
+    expect((await login('wrong wrong wrong')).status).toBe(401);
+    expect((await login(PASSPHRASE)).status).toBe(429);
   });
 
   it('rateLimits.enabled false sends no limit headers and never answers 429', async () => {

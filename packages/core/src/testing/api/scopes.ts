@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { Route } from '../../http/index.js';
+import { isDeepStrictEqual } from 'node:util';
+import { ForbiddenError, UnauthorizedError, type ExplorerError } from '../../errors/index.js';
+import { envelopeFormat, type Route } from '../../http/index.js';
 import { call, errorEnvelope, signUp, type ApiContext } from './context.js';
 
 /** A harmless value for each path parameter: requests may fail validation or find nothing, never change data. */
@@ -23,14 +25,20 @@ export function scopeMatrixTests(ctx: () => ApiContext): void {
     ];
 
     const routes = ctx().explorer.kernel.routes;
-    expect(new Set(routes.map((route) => route.scope ?? 'read'))).toEqual(new Set(['read', 'admin']));
+    expect(new Set(routes.map((route) => route.scope ?? 'read'))).toEqual(new Set(['read', 'write', 'admin']));
     const mismatches: string[] = [];
     for (const route of routes) {
       const path = route.path.replace(/:(\w+)/g, (_, name: string) => PARAM_VALUES[name] ?? 'x');
       for (const caller of callers) {
         const { status, body } = await call(ctx(), route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {}, caller.headers);
+        // A refusal is what the route's format writes for it (the envelope's 401 and 403 by default).
+        const format = route.format ?? envelopeFormat;
+        const refused = (error: ExplorerError) => {
+          const answer = format.error(error);
+          return status === answer.status && isDeepStrictEqual(body, JSON.parse(answer.body));
+        };
         const expected = expectation(route, caller);
-        const ok = expected === 'served' ? status !== 401 && status !== 403 : status === expected.status && body.message === expected.message;
+        const ok = expected === 'served' ? status !== 401 && status !== 403 && !refused(new UnauthorizedError()) && !refused(new ForbiddenError()) : refused(expected);
         if (!ok) mismatches.push(`${route.method} ${route.path} with ${caller.name}: ${status} ${body.message}`);
       }
     }
@@ -47,10 +55,8 @@ export function scopeMatrixTests(ctx: () => ApiContext): void {
   });
 }
 
-type Expected = 'served' | { status: number; message: string };
-
-function expectation(route: Route, caller: { kind: string; scopes: string[] }): Expected {
-  if (route.auth === 'jwt' && caller.kind !== 'jwt') return { status: 401, message: 'Unauthorized' };
-  if (!caller.scopes.includes(route.scope ?? 'read')) return { status: 403, message: 'Forbidden: insufficient scope' };
+function expectation(route: Route, caller: { kind: string; scopes: string[] }): 'served' | ExplorerError {
+  if (route.auth === 'jwt' && caller.kind !== 'jwt') return new UnauthorizedError();
+  if (!caller.scopes.includes(route.scope ?? 'read')) return new ForbiddenError();
   return 'served';
 }

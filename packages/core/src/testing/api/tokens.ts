@@ -1,5 +1,10 @@
-import { formatUnits, parseAbi, type Address } from 'viem';
-import { expect, it } from 'vitest';
+import { pino } from 'pino';
+import { formatUnits, parseAbi, parseEther, parseUnits, type Abi, type Address } from 'viem';
+import { afterEach, expect, it } from 'vitest';
+import type { ExplorerConfig } from '../../config.js';
+import { compileContracts, createTestChain, DEMO_SOURCES, type TestChain } from '../../devchain/index.js';
+import { createExplorer } from '../../explorer.js';
+import type { PriceSource } from '../../prices/price-source.js';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
 
@@ -14,10 +19,100 @@ const VIEWS = parseAbi([
 const MULTI_VIEWS = parseAbi(['function balanceOf(address, uint256) view returns (uint256)']);
 const PAIR_VIEWS = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
 const E18 = 10n ** 18n;
+const DAY = 86_400n;
 const usd = (value: bigint) => formatUnits(value, 18);
+
+/**
+ * Crowds for paging tests, in few transactions: `Spreader` gives `count` fresh addresses some of
+ * the caller's ERC-20 (real `transferFrom`s, i + 1 base units to the i-th), and `TokenFactory`
+ * creates `count` tokens whose creation mints one unit to the caller.
+ */
+const CROWDS = /* solidity */ `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+interface IERC20 {
+    function transferFrom(address from, address to, uint256 value) external returns (bool);
+}
+
+contract Spreader {
+    function spread(IERC20 token, uint256 count) external {
+        for (uint256 i = 0; i < count; i++) {
+            address holder = address(uint160(uint256(keccak256(abi.encode(i)))));
+            require(token.transferFrom(msg.sender, holder, i + 1), "Spreader: transfer failed");
+        }
+    }
+}
+
+contract OneTransferToken {
+    event Transfer(address indexed from, address indexed to, uint256 value);
+
+    constructor(address to) {
+        emit Transfer(address(0), to, 1);
+    }
+}
+
+contract TokenFactory {
+    function create(uint256 count) external {
+        for (uint256 i = 0; i < count; i++) new OneTransferToken(msg.sender);
+    }
+}
+`;
 
 /** `/token/:address`, `/holders` and `/transfers` against what the chain itself says. */
 export function tokenTests(ctx: () => ApiContext): void {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+
+  /** A fresh anvil of the test's own, for crowds the shared demo chain must not see; stopped after the test. */
+  async function ownChain(): Promise<TestChain> {
+    const chain = await createTestChain();
+    closers.push(() => chain.close());
+    return chain;
+  }
+
+  /**
+   * An explorer of the test's own with `config` (no price source unless given) on `chain`, the
+   * suite's by default, with the suite's storage and adapter, indexed to the head; closed after
+   * the test. The context keeps the suite's demo, which only describes the suite's chain.
+   */
+  async function ownExplorer(config: Partial<ExplorerConfig>, chain = ctx().chain): Promise<ApiContext> {
+    const explorer = await createExplorer({
+      rpcUrl: chain.rpcUrl,
+      storage: await ctx().options.storage(),
+      logger: pino({ level: 'silent' }),
+      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      rateLimits: { enabled: false },
+      ...config,
+    });
+    const served = await ctx().options.serve(explorer);
+    const close = async () => {
+      await served.close();
+      await explorer.close();
+    };
+    closers.push(close);
+    await explorer.start();
+    const own: ApiContext = { ...ctx(), chain, explorer, url: served.url, close };
+    await indexedToHead(own);
+    return own;
+  }
+
+  /** Deploys `name` from `sources` on `chain` from dev account 0; resolves its address. */
+  async function deploy(chain: TestChain, sources: Record<string, string>, name: string, args: unknown[] = []): Promise<Address> {
+    const { abi, bytecode } = (await compileContracts(sources))[name]!;
+    const hash = await chain.walletClient.deployContract({ abi: abi as Abi, bytecode, args });
+    return (await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 })).contractAddress!;
+  }
+
+  /** Sends a call from dev account 0 and checks it succeeded. */
+  async function send(chain: TestChain, address: Address, signature: string, args: unknown[]): Promise<void> {
+    const abi = parseAbi([signature]) as Abi;
+    const functionName = signature.slice('function '.length, signature.indexOf('('));
+    const hash = await chain.walletClient.writeContract({ address, abi, functionName, args });
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 })).status, functionName).toBe('success');
+  }
+
   /** The indexed head and every token movement up to it, as viem decodes the node's logs. */
   async function chainState(): Promise<{ head: bigint; transfers: ChainTransfer[] }> {
     const head = await indexedToHead(ctx());
@@ -51,6 +146,8 @@ export function tokenTests(ctx: () => ApiContext): void {
     for (const [address, multi] of [[token, false], [nft, false], [multiToken, true]] as const) {
       const lower = address.toLowerCase() as Address;
       const moves = transfers.filter((t) => t.token === lower);
+      // The demo mints and burns every standard (and batch-moves the ERC-1155): all must agree.
+      expect([moves.some((t) => t.from === ZERO), moves.some((t) => t.to === ZERO)], `${lower} mints and burns`).toEqual([true, true]);
       const ids = multi ? [...new Set(moves.map((t) => t.id!))] : null;
       const parties = [...new Set(moves.flatMap((t) => [t.from, t.to]))].filter((party) => party !== ZERO);
       const expected: { address: string; balance: string }[] = [];
@@ -255,5 +352,98 @@ export function tokenTests(ctx: () => ApiContext): void {
     // ERC-165 interfaces as the contracts declare them, read with the rest.
     expect(await stored(multiToken)).toEqual({ name: null, symbol: null, decimals: null, interfaces: ['ERC-165', 'ERC-1155', 'ERC-1155MetadataURI'] });
     expect(await ctx().explorer.storage.listTokensWithoutMetadata(10)).toEqual([]);
+  });
+
+  it('a price source passed to createExplorer prices tokens, their list and analytics, asked at chain time', async () => {
+    const demo = ctx().demo.contracts.token.toLowerCase() as Address;
+    const pair = `0x${'ab'.repeat(20)}` as Address;
+    const whole = (amount: string) => parseUnits(amount, 18);
+    let now = -1n;
+    // Fixed figures, answered only for DEMO and the times the service should ask for.
+    const fixed: PriceSource = {
+      pricedTokens: async () => [demo],
+      price: async (token, at) => (token === demo && at === now ? whole('2') : null),
+      priceAt: async (token, at) => (token !== demo ? null : at === now - DAY ? whole('1.6') : at === now - 7n * DAY ? whole('1') : null),
+      priceRange: async (token, from, to) => (token === demo && from === now - DAY && to === now ? { high: whole('2.5'), low: whole('1.5') } : null),
+      volume: async (token, from, to) => (token !== demo ? null : to === now && from === now - DAY ? whole('300') : to === now - DAY && from === now - 2n * DAY ? whole('200') : null),
+      pools: async (token, at) => (token === demo && at === now ? [{ dex: 'Fixed', pair, liquidity: whole('1000') }] : null),
+    };
+    const own = await ownExplorer({ priceSource: fixed });
+    const head = await indexedToHead(own);
+    now = (await own.chain.publicClient.getBlock({ blockNumber: head })).timestamp;
+    const supply = await own.chain.publicClient.readContract({ address: demo, abi: VIEWS, functionName: 'totalSupply', blockNumber: head });
+    const prices = { priceUSD: '2', marketCap: usd(2n * supply), volume24h: '300' };
+
+    expect((await get(own, `/api/v1/token/${demo}`)).body.result).toMatchObject(prices);
+    expect((await get(own, `/api/v1/token/${demo}/analytics`)).body.result).toMatchObject({
+      price: { current: '2', change24h: '25', change7d: '100', high24h: '2.5', low24h: '1.5' },
+      volume: { volume24h: '300', volumeChange24h: '50' },
+      liquidity: { totalLiquidity: '1000', liquidityPools: [{ dex: 'Fixed', pair, liquidity: '1000' }] },
+    });
+    // It replaces the chain's pairs: DUSD, priced by its pool elsewhere in this suite, has no price here.
+    const quote = ctx().demo.contracts.quoteToken;
+    expect((await get(own, `/api/v1/token/${quote}`)).body.result).toMatchObject({ priceUSD: null, marketCap: null, volume24h: null });
+    const listed = (await get(own, '/api/v1/token/list')).body.result as { address: string; priceUSD: string | null }[];
+    expect(listed[0]).toMatchObject({ address: demo, ...prices });
+    expect(listed.slice(1).every((t) => t.priceUSD === null)).toBe(true);
+  });
+
+  it('without a price source every price field is null, and marketCap and volume order the list by holders', async () => {
+    const own = await ownExplorer({});
+    const { token, nft, multiToken, quoteToken } = ctx().demo.contracts;
+    for (const address of [token, nft, multiToken, quoteToken]) {
+      const record = (await get(own, `/api/v1/token/${address}`)).body.result;
+      expect({ priceUSD: record.priceUSD, marketCap: record.marketCap, volume24h: record.volume24h }, address).toEqual({ priceUSD: null, marketCap: null, volume24h: null });
+      const analytics = (await get(own, `/api/v1/token/${address}/analytics`)).body.result;
+      expect(analytics, address).toMatchObject({
+        price: { current: null, change24h: null, change7d: null, high24h: null, low24h: null },
+        volume: { volume24h: null, volumeChange24h: null },
+        liquidity: { totalLiquidity: null, liquidityPools: [] },
+        holders: { total: record.holders },
+      });
+    }
+    const byHolders = (await get(own, '/api/v1/token/list?sort=holders')).body.result as { holders: number; priceUSD: null; marketCap: null; volume24h: null }[];
+    expect(byHolders.length).toBeGreaterThanOrEqual(4);
+    expect(byHolders.every((t) => t.priceUSD === null && t.marketCap === null && t.volume24h === null)).toBe(true);
+    const holders = byHolders.map((t) => t.holders);
+    expect(holders).toEqual([...holders].sort((a, b) => b - a));
+    for (const query of ['', '?sort=marketCap', '?sort=volume']) {
+      expect((await get(own, `/api/v1/token/list${query}`)).body.result, query).toEqual(byHolders);
+    }
+  });
+
+  it('holders come 50 to a page by default, and an offset above 100 is clamped to 100', async () => {
+    const chain = await ownChain();
+    const token = await deploy(chain, { ...DEMO_SOURCES }, 'DemoToken', ['Crowded', 'CRWD', parseEther('1000000')]);
+    const spreader = await deploy(chain, { 'Crowds.sol': CROWDS }, 'Spreader');
+    await send(chain, token, 'function approve(address, uint256) returns (bool)', [spreader, parseEther('1')]);
+    // 120 fresh holders (i + 1 base units each) beside the deployer.
+    await send(chain, spreader, 'function spread(address, uint256)', [token, 120n]);
+    const own = await ownExplorer({}, chain);
+    const page = async (query: string) => (await get(own, `/api/v1/token/${token}/holders${query}`)).body.result as { total: number; page: number; holders: { balance: string }[] };
+
+    const hundred = await page('?offset=100');
+    expect([hundred.total, hundred.holders.length]).toEqual([121, 100]);
+    const byDefault = await page('');
+    expect(byDefault).toEqual({ total: 121, page: 1, holders: hundred.holders.slice(0, 50) });
+    for (const offset of ['101', '5000']) expect(await page(`?offset=${offset}`), offset).toEqual(hundred);
+    const second = await page('?page=2&offset=5000');
+    expect(second.holders).toHaveLength(21);
+    expect(second).toEqual(await page('?page=2&offset=100'));
+    expect(second.holders.at(-1)!.balance).toBe('1');
+  });
+
+  it('the token list holds 100 tokens by default, and a limit above 1000 is clamped to 1000', async () => {
+    const chain = await ownChain();
+    const factory = await deploy(chain, { 'Crowds.sol': CROWDS }, 'TokenFactory');
+    // 1 004 tokens of one holder each, 251 created per transaction (well within a block's gas).
+    for (let round = 0; round < 4; round++) await send(chain, factory, 'function create(uint256)', [251n]);
+    const own = await ownExplorer({}, chain);
+    const list = async (query: string) => (await get(own, `/api/v1/token/list?sort=holders${query}`)).body.result as { address: string }[];
+
+    const thousand = await list('&limit=1000');
+    expect(new Set(thousand.map((t) => t.address)).size).toBe(1_000);
+    for (const limit of ['1001', '1000000']) expect(await list(`&limit=${limit}`), limit).toEqual(thousand);
+    expect(await list('')).toEqual(thousand.slice(0, 100));
   });
 }

@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
+import { callContract, deployEmitter, storeVerifiedEmitter } from './verified-emitter.js';
 
 const UNKNOWN_HASH = `0x${'12'.repeat(32)}`;
 
@@ -109,6 +110,44 @@ export function transactionTests(ctx: () => ApiContext): void {
     const { body } = await get(ctx(), `/api/v1/transaction/${ctx().demo.transactions.ping}/logs?decode=true`);
     expect(body.result.length).toBeGreaterThan(0);
     expect(body.result[0]).toMatchObject({ eventName: null, eventSignature: null, parameters: {} });
+  });
+
+  it('GET /transaction/:hash/logs?decode=true decodes with the emitter’s verified ABI and names the contract', async () => {
+    const emitter = await deployEmitter(ctx());
+    const caller = ctx().demo.contracts.caller.toLowerCase();
+    // The call goes to Caller; the log comes from the emitter it calls.
+    const hash = await callContract(ctx(), ctx().demo.contracts.caller, ctx().demo.abis.caller, 'callPing', [emitter, 'nested ping']);
+    const url = `/api/v1/transaction/${hash}/logs?decode=true`;
+    expect((await get(ctx(), url)).body.result).toMatchObject([{ eventName: null, contractAddress: emitter, contractName: null }]);
+
+    await storeVerifiedEmitter(ctx(), emitter);
+    expect((await get(ctx(), url)).body.result).toEqual([
+      {
+        eventName: 'Ping',
+        eventSignature: 'Ping(address,uint256,string)',
+        parameters: { from: caller, n: '1', note: 'nested ping' },
+        contractAddress: emitter,
+        contractName: 'EventEmitter',
+        logIndex: '0',
+      },
+    ]);
+  });
+
+  it('GET /transaction/:hash/logs?decode=true reads the verified records of all its emitters in one storage call', async () => {
+    const { swap } = ctx().demo.transactions;
+    const { logs } = await ctx().chain.publicClient.getTransactionReceipt({ hash: swap });
+    const emitters = [...new Set(logs.map((log) => log.address.toLowerCase()))];
+    expect(logs.length).toBeGreaterThan(emitters.length);
+    expect(emitters.length).toBeGreaterThan(1);
+    const read = vi.spyOn(ctx().explorer.storage, 'getVerifiedContracts');
+    try {
+      const { body } = await get(ctx(), `/api/v1/transaction/${swap}/logs?decode=true`);
+      expect(body.result.map((log: { eventName: string }) => log.eventName)).toEqual(['Transfer', 'Sync', 'Swap']);
+      expect(read).toHaveBeenCalledTimes(1);
+      expect([...read.mock.calls[0]![0]].sort()).toEqual(emitters.sort());
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('GET /transaction/gettxinfo adds the outcome, the decoded revert reason and logs', async () => {

@@ -5,6 +5,7 @@ import {
   chainAccounts,
   referenceAddressActivity,
   referenceAddressLogs,
+  referenceAddressTokenTransfers,
   referenceAddressTransactions,
   referenceCursor,
   chainTokenTransfers,
@@ -15,6 +16,7 @@ import {
   referenceTotals,
   tokenTransferParties,
 } from '../reference.js';
+import { chainInternalTransactions, referenceInternalTransactions } from '../internal-transaction-fixtures.js';
 import { chainPairAddresses, chainPairs, referencePairSwapSums, referencePairSyncAt, referencePairSyncExtremes, referenceTokenPairs } from '../dex-reference.js';
 
 /** Creates one fresh, empty storage. The suite calls `init()` before a test and `close()` after. */
@@ -59,8 +61,8 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
  * that nothing of the `absent` bundles (rolled back or rejected) can be read: cursor, recent
  * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
  * address's transactions, activity, token transfer count and emitted logs, every token with its holders
- * and transfers, every pair with its syncs and swaps, and every created contract's latest
- * creation. Uses vitest's `expect`.
+ * and transfers, every pair with its syncs and swaps, every created contract's latest
+ * creation, and the internal transactions, all and per involved address. Uses vitest's `expect`.
  *
  * @example
  * await writeChain(storage, chain);
@@ -110,6 +112,8 @@ export async function expectStoredChain(
       referenceAddressTransactions(chain, address),
     );
     expect(await storage.getAddressActivity(address)).toEqual(referenceAddressActivity(chain, address));
+    const transfers = { address, page: 1, offset: ALL, sort: 'asc' } as const;
+    expect(await storage.listAddressTokenTransfers(transfers), address).toEqual(referenceAddressTokenTransfers(chain, transfers));
   }
 
   const tokens = new Set<Hex>([...chainTokenTransfers(chain), ...chainTokenTransfers(absent)].map((t) => t.token));
@@ -129,6 +133,18 @@ export async function expectStoredChain(
   for (const address of new Set([...chain, ...absent].flatMap((bundle) => bundle.contracts.map((creation) => creation.address)))) {
     const latest = chain.flatMap((bundle) => bundle.contracts).filter((creation) => creation.address === address).at(-1) ?? null;
     expect(await storage.getContractCreation(address), address).toEqual(latest);
+  }
+  await expectStoredInternalTransactions(storage, chain, absent);
+}
+
+/** The internal transaction reads of {@link expectStoredChain}: all of them, and each involved address's. */
+async function expectStoredInternalTransactions(storage: Storage, chain: readonly BlockBundle[], absent: readonly BlockBundle[]): Promise<void> {
+  const all = { page: 1, offset: ALL, sort: 'asc' } as const;
+  expect(await storage.listInternalTransactions(all)).toEqual(referenceInternalTransactions(chain, all));
+  const addresses = new Set(chainInternalTransactions([...chain, ...absent]).flatMap((internal) => [internal.from, ...(internal.to ? [internal.to] : [])]));
+  for (const address of addresses) {
+    const query = { ...all, address };
+    expect(await storage.listInternalTransactions(query), address).toEqual(referenceInternalTransactions(chain, query));
   }
 }
 

@@ -6,6 +6,7 @@ import { contractTests } from './contracts.js';
 import { counterTests } from './counters.js';
 import { dexTests } from './dex.js';
 import type { StorageFactory } from './harness.js';
+import { internalTransactionTests } from './internal-transactions.js';
 import { lifecycleTests } from './lifecycle.js';
 import { logTests } from './logs.js';
 import { metadataTests } from './metadata.js';
@@ -14,6 +15,7 @@ import { tokenTransferTests } from './token-transfers.js';
 import { totalsTests } from './totals.js';
 import { transactionTests } from './transactions.js';
 import { userTests } from './users.js';
+import { verificationTests } from './verification.js';
 
 export { type StorageFactory, expectStoredChain, writeChain } from './harness.js';
 
@@ -42,9 +44,11 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     tokenTransferTests(factory);
     dexTests(factory);
     contractTests(factory);
+    internalTransactionTests(factory);
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);
     metadataTests(factory);
+    verificationTests(factory);
   });
 }

@@ -1,7 +1,15 @@
 import { describe, expect } from 'vitest';
 import type { BlockBundle, StoredTokenTransfer } from '../../storage/records.js';
 import { fixtureAddress, makeChain } from '../fixtures.js';
-import { chainTokenTransfers, referenceTokenHolders, referenceTokenHoldersAt, referenceTokens, referenceTokenTransfers, ZERO_ADDRESS } from '../reference.js';
+import {
+  chainTokenTransfers,
+  referenceAddressTokenTransfers,
+  referenceTokenHolders,
+  referenceTokenHoldersAt,
+  referenceTokens,
+  referenceTokenTransfers,
+  ZERO_ADDRESS,
+} from '../reference.js';
 import { type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -172,6 +180,43 @@ export function tokenTransferTests(factory: StorageFactory): void {
         expect(await storage.listTokenTransfers(query), JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(referenceTokenTransfers(chain, query));
       }
       expect(await storage.listTokenTransfers({ token: fixtureAddress('no-token'), page: 1, offset: 10, sort: 'asc' })).toEqual([]);
+    });
+
+    test('listAddressTokenTransfers lists what an address sent or received, once for a transfer to itself, filtered, sorted and paged', async (storage) => {
+      const { chain, token } = chainWithMoves([
+        ['zero', 'alice', 9n],
+        ['alice', 'bob', 1n],
+        ['alice', 'alice', 2n],
+        ['bob', 'carol', 1n],
+        ['carol', 'alice', 3n],
+        ['alice', 'bob', 1n],
+      ]);
+      const other = fixtureAddress('other-token');
+      const nft = chain.filter((b) => b.logs.length > 0 && b.tokenTransfers.length === 0)[0]!;
+      nft.tokenTransfers = [erc1155(nft, 0, { token: other, standard: 'ERC-721', operator: null, from: fixtureAddress('bob'), to: fixtureAddress('alice'), value: 1n, tokenId: 7n })];
+      await writeChain(storage, chain);
+      const alice = fixtureAddress('alice');
+      const blocks = chain.filter((b) => b.tokenTransfers.length > 0).map((b) => b.block.number);
+      const queries = [
+        { address: alice, sort: 'asc' },
+        { address: alice, sort: 'desc' },
+        { address: alice, sort: 'desc', page: 2, offset: 2 },
+        { address: alice, sort: 'asc', token },
+        { address: alice, sort: 'asc', token: other },
+        { address: alice, sort: 'asc', standard: 'ERC-721' },
+        { address: alice, sort: 'desc', standard: 'ERC-20', page: 2, offset: 1 },
+        { address: alice, sort: 'asc', startBlock: blocks[1], endBlock: blocks[3] },
+        { address: fixtureAddress('bob'), sort: 'asc', endBlock: blocks[0]! - 1n },
+        { address: fixtureAddress('nobody'), sort: 'asc' },
+      ] as const;
+      for (const partial of queries) {
+        const query = { page: 1, offset: 100, ...partial };
+        const expected = referenceAddressTokenTransfers(chain, query);
+        expect(await storage.listAddressTokenTransfers(query), JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(expected);
+      }
+      const all = await storage.listAddressTokenTransfers({ address: alice, page: 1, offset: 100, sort: 'asc' });
+      expect(all.filter((t) => t.from === alice && t.to === alice)).toHaveLength(1);
+      expect(all.map((t) => t.standard)).toContain('ERC-721');
     });
 
     test('rollbackTo restores balances, holder counts and activity, and forgets tokens first seen above N', async (storage) => {

@@ -1,0 +1,47 @@
+import type { BlockBundle } from '@chainlens/core';
+import { postgresStorage } from '@chainlens/storage-postgres';
+import { syntheticChain, type SyntheticChainOptions } from './synthetic-chain.js';
+
+/** A chain that keeps growing while a row is measured, as a followed live chain does. */
+export interface HeadMover {
+  /** Appends one block a second until the returned function stops it and rolls the blocks back. */
+  start(): () => Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Writes the synthetic chain's next blocks into a loaded `schema`, one per `intervalMs`, through
+ * `Storage.writeBlock` as the indexer would: the server sees its head move (and its response cache
+ * start afresh) as often as on a chain with that block time. Stopping rolls the added blocks
+ * back, so a kept load stays as it was loaded.
+ */
+export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions, maxBlocks: number, added: Partial<SyntheticChainOptions> = {}, intervalMs = 1_000): Promise<HeadMover> {
+  // The generator is sequential (one random stream): walk to the load's end, keep what follows.
+  // `added` shapes the new blocks only (the loaded ones are already stored).
+  const next: BlockBundle[] = [];
+  for (const bundle of syntheticChain({ ...chain, ...added, blocks: chain.blocks + maxBlocks })) {
+    if (bundle.block.number >= BigInt(chain.blocks)) next.push(bundle);
+  }
+  const storage = postgresStorage({ connectionString: url, schema });
+  await storage.init();
+  const lastLoaded = BigInt(chain.blocks - 1);
+  return {
+    start() {
+      let written = 0;
+      let writing: Promise<void> = Promise.resolve();
+      const timer = setInterval(() => {
+        const bundle = next[written];
+        if (!bundle) return;
+        written++;
+        writing = writing.then(() => storage.writeBlock(bundle));
+      }, intervalMs);
+      return async () => {
+        clearInterval(timer);
+        await writing;
+        await storage.rollbackTo(lastLoaded);
+        return written;
+      };
+    },
+    close: () => storage.close(),
+  };
+}

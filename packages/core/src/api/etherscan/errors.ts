@@ -1,0 +1,37 @@
+import { ExplorerError } from '../../errors/index.js';
+
+/**
+ * A refusal in Etherscan's own words, answered as `{status: '0', message: 'NOTOK', result}` with
+ * HTTP 200 (so the code's HTTP status never applies).
+ */
+export class EtherscanError extends ExplorerError {
+  constructor(reason: string) {
+    super('INVALID_REQUEST', { message: reason });
+  }
+}
+
+export class InvalidModuleError extends EtherscanError {
+  constructor() {
+    super('Error! Missing Or invalid Module name');
+  }
+}
+
+export class InvalidActionError extends EtherscanError {
+  constructor() {
+    super('Error! Missing Or invalid Action name');
+  }
+}
+
+/** A `chainid` other than the chain this explorer serves. */
+export class UnsupportedChainError extends EtherscanError {
+  constructor(served: number) {
+    super(`Missing or unsupported chainid parameter (this explorer serves chainid ${served})`);
+  }
+}
+
+/** Etherscan's paging rule: no page may end past the 10,000th record. */
+export class ResultWindowTooLargeError extends EtherscanError {
+  constructor() {
+    super('Result window is too large, PageNo x Offset size must be less than or equal to 10000');
+  }
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { ChainClient } from '../../chain/chain-client.js';
+import { defineRoute, type Route, type RouteContext } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import { accountModule } from './account.js';
+import { blockModule } from './block.js';
+import { contractModule } from './contract.js';
+import { InvalidActionError, InvalidModuleError, UnsupportedChainError } from './errors.js';
+import { etherscanFormat } from './format.js';
+import { gastrackerModule } from './gastracker.js';
+import { logsModule } from './logs.js';
+import type { EtherscanAction, EtherscanModule } from './module.js';
+import { mergeParams } from './params.js';
+import { proxyModule } from './proxy.js';
+import { statsModule } from './stats.js';
+import { transactionModule } from './transaction.js';
+
+/** Body values as clients send them: form fields are text; JSON scalars are read as text too. */
+const bodySchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String)).optional();
+
+/**
+ * The Etherscan-compatible API: `GET|POST {base_url}/api?module=…&action=…`, parameters from the
+ * query string, a form body or a JSON body. Etherscan's envelope and texts, HTTP 200 for every
+ * answer; `apikey` authenticates like `X-API-Key` and counts against the same rate limits.
+ */
+export function etherscanRoutes(services: Services, chain: ChainClient): Route[] {
+  const modules: Record<string, EtherscanModule> = {
+    account: accountModule(services),
+    contract: contractModule(services),
+    transaction: transactionModule(services),
+    block: blockModule(services),
+    logs: logsModule(services),
+    stats: statsModule(services),
+    gastracker: gastrackerModule(services),
+    proxy: proxyModule(services, chain),
+  };
+  // Action names are matched whatever their case (`getLogs`, `getlogs`).
+  const actions = new Map(
+    Object.entries(modules).map(([name, module]) => [name, new Map(Object.entries(module.actions).map(([action, run]) => [action.toLowerCase(), run]))]),
+  );
+
+  async function handler({ query, body, principal }: RouteContext<Record<string, unknown>, Record<string, string>, Record<string, string> | undefined>) {
+    const params = mergeParams(query, body);
+    if (params.chainid !== undefined) {
+      const served = await chain.chainId();
+      if (params.chainid !== String(served)) throw new UnsupportedChainError(served);
+    }
+    const moduleName = params.module ?? '';
+    const module = Object.hasOwn(modules, moduleName) ? modules[moduleName]! : undefined;
+    if (!module) throw new InvalidModuleError();
+    const action: EtherscanAction | undefined = actions.get(moduleName)!.get((params.action ?? '').toLowerCase());
+    if (action) return action(params, principal);
+    if (module.unknownAction) return module.unknownAction(params.action ?? '', params);
+    throw new InvalidActionError();
+  }
+
+  return ['GET', 'POST'].flatMap((method) =>
+    ['/api', '/api/'].map((path) =>
+      defineRoute({
+        method: method as 'GET' | 'POST',
+        path,
+        auth: 'none',
+        summary: 'Etherscan-compatible API: module and action as parameters',
+        formBody: true,
+        apiKeyParam: 'apikey',
+        format: etherscanFormat,
+        query: z.record(z.string(), z.string()),
+        body: bodySchema,
+        handler,
+      }),
+    ),
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { withError } from '../../http/index.js';
+import type { Services } from '../../services/index.js';
+import type { Hex } from '../../storage/index.js';
+import { optionalAddressSchema } from '../schemas.js';
+import { list } from './answers.js';
+import { EtherscanError } from './errors.js';
+import type { EtherscanModule } from './module.js';
+import { blockBoundParam, checkWindow, pagingShape, parseParams } from './params.js';
+import { eventLog } from './records.js';
+
+/** Logs per page at most, as Etherscan answers getLogs. */
+const MAX_LOGS = 1_000;
+
+/** Logs are indexed by the contract that emitted them; a search by topics alone would read every log. */
+class LogsWithoutAddressError extends EtherscanError {
+  constructor() {
+    super('Error! Missing address: this explorer searches the logs of one contract address at a time');
+  }
+}
+
+const topic = withError(
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .transform((value) => value.toLowerCase() as Hex)
+    .optional(),
+  () => new EtherscanError('Error! Invalid topic format'),
+);
+const operator = z.enum(['and', 'or'], { message: "must be 'and' or 'or'" }).optional();
+
+const getLogsParams = z.object({
+  address: optionalAddressSchema,
+  fromblock: blockBoundParam,
+  toblock: blockBoundParam,
+  topic0: topic,
+  topic1: topic,
+  topic2: topic,
+  topic3: topic,
+  topic0_1_opr: operator,
+  topic0_2_opr: operator,
+  topic0_3_opr: operator,
+  topic1_2_opr: operator,
+  topic1_3_opr: operator,
+  topic2_3_opr: operator,
+  page: pagingShape.page,
+  offset: pagingShape.offset.transform((offset) => Math.min(offset, MAX_LOGS)),
+});
+
+/** The `logs` module: a contract's event logs by block range and topics. */
+export function logsModule(services: Services): EtherscanModule {
+  return {
+    actions: {
+      async getLogs(params) {
+        const query = parseParams(getLogsParams, params);
+        if (query.address === undefined) throw new LogsWithoutAddressError();
+        checkWindow(query);
+        const logs = await services.logs.search({
+          address: query.address,
+          fromBlock: query.fromblock,
+          toBlock: query.toblock,
+          topics: [query.topic0, query.topic1, query.topic2, query.topic3],
+          operators: {
+            '0_1': query.topic0_1_opr,
+            '0_2': query.topic0_2_opr,
+            '0_3': query.topic0_3_opr,
+            '1_2': query.topic1_2_opr,
+            '1_3': query.topic1_3_opr,
+            '2_3': query.topic2_3_opr,
+          },
+          page: query.page,
+          offset: query.offset,
+        });
+        return list(logs.map(eventLog), 'No records found');
+      },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { InvalidBlockNumberError } from '../../errors/index.js';
+import { parseInput, withError } from '../../http/index.js';
+import { ResultWindowTooLargeError } from './errors.js';
+
+/**
+ * A request's parameters, query string and body merged (the body wins), with lower-case names:
+ * Etherscan clients differ in case (`startBlock`, `constructorArguements`, `evmVersion`).
+ */
+export type EtherscanParams = Readonly<Record<string, string>>;
+
+/** The query string and body of one request as {@link EtherscanParams}. */
+export function mergeParams(query: Readonly<Record<string, string>>, body: Readonly<Record<string, string>> | undefined): EtherscanParams {
+  const params: Record<string, string> = {};
+  for (const source of [query, body ?? {}]) {
+    for (const [name, value] of Object.entries(source)) params[name.toLowerCase()] = value;
+  }
+  return params;
+}
+
+/** Validates `params` with an object schema (the kernel's rules and error texts). */
+export function parseParams<T extends z.ZodType>(schema: T, params: EtherscanParams): z.output<T> {
+  return parseInput(schema, params, 'params');
+}
+
+/** The most records Etherscan lists for one query, across pages. */
+const RESULT_WINDOW = 10_000;
+
+/** A page number or size; `0` or absent is the default (Etherscan clients send `page=0`). */
+function pageNumber(fallback: number) {
+  return z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a non-negative integer')
+    .optional()
+    .transform((value) => (value === undefined || Number(value) === 0 ? fallback : Number(value)));
+}
+
+/** `page`, `offset` (default: the whole window) and `sort` (default `asc`) of list actions. */
+export const pagingShape = {
+  page: pageNumber(1),
+  offset: pageNumber(RESULT_WINDOW),
+  sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('asc'),
+};
+
+/** Enforces Etherscan's rule `page × offset ≤ 10000`. */
+export function checkWindow(paging: { page: number; offset: number }): void {
+  if (paging.page * paging.offset > RESULT_WINDOW) throw new ResultWindowTooLargeError();
+}
+
+/** A decimal block number, or `latest` (no bound); malformed → `Error! Invalid block number`. */
+export const blockBoundParam = withError(
+  z
+    .string()
+    .regex(/^(latest|\d{1,19})$/)
+    .optional()
+    .transform((value) => (value === undefined || value === 'latest' ? undefined : BigInt(value))),
+  () => new InvalidBlockNumberError(),
+);
+
+/** A block tag: `latest`, `pending`, `earliest`, `safe`, `finalized`, or a number in hex or decimal. */
+export const blockTagParam = withError(
+  z
+    .string()
+    .regex(/^(latest|pending|earliest|safe|finalized|0x[0-9a-fA-F]{1,16}|\d{1,19})$/)
+    .optional()
+    .transform((tag) => tag ?? 'latest'),
+  () => new InvalidBlockNumberError(),
+);
+
+/** A block tag's number (`earliest` is 0), or `null` for the moving tags (`latest`, `pending`, …). */
+export function blockNumberOf(tag: string): bigint | null {
+  if (tag === 'earliest') return 0n;
+  return /^(0x[0-9a-fA-F]+|\d+)$/.test(tag) ? BigInt(tag) : null;
+}

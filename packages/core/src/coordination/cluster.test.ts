@@ -1,0 +1,64 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createEventHub, type ReorgEvent } from '../channels/index.js';
+import type { Indexer } from '../indexer/indexer.js';
+import type { Hex, Storage } from '../storage/index.js';
+import { waitFor } from '../testing/api/context.js';
+import { ClusterMember } from './cluster.js';
+import type { Coordinator } from './coordinator.js';
+
+/** One bus shared by every coordinator made from it, refusing messages over the contract's 7,900 bytes as NOTIFY does. */
+function sharedBus() {
+  const listeners: ((message: string) => void)[] = [];
+  const sizes: number[] = [];
+  const coordinator = (): Coordinator => ({
+    acquireLease: async () => false,
+    holdsLease: () => false,
+    releaseLease: async () => undefined,
+    async publish(message) {
+      sizes.push(Buffer.byteLength(message));
+      if (Buffer.byteLength(message) > 7_900) throw new Error('payload string too long');
+      for (const listener of listeners) listener(message);
+    },
+    async subscribe(listener) {
+      listeners.push(listener);
+    },
+    close: async () => undefined,
+  });
+  return { coordinator, sizes };
+}
+
+/** The indexer as the cluster member sees it: only whether it runs. */
+const indexerRunning = (running: boolean) => ({ status: { running }, start() {}, stop: async () => undefined }) as unknown as Indexer;
+
+describe('ClusterMember', () => {
+  it('relays a reorg of 350 removed blocks whole, in messages within the bus limit', async () => {
+    const bus = sharedBus();
+    const logger = pino({ level: 'silent' });
+    const leaderHub = createEventHub();
+    const followerHub = createEventHub();
+    // Neither member reads storage for a reorg: its removed blocks are gone from there.
+    const storage = {} as Storage;
+    const leader = new ClusterMember(bus.coordinator(), indexerRunning(true), storage, leaderHub, logger, 60_000);
+    const follower = new ClusterMember(bus.coordinator(), indexerRunning(false), storage, followerHub, logger, 60_000);
+    await leader.start(false);
+    await follower.start(false);
+    const heard: ReorgEvent[] = [];
+    followerHub.on('reorg', (event) => heard.push(event));
+
+    const removed = Array.from({ length: 350 }, (_, i) => `0x${i.toString(16).padStart(64, '0')}` as Hex);
+    const event: ReorgEvent = { commonAncestor: { blockNumber: 1_000n, blockHash: `0x${'ab'.repeat(32)}` }, removedBlockHashes: removed };
+    leaderHub.emit('reorg', event);
+
+    await waitFor(() => heard.length === 1, 'the follower to hear the reorg');
+    expect(heard).toEqual([event]);
+    expect(bus.sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...bus.sizes)).toBeLessThanOrEqual(7_900);
+
+    leaderHub.emit('reorg', { commonAncestor: event.commonAncestor, removedBlockHashes: removed.slice(0, 2) });
+    await waitFor(() => heard.length === 2, 'the follower to hear the second reorg');
+    expect(heard[1]!.removedBlockHashes).toEqual(removed.slice(0, 2));
+    await follower.stop();
+    await leader.stop();
+  });
+});

@@ -1,0 +1,71 @@
+import type { ChainClient } from '../chain/chain-client.js';
+import { NodeRpcError } from '../chain/node-rpc-error.js';
+
+/**
+ * Gas prices to offer now, in Wei (decimal strings), read from the node's fee history: the next
+ * block's base fee plus the 25th, 50th and 75th percentile priority fee paid in the recent
+ * blocks (their median), so `safe ≤ propose ≤ fast`. Where the node keeps no fee history (before
+ * London), all three are its `eth_gasPrice` and the base fee is `0`.
+ */
+export interface GasOracleRecord {
+  /** The newest block the figures were read from. */
+  lastBlock: string;
+  safeGasPrice: string;
+  proposeGasPrice: string;
+  fastGasPrice: string;
+  /** Base fee of the next block. */
+  suggestBaseFee: string;
+  /** Gas used ÷ gas limit of each block read, oldest first. */
+  gasUsedRatio: number[];
+}
+
+interface FeeHistory {
+  oldestBlock: string;
+  baseFeePerGas?: string[];
+  gasUsedRatio: number[];
+  reward?: string[][];
+}
+
+/** Blocks the oracle reads (Etherscan's gas oracle shows five ratios). */
+const BLOCKS = 5;
+const PERCENTILES = [25, 50, 75];
+
+/** Suggests gas prices from the upstream node's recent blocks. */
+export class GasOracleService {
+  constructor(private readonly chain: ChainClient) {}
+
+  async oracle(): Promise<GasOracleRecord> {
+    let history: FeeHistory;
+    try {
+      history = await this.chain.request<FeeHistory>('eth_feeHistory', [`0x${BLOCKS.toString(16)}`, 'latest', PERCENTILES]);
+    } catch (error) {
+      if (error instanceof NodeRpcError) return this.legacy();
+      throw error;
+    }
+    const nextBaseFee = BigInt(history.baseFeePerGas?.at(-1) ?? '0x0');
+    if (nextBaseFee === 0n || !history.reward) return this.legacy();
+    const tip = (percentile: number) => median(history.reward!.map((rewards) => BigInt(rewards[percentile] ?? '0x0')));
+    return {
+      lastBlock: (BigInt(history.oldestBlock) + BigInt(history.gasUsedRatio.length) - 1n).toString(),
+      safeGasPrice: (nextBaseFee + tip(0)).toString(),
+      proposeGasPrice: (nextBaseFee + tip(1)).toString(),
+      fastGasPrice: (nextBaseFee + tip(2)).toString(),
+      suggestBaseFee: nextBaseFee.toString(),
+      gasUsedRatio: history.gasUsedRatio,
+    };
+  }
+
+  /** A chain without base fees: the node's gas price for every speed. */
+  private async legacy(): Promise<GasOracleRecord> {
+    const [price, block] = await Promise.all([this.chain.request<string>('eth_gasPrice'), this.chain.request<string>('eth_blockNumber')]);
+    const gasPrice = BigInt(price).toString();
+    return { lastBlock: BigInt(block).toString(), safeGasPrice: gasPrice, proposeGasPrice: gasPrice, fastGasPrice: gasPrice, suggestBaseFee: '0', gasUsedRatio: [] };
+  }
+}
+
+/** The middle value (the lower of the two middle ones for an even count); 0 for none. */
+function median(values: bigint[]): bigint {
+  if (values.length === 0) return 0n;
+  const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted[(sorted.length - 1) >> 1]!;
+}

@@ -1,0 +1,40 @@
+import type { Hex, InternalTransactionsQuery, StoredInternalTransaction } from '@chainlens/core';
+import { pageInBlockRange } from './block-order.js';
+
+/**
+ * Internal transactions in chain order, all of them and per address (sender and recipient).
+ * Blocks are appended in order and rolled back from the top, so appends push and rollbacks pop.
+ */
+export class InternalTransactionIndex {
+  readonly #all: StoredInternalTransaction[] = [];
+  readonly #byAddress = new Map<Hex, StoredInternalTransaction[]>();
+
+  add(internal: StoredInternalTransaction): void {
+    this.#all.push(internal);
+    for (const address of involved(internal)) {
+      const list = this.#byAddress.get(address);
+      if (list) list.push(internal);
+      else this.#byAddress.set(address, [internal]);
+    }
+  }
+
+  /** Takes back the last {@link add}, which must have added `internal`. */
+  removeLast(internal: StoredInternalTransaction): void {
+    this.#all.pop();
+    for (const address of involved(internal)) {
+      const list = this.#byAddress.get(address)!;
+      list.pop();
+      if (list.length === 0) this.#byAddress.delete(address);
+    }
+  }
+
+  list(query: InternalTransactionsQuery): StoredInternalTransaction[] {
+    const list = query.address === undefined ? this.#all : (this.#byAddress.get(query.address) ?? []);
+    return pageInBlockRange(list, query);
+  }
+}
+
+/** Its sender and recipient, once when they are one address. */
+function involved({ from, to }: StoredInternalTransaction): Hex[] {
+  return to === null || to === from ? [from] : [from, to];
+}

@@ -1,0 +1,124 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { chainlens } from '@chainlens/adapter-fastify';
+import { createExplorer, handleClientError, type Explorer, type ExplorerConfig } from '@chainlens/core';
+import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { waitFor } from '@chainlens/core/testing';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postgresCoordinator, postgresStorage } from '../src/index.js';
+import { testDatabaseUrl, testSchemas } from './database.js';
+
+const schemas = testSchemas();
+
+/** A decoded HTTP answer. */
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** An explorer instance served through the Fastify adapter. */
+interface Instance {
+  explorer: Explorer;
+  request(method: string, path: string, headers?: Record<string, string>, body?: unknown): Promise<Answer>;
+}
+
+describe('accounts, keys and rate limits across instances on one Postgres schema', () => {
+  let chain: TestChain;
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    chain = await createTestChain();
+  });
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  afterAll(() => chain?.close());
+
+  async function instance(schema: string, config: Partial<ExplorerConfig> = {}): Promise<Instance> {
+    const options = { connectionString: await testDatabaseUrl(), schema };
+    const explorer = await createExplorer({
+      rpcUrl: chain.rpcUrl,
+      storage: postgresStorage(options),
+      coordinator: postgresCoordinator(options),
+      logLevel: 'silent',
+      ...config,
+    });
+    const app = Fastify({ clientErrorHandler: handleClientError });
+    await app.register(chainlens, { explorer });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    closers.push(async () => {
+      await app.close();
+      await explorer.close();
+    });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    return {
+      explorer,
+      async request(method, path, headers = {}, body) {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, headers: response.headers, body: await response.json() };
+      },
+    };
+  }
+
+  const expectRefused = (answer: Answer, status: number, message: string) => {
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ status: '0', message, result: null });
+  };
+
+  it('a JWT and API keys from one instance work on the other; a revoked key and a deactivated user are refused there on the very next request', async () => {
+    const schema = schemas.next();
+    // One secret on every instance, as the README asks of a cluster.
+    const auth = { jwtSecret: randomBytes(32).toString('hex') };
+    const [a, b] = [await instance(schema, { auth }), await instance(schema, { auth })];
+    await Promise.all([a.explorer.start(), b.explorer.start()]);
+    const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    await waitFor(async () => (await b.explorer.storage.getCursor())?.number === head, 'indexing to the head');
+
+    const email = `cluster-${randomUUID()}@example.com`;
+    const password = 'a long enough passphrase';
+    const registered = await a.request('POST', '/api/v1/auth/register', {}, { email, password, name: 'Clustered' });
+    expect(registered.status).toBe(200);
+    const login = await a.request('POST', '/api/v1/auth/login', {}, { email, password });
+    const jwt = { authorization: `Bearer ${login.body.result.access_token as string}` };
+    const before = await b.request('GET', '/api/v1/auth/api-keys', jwt);
+    expect(before.status).toBe(200);
+    expect(before.body.result).toEqual([]);
+
+    const createKey = async (name: string) => (await a.request('POST', '/api/v1/auth/api-keys', jwt, { name })).body.result as { id: string; key: string };
+    const [revoked, kept] = [await createKey('revoked'), await createKey('kept')];
+    const listed = await b.request('GET', '/api/v1/auth/api-keys', jwt);
+    expect(listed.body.result.map((key: { id: string }) => key.id)).toEqual([kept.id, revoked.id]);
+    // getblock is answered from B's response cache the second time; credentials are checked anyway.
+    const block = (key: string) => b.request('GET', '/api/v1/block/getblock?blockno=latest', { 'x-api-key': key });
+    for (const key of [revoked, kept, revoked]) expect((await block(key.key)).status).toBe(200);
+
+    expect((await a.request('DELETE', `/api/v1/auth/api-keys/${revoked.id}`, jwt)).status).toBe(200);
+    expectRefused(await block(revoked.key), 401, 'Invalid API key');
+    expect((await block(kept.key)).status).toBe(200);
+
+    expect(await a.explorer.users.setActive(registered.body.result.id, false)).not.toBeNull();
+    expectRefused(await b.request('GET', '/api/v1/auth/api-keys', jwt), 401, 'Unauthorized');
+    expectRefused(await block(kept.key), 401, 'Invalid API key');
+  });
+
+  it('rate-limit counters are shared: an allowance of 6 a minute spent 3 on each instance refuses the next request on either', async () => {
+    const schema = schemas.next();
+    // One clock 30 s into a minute for both, so the window cannot roll over mid-test.
+    const clock = () => 1_800_000_030_000;
+    const rateLimits = { anonymous: { perMinute: 6, perDay: 1_000 } };
+    const [a, b] = [await instance(schema, { clock, rateLimits }), await instance(schema, { clock, rateLimits })];
+    const remaining: (string | null)[] = [];
+    for (const api of [a, a, a, b, b, b]) {
+      const answer = await api.request('GET', '/api/v1/nope');
+      expect(answer.status).toBe(404);
+      remaining.push(answer.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['5', '4', '3', '2', '1', '0']);
+    for (const api of [a, b]) expectRefused(await api.request('GET', '/api/v1/nope'), 429, 'Max rate limit reached');
+  });
+});
