@@ -94,35 +94,13 @@ export function listedInternalTransaction(internal: InternalTransactionRecord) {
 }
 
 /** `account/tokentx`: an ERC-20 transfer. */
-export function erc20Transfer(transfer: AccountTokenTransferRecord) {
-  const { nonce, blockHash, transactionIndex, gas, gasPrice, gasUsed, cumulativeGasUsed, input, methodId, functionName, confirmations } = carrier(transfer.transaction);
-  return {
-    blockNumber: transfer.blockNumber,
-    timeStamp: transfer.timestamp,
-    hash: transfer.hash,
-    nonce,
-    blockHash,
-    from: transfer.from,
-    contractAddress: transfer.token,
-    to: transfer.to,
-    value: transfer.value,
-    tokenName: transfer.tokenName,
-    tokenSymbol: transfer.tokenSymbol,
-    tokenDecimal: transfer.tokenDecimal,
-    transactionIndex,
-    gas,
-    gasPrice,
-    gasUsed,
-    cumulativeGasUsed,
-    input,
-    methodId,
-    functionName,
-    confirmations,
-  };
-}
+export const erc20Transfer = (transfer: AccountTokenTransferRecord) => fungibleOrNftTransfer(transfer, { value: transfer.value });
 
 /** `account/tokennfttx`: an ERC-721 transfer. */
-export function erc721Transfer(transfer: AccountTokenTransferRecord) {
+export const erc721Transfer = (transfer: AccountTokenTransferRecord) => fungibleOrNftTransfer(transfer, { tokenID: transfer.tokenId ?? '' });
+
+/** The fields `tokentx` and `tokennfttx` share, in Etherscan's order, around what tells them apart (`amount`). */
+function fungibleOrNftTransfer(transfer: AccountTokenTransferRecord, amount: { value: string } | { tokenID: string }) {
   const { nonce, blockHash, transactionIndex, gas, gasPrice, gasUsed, cumulativeGasUsed, input, methodId, functionName, confirmations } = carrier(transfer.transaction);
   return {
     blockNumber: transfer.blockNumber,
@@ -133,7 +111,7 @@ export function erc721Transfer(transfer: AccountTokenTransferRecord) {
     from: transfer.from,
     contractAddress: transfer.token,
     to: transfer.to,
-    tokenID: transfer.tokenId ?? '',
+    ...amount,
     tokenName: transfer.tokenName,
     tokenSymbol: transfer.tokenSymbol,
     tokenDecimal: transfer.tokenDecimal,
