@@ -74,19 +74,9 @@ export class TokenIndex {
 
   /** Walks the address's transfers in the block range: memory storage serves small chains. */
   listAddressTransfers({ address, token, standard, startBlock, endBlock, page, offset, sort }: AddressTokenTransfersQuery): StoredTokenTransfer[] {
-    const transfers = this.#byAddress.get(address);
-    if (!transfers || page < 1 || offset < 1) return [];
-    const lo = startBlock === undefined ? 0 : firstAtOrAbove(transfers, startBlock);
-    const hi = endBlock === undefined ? transfers.length : firstAtOrAbove(transfers, endBlock + 1n);
-    const skip = (page - 1) * offset;
-    const result: StoredTokenTransfer[] = [];
-    let matched = 0;
-    for (let n = 0; n < hi - lo && result.length < offset; n++) {
-      const transfer = transfers[sort === 'asc' ? lo + n : hi - 1 - n]!;
-      if ((token !== undefined && transfer.token !== token) || (standard !== undefined && transfer.standard !== standard)) continue;
-      if (matched++ >= skip) result.push(transfer);
-    }
-    return result;
+    return pageOfTransfers(this.#byAddress.get(address), { startBlock, endBlock, page, offset, sort }, (transfer) =>
+      (token === undefined || transfer.token === token) && (standard === undefined || transfer.standard === standard),
+    );
   }
 
   getToken(address: Hex): StoredToken | null {
@@ -156,19 +146,9 @@ export class TokenIndex {
   }
 
   listTransfers({ token, from, to, startBlock, endBlock, page, offset, sort }: TokenTransfersQuery): StoredTokenTransfer[] {
-    const transfers = this.#tokens.get(token)?.transfers;
-    if (!transfers || page < 1 || offset < 1) return [];
-    const lo = startBlock === undefined ? 0 : firstAtOrAbove(transfers, startBlock);
-    const hi = endBlock === undefined ? transfers.length : firstAtOrAbove(transfers, endBlock + 1n);
-    const skip = (page - 1) * offset;
-    const result: StoredTokenTransfer[] = [];
-    let matched = 0;
-    for (let n = 0; n < hi - lo && result.length < offset; n++) {
-      const transfer = transfers[sort === 'asc' ? lo + n : hi - 1 - n]!;
-      if ((from !== undefined && transfer.from !== from) || (to !== undefined && transfer.to !== to)) continue;
-      if (matched++ >= skip) result.push(transfer);
-    }
-    return result;
+    return pageOfTransfers(this.#tokens.get(token)?.transfers, { startBlock, endBlock, page, offset, sort }, (transfer) =>
+      (from === undefined || transfer.from === from) && (to === undefined || transfer.to === to),
+    );
   }
 
   #move(token: TokenEntry, party: Hex, change: bigint, timestamp: bigint): void {
@@ -203,4 +183,26 @@ function partiesOf({ from, to }: StoredTokenTransfer): Hex[] {
 /** 1 when a balance makes its owner a holder. */
 function holds(balance: bigint): number {
   return balance > 0n ? 1 : 0;
+}
+
+/**
+ * One page of the `transfers` (in chain order) within the block range that `keep` accepts, walked
+ * from the end `sort` starts at: memory storage serves small chains, so a filter walks the range.
+ */
+function pageOfTransfers(
+  transfers: readonly StoredTokenTransfer[] | undefined,
+  { startBlock, endBlock, page, offset, sort }: { startBlock?: bigint; endBlock?: bigint; page: number; offset: number; sort?: 'asc' | 'desc' },
+  keep: (transfer: StoredTokenTransfer) => boolean,
+): StoredTokenTransfer[] {
+  if (!transfers || page < 1 || offset < 1) return [];
+  const lo = startBlock === undefined ? 0 : firstAtOrAbove(transfers, startBlock);
+  const hi = endBlock === undefined ? transfers.length : firstAtOrAbove(transfers, endBlock + 1n);
+  const skip = (page - 1) * offset;
+  const result: StoredTokenTransfer[] = [];
+  let matched = 0;
+  for (let n = 0; n < hi - lo && result.length < offset; n++) {
+    const transfer = transfers[sort === 'asc' ? lo + n : hi - 1 - n]!;
+    if (keep(transfer) && matched++ >= skip) result.push(transfer);
+  }
+  return result;
 }
