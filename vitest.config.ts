@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    // graphql ships index.mjs beside index.js without an exports map: Vite would pick the first and
+    // Node (for @graphql-tools, graphql-ws, graphql-http) the second, two copies that refuse each other's schemas.
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],

@@ -9,8 +9,12 @@ declare module 'autocannon' {
     duration?: number;
     /** A run before the measured one whose results are kept apart (`result.warmup`). */
     warmup?: { connections?: number; duration?: number };
-    /** Request templates; `setupRequest` may rewrite each request before it is sent. */
-    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
+    method?: 'GET' | 'POST';
+    body?: string;
+    /** Request templates, sent in turn on each connection; `setupRequest` may rewrite each request before it is sent. */
+    requests?: Request[];
+    /** Requests per second across all connections (an open-loop rate); default as fast as answered. */
+    overallRate?: number;
   }
 
   /** Per-second samples (requests) or per-request values in ms (latency). */
@@ -21,7 +25,7 @@ declare module 'autocannon' {
     total?: number;
   }
 
-  interface Result {
+  export interface Result {
     requests: Stats;
     latency: Stats;
     errors: number;
@@ -29,6 +33,14 @@ declare module 'autocannon' {
     non2xx: number;
     mismatches: number;
     statusCodeStats: Record<string, { count: number }>;
+  }
+
+  export interface Request {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: { path: string }) => { path: string };
   }
 
   function autocannon(options: Options): Promise<Result>;

@@ -9,9 +9,12 @@
  * apart, each round, and the median round counts. The server's own CPU time per request is
  * measured too: it moves far less with the neighbours than throughput does, so the cost of
  * authentication is also shown as the anonymous request's CPU over the authenticated one's.
+ *
+ * The token rows put the spec's GraphQL token query (token, holders.top10, transfers(first: 20))
+ * beside the three REST requests that answer the same, on the same servers in the same rounds.
  */
 import autocannon from 'autocannon';
-import { fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { deployDemo, fillBlocks, startAnvil } from '@chainlens/core/devchain';
 import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
@@ -20,6 +23,19 @@ import { startServer, withServer, type ServerProcess } from './lib/server-proces
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 2;
+
+/** The spec's token query (GraphQL rows), and the REST calls that answer the same: token, top 10 holders, 20 transfers. */
+const TOKEN_QUERY = `query ($token: Address!) { token(address: $token) { address name symbol decimals totalSupply priceUSD marketCap volume24h
+  holders { total top10 { address balance percentage } } transfers(first: 20) { edges { node { from to value timestamp } } } } }`;
+const restTokenPaths = (token: string) => [`/api/v1/token/${token}`, `/api/v1/token/${token}/holders?page=1&offset=10`, `/api/v1/token/${token}/transfers?page=1&offset=20`];
+
+/** GraphQL rows beside their REST equivalent on the same server, in the same rounds. */
+const TOKEN_ROWS: readonly { name: string; server: ServerName; kind: 'graphql' | 'rest' }[] = [
+  { name: 'fastify, GraphQL token query', server: 'chainlens-fastify', kind: 'graphql' },
+  { name: 'fastify, REST token + holders + transfers', server: 'chainlens-fastify', kind: 'rest' },
+  { name: 'express, GraphQL token query', server: 'chainlens-express', kind: 'graphql' },
+  { name: 'express, REST token + holders + transfers', server: 'chainlens-express', kind: 'rest' },
+];
 
 type ServerName = 'bare-fastify' | 'chainlens-fastify' | 'bare-express' | 'chainlens-express';
 
@@ -66,10 +82,14 @@ export async function runHttp(): Promise<boolean> {
   console.log(`load average ${machine.loadAverage1m} on ${machine.cores} cores before the run`);
   const anvil = await startAnvil();
   const samples = new Map<string, Sample[]>(ROWS.map((row) => [row.name, []]));
+  const tokenSamples = new Map<string, Sample[]>(TOKEN_ROWS.map((row) => [row.name, []]));
+  let token: string;
   const servers = new Map<ServerName, ServerProcess & { stop(): Promise<void> }>();
   let path: string;
   let reference: Reference;
   try {
+    // The demo's ERC-20 (holders, transfers) for the token rows; the fill blocks after it keep the transaction rows as they were.
+    token = (await deployDemo({ rpcUrl: anvil.rpcUrl })).contracts.token.toLowerCase();
     await fillBlocks(anvil, { blocks: 10, txPerBlock: 10 });
     const latest = await rpc<{ transactions: string[] }>(anvil.rpcUrl, 'eth_getBlockByNumber', ['latest', false]);
     path = `/api/v1/transaction/${latest.transactions[0]}`;
@@ -86,6 +106,11 @@ export async function runHttp(): Promise<boolean> {
         console.log(`round ${round}/${rounds}, ${row.name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
         const headers = row.credentials ? server.credentials[row.credentials]! : {};
         samples.get(row.name)!.push(await measure(row.name, server.url + path, server.pid, anvil.pid, reference, duration, headers));
+      }
+      for (const row of TOKEN_ROWS) {
+        const server = servers.get(row.server)!;
+        console.log(`round ${round}/${rounds}, ${row.name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
+        tokenSamples.get(row.name)!.push(await measureToken(row.name, row.kind, server.url, token, server.pid, anvil.pid, duration));
       }
     }
   } finally {
@@ -132,6 +157,21 @@ export async function runHttp(): Promise<boolean> {
     ['ratio', 'value', 'rounds'],
     cpuRatios.map((r) => [r.name, percent(r.ratio), r.perRound.map(percent).join(' ')]),
   );
+  const tokenRows = TOKEN_ROWS.map(({ name, kind }) => ({ name, kind, ...medianSample(tokenSamples.get(name)!) }));
+  printTable(
+    `The spec's token query (token, holders.top10, transfers(first: 20)) as one GraphQL request vs the 3 REST requests that answer it, ${CONNECTIONS} connections, median of ${rounds} rounds`,
+    ['server', 'req/s (mean)', 'token answers/s', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'requests', 'other CPU %'],
+    tokenRows.map((r) => [
+      disturbed(r.disturbance) ? `${r.name} *` : r.name,
+      Math.round(r.reqPerSec),
+      Math.round(r.kind === 'rest' ? r.reqPerSec / 3 : r.reqPerSec),
+      Math.round(r.cpuUsPerRequest),
+      r.p50Ms,
+      r.p99Ms,
+      r.requests,
+      r.disturbance.othersPercent,
+    ]),
+  );
   await writeResults('http', {
     machine,
     settings: { connections: CONNECTIONS, durationSeconds: duration, warmupSeconds: WARMUP_SECONDS, rounds, path, bodyBytes: Buffer.byteLength(reference.body) },
@@ -139,6 +179,7 @@ export async function runHttp(): Promise<boolean> {
     rows,
     ratios,
     cpuRatios,
+    token: { address: token, query: TOKEN_QUERY, restPaths: restTokenPaths(token), samples: Object.fromEntries(tokenSamples), rows: tokenRows },
   });
   return ratios.every((r) => r.verdict === 'PASS');
 }
@@ -186,4 +227,31 @@ async function measure(name: string, url: string, serverPid: number, anvilPid: n
   }
   const disturbance = meter();
   return { reqPerSec: result.requests.mean, cpuUsPerRequest: (cpuMs * 1000) / result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance };
+}
+
+/**
+ * Loads one token row: the GraphQL query as one POST, or the three REST GETs in turn on each
+ * connection. Both are checked first (no GraphQL errors, the same holders and transfers as REST);
+ * any failed request fails the run.
+ */
+async function measureToken(name: string, kind: 'graphql' | 'rest', base: string, token: string, serverPid: number, anvilPid: number, duration: number): Promise<Sample> {
+  const body = JSON.stringify({ query: TOKEN_QUERY, variables: { token } });
+  const graphql = (await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as any;
+  const [, holders, transfers] = await Promise.all(restTokenPaths(token).map(async (path) => ((await (await fetch(base + path)).json()) as any).result));
+  if (graphql.errors || graphql.data.token.holders.total !== holders.total || graphql.data.token.transfers.edges.length !== transfers.length) {
+    throw new Error(`${name}: the GraphQL token query and REST disagree: ${JSON.stringify(graphql).slice(0, 500)}`);
+  }
+  const options =
+    kind === 'graphql'
+      ? { url: `${base}/graphql`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body }
+      : { url: base, requests: restTokenPaths(token).map((path) => ({ method: 'GET' as const, path })) };
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+  const meter = startCpuMeter([serverPid, anvilPid]);
+  const cpuBefore = cpuMillisOf(serverPid);
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration });
+  const cpuMs = cpuMillisOf(serverPid) - cpuBefore;
+  if (result.errors + result.timeouts + result.non2xx > 0 || !result.requests.total) {
+    throw new Error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx out of ${result.requests.total ?? 0} requests`);
+  }
+  return { reqPerSec: result.requests.mean, cpuUsPerRequest: (cpuMs * 1000) / result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance: meter() };
 }

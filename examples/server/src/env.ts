@@ -19,6 +19,8 @@ const envSchema = z.object({
   EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),
   /** `off` disables rate limiting (benchmarks; deployments behind a gateway that limits). */
   EXPLORER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** WebSocket connections one client address may hold (beyond the runtime contract; default the library's). */
+  EXPLORER_WS_MAX_CONNECTIONS_PER_IP: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).optional(),
   /** Price source on the upstream chain (the embedded chain brings its own): the quote token's address. */
   EXPLORER_PRICE_QUOTE_TOKEN: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
   /** USD value of one whole quote token. */

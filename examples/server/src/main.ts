@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
     auth: { jwtSecret: env.EXPLORER_JWT_SECRET },
     rateLimits: { enabled: env.EXPLORER_RATE_LIMITS === 'on' },
+    sockets: { maxConnectionsPerIp: env.EXPLORER_WS_MAX_CONNECTIONS_PER_IP },
     logger,
   });
   cleanups.push(() => explorer.close());

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chainlensRouter } from '@chainlens/adapter-express';
-import { chainlens } from '@chainlens/adapter-fastify';
+import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
+import { chainlens, frameworkErrors } from '@chainlens/adapter-fastify';
 import { handleClientError, type Explorer } from '@chainlens/core';
 import express from 'express';
 import Fastify from 'fastify';
@@ -15,7 +15,7 @@ export interface Listening {
 /** Serves `explorer` through the chosen adapter on `host:port` (`0` picks a free port). */
 export async function serve(explorer: Explorer, adapter: 'fastify' | 'express', host: string, port: number): Promise<Listening> {
   if (adapter === 'fastify') {
-    const app = Fastify({ clientErrorHandler: handleClientError });
+    const app = Fastify({ clientErrorHandler: handleClientError, frameworkErrors });
     await app.register(chainlens, { explorer });
     await app.listen({ host, port });
     return { url: urlOf(app.server, host), close: () => app.close() };
@@ -25,11 +25,19 @@ export async function serve(explorer: Explorer, adapter: 'fastify' | 'express', 
   app.use(chainlensRouter(explorer));
   const server = createServer(app);
   server.on('clientError', handleClientError);
+  // Fastify's plugin serves `/ws` itself; Express needs the upgrade handler on the server.
+  const detachSockets = attachChainlensSockets(server, explorer);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
-  return { url: urlOf(server, host), close: () => closeServer(server) };
+  return {
+    url: urlOf(server, host),
+    close: () => {
+      detachSockets();
+      return closeServer(server);
+    },
+  };
 }
 
 function urlOf(server: Server, host: string): string {

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@chainlens/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -48,6 +49,16 @@ describe('npm start (examples/server)', () => {
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
     const health: unknown = await (await fetch(`${url}/api/v1/health`)).json();
     expect(health).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
+
+    // The channel protocol at ws://HOST:PORT/ws, through either adapter.
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
+    const frames: { event?: string; channel?: string }[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ event: 'subscribe', channel: 'blocks' }));
+    await waitFor(() => frames.some((m) => m.channel === 'blocks' && m.event === undefined), 'a block on the blocks channel', 20_000);
+    expect(frames[0]).toEqual({ event: 'subscribed', channel: 'blocks' });
+    socket.terminate();
 
     const stats = async () => ((await (await fetch(`${url}/api/v1/blockchain/network/stats`)).json()) as { result: { totalTransactions: number } }).result.totalTransactions;
     const before = await stats();

@@ -31,10 +31,10 @@ export function chainlensRouter(explorer: Explorer): Router {
     write(res, response);
   });
 
-  const onError: ErrorRequestHandler = (error: { status?: number; type?: string }, _req, res, _next) => {
+  const onError: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, _next) => {
     const status = error.status ?? 500;
     const mapped = status === 413 ? new PayloadTooLargeError() : status < 500 ? new InvalidRequestError('request', 'malformed request') : error;
-    write(res, kernel.errorResponse(mapped));
+    write(res, kernel.errorResponse(mapped, { method: req.method, url: req.url }));
   };
   router.use(onError);
   return router;
@@ -45,3 +45,4 @@ function write(res: Response, response: HttpResponse): void {
 }
 
 export default chainlensRouter;
+export { attachChainlensSockets, type ChainlensSocketsOptions } from './sockets.js';

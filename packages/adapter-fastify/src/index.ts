@@ -1,7 +1,8 @@
-import type { Explorer, HttpRequest } from '@chainlens/core';
-import { InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
+import type { Explorer, HttpRequest, SocketAcceptance } from '@chainlens/core';
+import { errorResponse, InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
 
 /** Options of the {@link chainlens} Fastify plugin. */
 export interface ChainlensFastifyOptions {
@@ -25,34 +26,74 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
  */
 export const chainlens = fp(
   async function chainlensPlugin(fastify: FastifyInstance, options: ChainlensFastifyOptions) {
-    const { kernel } = options.explorer ?? {};
+    const { kernel, sockets } = options.explorer ?? {};
     if (!kernel) throw new TypeError('@chainlens/adapter-fastify: the `explorer` option is required (from createExplorer())');
     const prefix = fastify.prefix;
+    const relative = (url: string) => (prefix && url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url);
 
     fastify.removeAllContentTypeParsers();
     fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: kernel.bodyLimit }, (_request, body, done) => done(null, body));
 
-    fastify.setErrorHandler((error: FastifyError, _request, reply) => {
+    fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;
       const mapped = status === 413 ? new PayloadTooLargeError() : status < 500 ? new InvalidRequestError('request', 'malformed request') : error;
-      return write(reply, kernel.errorResponse(mapped));
+      return write(reply, kernel.errorResponse(mapped, { method: request.method, url: relative(request.url) }));
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const input: HttpRequest = {
-        method: request.method,
-        url: prefix && request.url.startsWith(prefix) ? request.url.slice(prefix.length) || '/' : request.url,
-        headers: request.headers,
-        ip: request.ip,
-        rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
-      };
-      return write(reply, await kernel.handle(input));
+      return write(reply, await kernel.handle(toInput(request)));
     };
+    const toInput = (request: FastifyRequest): HttpRequest => ({
+      method: request.method,
+      url: relative(request.url),
+      headers: request.headers,
+      ip: request.ip,
+      rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
+    });
+
+    // WebSocket upgrades: the gateway admits or refuses (an envelope) before the upgrade happens.
+    const accepted = new WeakMap<FastifyRequest, SocketAcceptance>();
+    await fastify.register(websocket, {
+      options: { maxPayload: sockets.maxMessageBytes, handleProtocols: (offered, request) => sockets.selectProtocol(relative(request.url ?? '/'), offered) },
+    });
+    // A callback hook: plain HTTP requests pass it without a promise.
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (!request.ws) return done();
+      sockets.admit(toInput(request)).then((admitted) => {
+        if (!admitted.accepted) return void write(reply, admitted.response);
+        accepted.set(request, admitted);
+        done();
+      }, done);
+    });
+    for (const endpoint of sockets.endpoints) {
+      fastify.route({ method: 'GET', url: endpoint.path, handler, wsHandler: (socket, request) => sockets.open(socket, accepted.get(request)!) });
+    }
     fastify.route({ method: [...METHODS], url: '/', handler });
     fastify.route({ method: [...METHODS], url: '/*', handler });
+    // Methods without a route (TRACE, …) reach the kernel too, which answers the envelope's 404.
+    fastify.setNotFoundHandler(handler);
   },
   { fastify: '5.x', name: '@chainlens/adapter-fastify', encapsulate: true },
 );
+
+/**
+ * Fastify's `frameworkErrors` option: a URL Fastify cannot decode (`/%`) is answered with the
+ * envelope's 400 too, like the answers of Node's `clientError` (`handleClientError`).
+ *
+ * @example
+ * ```ts
+ * const app = Fastify({ clientErrorHandler: handleClientError, frameworkErrors });
+ * ```
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // An upgrade request's socket has no HTTP server behind it any more: unless closed here it stays open for good (and `close()` waits on it).
+  if (request.headers.upgrade !== undefined) {
+    const { socket } = request.raw;
+    reply.raw.once('finish', () => socket.end(() => socket.destroy()));
+    reply.header('connection', 'close');
+  }
+  void write(reply, errorResponse(new InvalidRequestError('url', 'malformed URL')));
+}
 
 function write(reply: FastifyReply, response: { status: number; headers: Record<string, string>; body: string }) {
   return reply.code(response.status).headers(response.headers).send(response.body);

@@ -46,4 +46,19 @@ describe('explorer config', () => {
     expect(() => resolveConfig(config as never)).toThrowError(ConfigError);
     expect(() => resolveConfig(config as never)).toThrowError(new RegExp(`^Invalid ChainLens config: ${option.replace('.', '\\.')}: `));
   });
+
+  it.each([
+    [{ indexer: { concurrency: 0 } }, 'indexer.concurrency: must be at least 1, got 0'],
+    [{ indexer: { concurrency: 99 } }, 'indexer.concurrency: must be at most 64, got 99'],
+    [{ http: { bodyLimit: '1mb' } }, 'http.bodyLimit: must be a number, got "1mb"'],
+    [{ logLevel: 'verbose' }, 'logLevel: must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent", got "verbose"'],
+    [{ metrics: { scope: 'root' } }, "metrics.scope: must be 'admin' or null (public)"],
+    [{ indexr: { concurrency: 4 } }, 'indexr: "indexr" is not an option; check the spelling against the configuration reference in the README'],
+  ])('says what to set instead (%#)', (config, message) => {
+    expect(() => resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, ...config } as never)).toThrowError(`Invalid ChainLens config: ${message}`);
+  });
+
+  it('serves metrics to admins by default', () => {
+    expect(resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage }).metrics).toEqual({ enabled: true, scope: 'admin' });
+  });
 });

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
@@ -134,6 +135,11 @@ export const explorerConfigSchema = z.object({
        * head changes); 0 turns it off.
        */
       responseCacheBytes: int(0).default(32 * 1024 * 1024),
+      /**
+       * Bytes of indexed records kept across blocks (transactions by hash, blocks by number: only
+       * a reorg changes them); 0 turns it off.
+       */
+      recordCacheBytes: int(0).default(32 * 1024 * 1024),
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
@@ -149,6 +155,37 @@ export const explorerConfigSchema = z.object({
       /** Most requests in one batch; a larger batch is refused whole (one Invalid Request). */
       maxBatch: int(1).max(1_000).default(100),
     })
+    .prefault({}),
+  /** GraphQL at `{base_url}/graphql`: limits checked on every document before any resolver runs. */
+  graphql: z
+    .object({
+      /** Deepest field nesting of an operation (fragments followed). */
+      maxDepth: int(1).max(100).default(8),
+      /** Aliased fields in one document. */
+      maxAliases: int(0).default(15),
+      /** Directives in one document. */
+      maxDirectives: int(0).default(10),
+      /** Lexical tokens of one document (checked while parsing, so a huge document stops early). */
+      maxTokens: int(1).default(2_000),
+      /** Characters of one document. */
+      maxCharacters: int(1).default(10_000),
+      /**
+       * Estimated cost of an operation: each field 1, each object field 2, times the `first` of
+       * every list above it (a list without `first` counts its default page).
+       */
+      maxCost: int(1).default(5_000),
+      /** Largest `first` of a connection; a larger one is refused. */
+      maxFirst: int(1).max(1_000).default(100),
+      /** Page size of a connection asked without `first`. */
+      defaultFirst: int(1).default(10),
+      /** Operations in one batched POST (an array); a larger batch is refused whole. */
+      maxBatch: int(1).max(100).default(10),
+      /** Schema introspection (`__schema`, `__type`); GraphiQL needs it. */
+      introspection: z.boolean().default(true),
+      /** "Did you mean …?" hints in validation errors, which reveal the schema's names. */
+      fieldSuggestions: z.boolean().default(true),
+    })
+    .refine((options) => options.defaultFirst <= options.maxFirst, { path: ['defaultFirst'], message: 'must not exceed maxFirst' })
     .prefault({}),
   tokens: z
     .object({
@@ -220,6 +257,18 @@ export const explorerConfigSchema = z.object({
       loginWindowMinutes: int(1).max(1_440).default(15),
     })
     .prefault({}),
+  /** Prometheus metrics at `GET /metrics`. */
+  metrics: z
+    .object({
+      /** `false` serves no `/metrics` and measures nothing per request. */
+      enabled: z.boolean().default(true),
+      /**
+       * The scope a caller needs (an admin's JWT or API key with the `admin` scope); `null` makes
+       * `/metrics` public, for scrapers on a private network.
+       */
+      scope: z.enum(['admin'], { error: "must be 'admin' or null (public)" }).nullable().default('admin'),
+    })
+    .prefault({}),
   /** Current time in milliseconds; tests inject one to move time. */
   clock: z.custom<() => number>((v) => typeof v === 'function', 'must be a function returning milliseconds').default(() => Date.now),
   health: z
@@ -250,7 +299,28 @@ export const explorerConfigSchema = z.object({
       maxQueued: int(0).default(16),
     })
     .prefault({}),
-}).refine((config) => !(config.prices && config.priceSource), {
+  /** WebSocket connections (the channel protocol at `/ws` and every other socket endpoint). */
+  sockets: z
+    .object({
+      /** Largest incoming message in bytes; a larger one closes the connection with code 1009. */
+      maxMessageBytes: int(1).default(64 * 1024),
+      /** Channel subscriptions one connection may hold at once. */
+      maxSubscriptions: int(1).default(50),
+      /** Open connections per client address (as the rate limits see it); beyond them, 429 at connect. */
+      maxConnectionsPerIp: int(1).default(100),
+      /** How often every peer is pinged; one that did not answer the previous ping is terminated. */
+      heartbeatIntervalMs: int(10).default(30_000),
+      /** Bytes a client may leave unread in its send buffer; past them it is terminated. */
+      maxBufferedBytes: int(1).default(1024 * 1024),
+      /** Origins (`https://app.example`) allowed to connect from a browser; unset allows any. */
+      allowedOrigins: z.array(z.string().min(1)).optional(),
+      /** Most blocks a subscription's `fromBlock` may replay. */
+      maxReplayBlocks: int(1).default(1_000),
+      /** Newest blocks whose sent data is remembered, to re-send it with `removed: true` after a reorg. */
+      reorgMemoryBlocks: int(1).default(128),
+    })
+    .prefault({}),
+}).strict().refine((config) => !(config.prices && config.priceSource), {
   path: ['priceSource'],
   message: 'set either prices (Uniswap-V2 pairs on the chain) or priceSource (your own), not both',
 });
@@ -273,8 +343,10 @@ export class ConfigError extends Error {
 
 /** Validates a config once, at creation. Throws one {@link ConfigError} naming the first bad option. */
 export function resolveConfig(config: ExplorerConfig): ResolvedConfig {
-  const parsed = explorerConfigSchema.safeParse(config);
+  const parsed = explorerConfigSchema.safeParse(config, { error: configIssueMessage });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new ConfigError(issue.path.join('.') || '(root)', issue.message);
+  // A misspelled option is named itself, not its parent object.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+  throw new ConfigError(path.join('.') || '(root)', issue.message);
 }

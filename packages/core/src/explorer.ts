@@ -6,9 +6,15 @@ import { v1Routes } from './api/v1/index.js';
 import { v2Routes } from './api/v2/index.js';
 import { etherscanRoutes } from './api/etherscan/index.js';
 import { jsonRpcRoutes } from './api/json-rpc/index.js';
+import { graphqlRoutes } from './api/graphql.js';
+import { createGraphqlExecutor, graphqlSocketEndpoint } from './graphql/index.js';
+import { documentationRoutes } from './api/openapi/index.js';
+import { requestLog } from './logging/index.js';
+import { ExplorerMetrics, metricsRoutes } from './metrics/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
-import { createEventHub, type EventHub } from './channels/index.js';
+import { ChannelEndpoint, ChannelRegistry, createEventHub, explorerChannels, type EventHub, type ExplorerChannels } from './channels/index.js';
+import { SocketGateway } from './sockets/gateway.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
 import { ConsensusPublisher } from './consensus/consensus-publisher.js';
 import { createConsensusSource } from './consensus/create-consensus-source.js';
@@ -22,6 +28,7 @@ import { PendingTracker } from './indexer/pending-tracker.js';
 import {
   AccountService,
   BlockService,
+  ChainRecordCache,
   ConsensusService,
   ContractService,
   GasOracleService,
@@ -59,6 +66,12 @@ export interface Explorer {
   readonly users: UserService;
   /** The framework-neutral HTTP entry point adapters call. */
   readonly kernel: HttpKernel;
+  /** Where adapters hand WebSocket upgrades: the channel protocol at `/ws` and any other socket endpoint. */
+  readonly sockets: SocketGateway;
+  /** Channels of your own at `/ws`: `explorer.channels.define(name)`, `explorer.channels.publish(name, data)`. */
+  readonly channels: ExplorerChannels;
+  /** The Prometheus metrics behind `GET /metrics` (register your own in `metrics.registry`); `null` when `metrics.enabled` is false. */
+  readonly metrics: ExplorerMetrics | null;
   /**
    * Begins following the pending pool and, where `indexer.enabled`, indexing — at once with the
    * default coordinator, once this instance holds the lease with a shared one. Idempotent.
@@ -107,7 +120,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const decimalsOf = tokenDecimals(storage, tokenReader, head);
   const priceSource = config.priceSource ?? (config.prices ? new UniswapV2PriceSource(storage, decimalsOf, config.prices) : null);
   const prices = new PriceService(priceSource, storage, head, decimalsOf);
-  const blocks = new BlockService(storage, head, config.startBlock);
+  const records = new ChainRecordCache(hub, config.reads.recordCacheBytes);
+  const blocks = new BlockService(storage, head, records, config.startBlock);
   const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
   const services: Services = {
     accounts: new AccountService(storage, head, chain),
@@ -122,25 +136,45 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
     prices,
-    status: new StatusService(storage, head, chain, pending, consensus),
+    status: new StatusService(storage, head, chain, pending, consensus, records),
     submission: new SubmissionService(chain, pending),
     tokens: new TokenService(storage, head, tokenReader, prices, config.startBlock),
     traces: new TraceService(storage, chain, config.traces),
-    transactions: new TransactionService(storage, head, chain),
+    transactions: new TransactionService(storage, head, chain, records),
     users,
     verification: new VerificationService({ storage, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
+  const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, sockets: () => sockets.stats() }) : null;
+  const graphql = createGraphqlExecutor({ services, storage, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
+  const apiRoutes = [
+    ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }),
+    ...v2Routes(services),
+    ...etherscanRoutes(services, chain),
+    ...jsonRpcRoutes(services, chain, { maxBatch: config.rpc.maxBatch, logger: logger.child({ module: 'json-rpc' }) }),
+    ...graphqlRoutes(graphql),
+    ...(metrics ? metricsRoutes(metrics, config.metrics.scope) : []),
+  ];
+  const logRequest = requestLog(logger.child({ module: 'http' }));
+  const authenticate = createAuthenticator(users, apiKeys);
   const kernel = createHttpKernel({
-    routes: [
-      ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }),
-      ...v2Routes(services),
-      ...etherscanRoutes(services, chain),
-      ...jsonRpcRoutes(services, chain, { maxBatch: config.rpc.maxBatch, logger: logger.child({ module: 'json-rpc' }) }),
-    ],
+    routes: [...apiRoutes, ...documentationRoutes(apiRoutes)],
     logger,
     bodyLimit: config.http.bodyLimit,
-    authenticate: createAuthenticator(users, apiKeys),
-    rateLimit: limiter ? (request, principal, weight) => limiter.hit(principal, ipOf(request), weight).then(rateLimitOutcome) : undefined,
+    authenticate,
+    rateLimit: limiter
+      ? (request, principal, weight) =>
+          limiter.hit(principal, ipOf(request), weight).then((state) => {
+            const outcome = rateLimitOutcome(state);
+            if (outcome.retryAfter !== null) metrics?.rateLimited();
+            return outcome;
+          })
+      : undefined,
+    onResponse: metrics
+      ? (outcome) => {
+          logRequest(outcome);
+          metrics.observeRequest(outcome);
+        }
+      : logRequest,
     responseCache:
       config.reads.responseCacheBytes > 0 ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes) : undefined,
   });
@@ -152,6 +186,21 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const pricePublisher = new PricePublisher(prices, hub, logger.child({ module: 'prices' }));
   const consensusPublisher = new ConsensusPublisher(consensus, hub, logger.child({ module: 'consensus' }));
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
+  const channelRegistry = new ChannelRegistry();
+  const { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks, ...socketLimits } = config.sockets;
+  const channelEndpoint = new ChannelEndpoint({
+    hub,
+    storage,
+    tokens: services.tokens,
+    registry: channelRegistry,
+    authenticate,
+    limits: { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks },
+    logger: logger.child({ module: 'channels' }),
+  });
+  const socketEndpoints = [channelEndpoint, graphqlSocketEndpoint(graphql, { maxSubscriptions, logger: logger.child({ module: 'graphql' }) })];
+  const sockets = new SocketGateway({ endpoints: socketEndpoints, limits: socketLimits, authenticate, clientIp: ipOf, logger: logger.child({ module: 'sockets' }) });
+  const channels = explorerChannels(channelRegistry, channelEndpoint, config.coordinator ? (message) => cluster.relayChannel(message) : null);
+  cluster.onChannel(({ channel, address, blockNumber, data }) => channelEndpoint.publish(channel, address, blockNumber === null ? null : BigInt(blockNumber), data));
 
   await storage.init();
 
@@ -168,6 +217,9 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     indexer,
     users,
     kernel,
+    sockets,
+    channels,
+    metrics,
     async start() {
       if (closed) throw new Error('explorer is closed');
       if (started) return;
@@ -183,6 +235,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     async close() {
       if (closed) return;
       closed = true;
+      sockets.close();
       pricePublisher.stop();
       consensusPublisher.stop();
       await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close()]);

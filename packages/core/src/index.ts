@@ -5,6 +5,12 @@ export * from './auth/index.js';
 export * from './limits/index.js';
 export * from './http/index.js';
 export * from './channels/index.js';
+export * from './sockets/index.js';
+export * from './graphql/index.js';
+export { graphqlRoutes } from './api/graphql.js';
+export { createOpenApiDocument, documentationRoutes, type OpenApiDocument } from './api/openapi/index.js';
+export { ExplorerMetrics, metricsRoutes, type ExplorerMetricsSources } from './metrics/index.js';
+export { requestLog } from './logging/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
 export * from './services/index.js';
 export {

@@ -1,4 +1,4 @@
-import { createExplorer, type Explorer, type ReorgEvent, type Storage } from '@chainlens/core';
+import { createExplorer, TransactionNotFoundError, type Explorer, type ReorgEvent, type Storage } from '@chainlens/core';
 import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +72,9 @@ describe('indexer', () => {
     await app.start();
     const oldHead = await indexedTo(app, node.rpcUrl);
     const removedHashes = await Promise.all([4n, 5n, 6n, 7n].map((n) => chainHash(node.rpcUrl, n)));
+    // Served once before the reorg, so kept by the services' record cache.
+    for (const hash of orphaned) expect((await app.services.transactions.get(hash)).hash).toBe(hash);
+    expect((await app.services.blocks.getBlock(4n)).hash).toBe(removedHashes[0]);
 
     await rpc(node.rpcUrl, 'evm_revert', [snapshot]);
     await rpc(node.rpcUrl, 'evm_increaseTime', [7]);
@@ -81,6 +84,8 @@ describe('indexer', () => {
 
     await expectStorageMatchesChain(app, node.rpcUrl, head);
     for (const hash of orphaned) expect(await app.storage.getTransaction(hash)).toBeNull();
+    for (const hash of orphaned) await expect(app.services.transactions.get(hash)).rejects.toThrow(TransactionNotFoundError);
+    expect((await app.services.blocks.getBlock(4n)).hash).toBe(await chainHash(node.rpcUrl, 4n));
     for (const hash of replacement) expect(await app.storage.getTransaction(hash)).not.toBeNull();
     expect(reorgs).toHaveLength(1);
     expect(reorgs[0]!.commonAncestor.blockNumber).toBe(3n);

@@ -189,6 +189,10 @@ export class MemoryStorage implements Storage {
     return entry ? { block: entry.block, transactionHashes: entry.transactions.map((tx) => tx.hash) } : null;
   }
 
+  async getBlocksWithTransactionHashes(numbers: bigint[]): Promise<({ block: StoredBlock; transactionHashes: Hex[] } | null)[]> {
+    return Promise.all(numbers.map((number) => this.getBlockWithTransactionHashes(number)));
+  }
+
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
     const entry = this.#blockAt(number);
     if (!entry) return null;

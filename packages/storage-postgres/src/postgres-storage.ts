@@ -203,14 +203,16 @@ export class PostgresStorage implements Storage {
 
   async getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
-    type Row = StoredBlock & { transactionHashes: Hex | null };
-    const { rows } = await this.#pool.query<Row>({ ...this.#read.blockWithTransactionHashes, values: [toDecimal(number)] });
-    if (!rows[0]) return null;
-    const { transactionHashes, ...block } = rows[0];
-    const joined = transactionHashes ?? '0x';
-    const hashes: Hex[] = [];
-    for (let at = 2; at < joined.length; at += 64) hashes.push(`0x${joined.slice(at, at + 64)}`);
-    return { block, transactionHashes: hashes };
+    const { rows } = await this.#pool.query<BlockWithHashesRow>({ ...this.#read.blockWithTransactionHashes, values: [toDecimal(number)] });
+    return rows[0] ? withHashes(rows[0]) : null;
+  }
+
+  async getBlocksWithTransactionHashes(numbers: bigint[]): Promise<({ block: StoredBlock; transactionHashes: Hex[] } | null)[]> {
+    const valid = numbers.filter((number) => number >= INT8_MIN && number <= INT8_MAX);
+    if (valid.length === 0) return numbers.map(() => null);
+    const { rows } = await this.#pool.query<BlockWithHashesRow>({ ...this.#read.blocksWithTransactionHashes, values: [valid.map(toDecimal)] });
+    const byNumber = new Map(rows.map((row) => [row.number, withHashes(row)]));
+    return numbers.map((number) => byNumber.get(number) ?? null);
   }
 
   async getBlockBundle(number: bigint): Promise<BlockBundle | null> {
@@ -590,4 +592,16 @@ function toStoredToken({ transferCount, holderCount, metadataRead, name, symbol,
     holderCount: Number(holderCount),
     metadata: metadataRead ? { name, symbol, decimals, interfaces } : null,
   };
+}
+
+/** A block row with its transactions' hashes concatenated (`blockWithTransactionHashes`). */
+type BlockWithHashesRow = StoredBlock & { transactionHashes: Hex | null };
+
+/** The block of `row` and its transaction hashes, split out of their concatenation. */
+function withHashes(row: BlockWithHashesRow): { block: StoredBlock; transactionHashes: Hex[] } {
+  const { transactionHashes, ...block } = row;
+  const joined = transactionHashes ?? '0x';
+  const hashes: Hex[] = [];
+  for (let at = 2; at < joined.length; at += 64) hashes.push(`0x${joined.slice(at, at + 64)}`);
+  return { block, transactionHashes: hashes };
 }

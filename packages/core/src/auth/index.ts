@@ -5,4 +5,4 @@ export type { Principal } from './principal.js';
 export { TokenIssuer, type AccessToken, type TokenIssuerOptions } from './tokens.js';
 export { formatUser, type UserRecord } from './user-record.js';
 export { canonicalEmail, ROLES, UserService, type Registration, type Role } from './user-service.js';
-export { SCOPES, scopesOf, type Scope } from './scopes.js';
+export { holdsScope, SCOPES, scopesOf, type Scope } from './scopes.js';

@@ -10,7 +10,11 @@ export type Scope = (typeof SCOPES)[number];
  * owner's role.
  */
 export function scopesOf(principal: Principal): Set<Scope> {
-  const allowed = new Set<Scope>(principal.user.roles.includes('admin') ? ['read', 'write', 'admin'] : ['read', 'write']);
-  if (principal.kind === 'jwt') return allowed;
-  return new Set(principal.key.scopes.filter((scope): scope is Scope => allowed.has(scope as Scope)));
+  return new Set(SCOPES.filter((scope) => holdsScope(principal, scope)));
+}
+
+/** Whether `principal` holds `scope` now ({@link scopesOf} for one scope, without building the set: asked on every request). */
+export function holdsScope(principal: Principal, scope: Scope): boolean {
+  if (scope === 'admin' && !principal.user.roles.includes('admin')) return false;
+  return principal.kind === 'jwt' || principal.key.scopes.includes(scope);
 }

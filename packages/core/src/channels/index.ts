@@ -1,2 +1,7 @@
 export * from './events.js';
 export * from './hub.js';
+export type { ChannelDefinition, ChannelSubscribeRequest, CustomChannelOptions } from './channel-definition.js';
+export { BUILT_IN_CHANNELS } from './channel-definition.js';
+export { ChannelRegistry } from './channel-registry.js';
+export { ChannelEndpoint, type ChannelEndpointOptions, type ChannelLimits } from './channel-endpoint.js';
+export { explorerChannels, MAX_RELAYED_DATA_BYTES, type ChannelBusMessage, type ChannelPublishOptions, type ExplorerChannels } from './channels-api.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { ChannelBusMessage } from '../channels/channels-api.js';
 import type { EventHub, ReorgEvent } from '../channels/index.js';
 import type { Indexer } from '../indexer/indexer.js';
 import { Alarm } from '../indexer/sleep.js';
@@ -9,11 +10,13 @@ import type { Coordinator } from './coordinator.js';
 /**
  * What travels on the bus: references, since storage holds the data. A reorg's removed hashes
  * are no longer in storage, so they travel themselves, split over several messages (`more` on
- * all but the last) to stay within the coordinator's message size.
+ * all but the last) to stay within the coordinator's message size. A custom channel's publish
+ * travels whole (its size is checked where it is published).
  */
 type BusMessage =
   | { origin: string; type: 'block'; number: string }
-  | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true };
+  | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
+  | ({ origin: string; type: 'channel' } & ChannelBusMessage);
 
 /** Removed hashes per reorg message: 100 × 69 bytes keeps it well under 7,900 bytes. */
 const HASHES_PER_MESSAGE = 100;
@@ -31,6 +34,7 @@ export class ClusterMember {
   private relay: Promise<void> = Promise.resolve();
   /** Removed hashes of a reorg whose last message has not arrived yet, by origin. */
   private readonly partialReorgs = new Map<string, Hex[]>();
+  private channelListener: ((message: ChannelBusMessage) => void) | null = null;
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -54,6 +58,16 @@ export class ClusterMember {
       this.relay = this.relay.then(() => this.receive(text)).catch((error: unknown) => this.logger.warn({ err: error }, 'could not replay a cluster event'));
     });
     if (index) this.loop = this.competeForLease();
+  }
+
+  /** Sends a custom channel's publish to the other instances. */
+  relayChannel(message: ChannelBusMessage): void {
+    void this.send({ origin: this.id, type: 'channel', ...message });
+  }
+
+  /** Calls `listener` with every custom channel publish another instance relays. */
+  onChannel(listener: (message: ChannelBusMessage) => void): void {
+    this.channelListener = listener;
   }
 
   async stop(): Promise<void> {
@@ -107,6 +121,11 @@ export class ClusterMember {
   private async receive(text: string): Promise<void> {
     const message = JSON.parse(text) as BusMessage;
     if (message.origin === this.id) return;
+    if (message.type === 'channel') {
+      const { origin: _origin, type: _type, ...published } = message;
+      this.channelListener?.(published);
+      return;
+    }
     if (message.type === 'block') {
       const bundle = await this.storage.getBlockBundle(BigInt(message.number));
       if (bundle) this.hub.emit('block', bundle);

@@ -10,4 +10,5 @@ export { compileContracts, type CompiledContract, type CompiledContracts } from 
 export { DEMO_SOURCES } from './contracts/index.js';
 export { deployDemo, type DemoContracts, type DemoDeployment, type DemoTransactions } from './demo.js';
 export { fillBlocks, type FillBlocksOptions } from './fill-blocks.js';
+export { findFreePort } from './free-port.js';
 export { createTestChain, type TestChain } from './test-chain.js';

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
-import { scopesOf } from '../auth/scopes.js';
+import { holdsScope } from '../auth/scopes.js';
 import {
   EndpointNotFoundError,
   ForbiddenError,
@@ -38,6 +39,20 @@ export interface HttpKernelOptions {
   rateLimit?: (request: HttpRequest, principal: Principal | null, weight: number) => Promise<RateLimitOutcome> | null;
   /** Serves routes marked `cache: 'head'` from kept answers; without it every request is computed. */
   responseCache?: ResponseCache;
+  /** Told of every answered request (request logs, metrics); it runs on the hot path, so keep it cheap. */
+  onResponse?: (outcome: RequestOutcome) => void;
+}
+
+/** One answered request, as {@link HttpKernelOptions.onResponse} hears of it. */
+export interface RequestOutcome {
+  request: HttpRequest;
+  /** The matched route, `null` when no route matched. */
+  route: Route | null;
+  /** The client's `X-Request-Id` when it sent a usable one, else a generated one; sent back as `X-Request-Id`. */
+  requestId: string;
+  status: number;
+  /** From the kernel receiving the request to its answer, in milliseconds. */
+  durationMs: number;
 }
 
 /** What the rate limiter decided about one request. */
@@ -56,8 +71,11 @@ export interface HttpKernel {
   readonly routes: readonly Route[];
   /** Answers one request. Never rejects: every failure becomes an envelope. */
   handle(request: HttpRequest): Promise<HttpResponse>;
-  /** The envelope answer for an error raised outside `handle` (e.g. by the framework's parser). */
-  errorResponse(error: unknown): HttpResponse;
+  /**
+   * The answer for an error raised outside `handle` (e.g. by the framework's parser): the envelope,
+   * or the format of the route `request` was for (GraphQL answers GraphQL-shaped errors).
+   */
+  errorResponse(error: unknown, request?: Pick<HttpRequest, 'method' | 'url'>): HttpResponse;
 }
 
 const EMPTY = Object.freeze({});
@@ -68,7 +86,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const { logger, bodyLimit } = options;
   const authenticate = options.authenticate ?? (() => null);
   const rateLimit = options.rateLimit ?? (() => null);
-  const { responseCache } = options;
+  const { responseCache, onResponse } = options;
 
   function toResponse(error: unknown, format: ResponseFormat): HttpResponse {
     const explorerError = toExplorerError(error);
@@ -79,6 +97,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   }
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
+    const started = performance.now();
     const queryStart = request.url.indexOf('?');
     const match = router.match(request.method, queryStart === -1 ? request.url : request.url.slice(0, queryStart));
     const format = match?.route.format ?? envelopeFormat;
@@ -119,14 +138,17 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
       // Tiers and throttles alike tell the client when to come back.
       if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
     }
-    return limits === null ? response : withHeaders(response, limits.headers);
+    const requestId = requestIdOf(request);
+    response = { ...response, headers: { ...response.headers, ...limits?.headers, 'x-request-id': requestId } };
+    onResponse?.({ request, route: match?.route ?? null, requestId, status: response.status, durationMs: performance.now() - started });
+    return response;
   }
 
   async function route(match: RouteMatch | null, request: HttpRequest, principal: Principal | null, queryStart: number, inputs: RawInputs | undefined): Promise<HttpResponse> {
     if (!match) throw new EndpointNotFoundError();
     const { route } = match;
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
-    if (principal !== null && !scopesOf(principal).has(route.scope ?? 'read')) throw new ForbiddenError();
+    if (principal !== null && !holdsScope(principal, route.scope ?? 'read')) throw new ForbiddenError();
     const answer = () => run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart));
     if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer);
     return answer();
@@ -149,7 +171,16 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     return { query, body: route.formBody && isFormContentType(request.headers['content-type']) ? parseUrlEncoded(rawBody) : parseJson(rawBody) };
   }
 
-  return { bodyLimit, routes: options.routes, handle, errorResponse: (error) => toResponse(error, envelopeFormat) };
+  const formatOf = (request: Pick<HttpRequest, 'method' | 'url'>) => router.match(request.method, request.url.split('?')[0]!)?.route.format ?? envelopeFormat;
+  return { bodyLimit, routes: options.routes, handle, errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat) };
+}
+
+/** A client's request id is echoed only when it is short plain text, so it cannot forge log lines or headers. */
+const USABLE_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+function requestIdOf(request: HttpRequest): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && USABLE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 function readRawBody(request: HttpRequest, limit: number): string | undefined {

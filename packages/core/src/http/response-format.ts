@@ -9,6 +9,8 @@ import type { HttpResponse } from './types.js';
  * speaks another protocol's shape (Etherscan's HTTP-200 errors) brings its own.
  */
 export interface ResponseFormat {
+  /** Content type of successful answers, for the API description; default JSON. */
+  readonly contentType?: string;
   success(result: unknown): HttpResponse;
   error(error: ExplorerError): HttpResponse;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { Scope } from '../auth/scopes.js';
+import type { ErrorCode } from '../errors/index.js';
 import type { ResponseFormat } from './response-format.js';
 import type { HttpRequest } from './types.js';
 
@@ -75,6 +76,14 @@ export interface Route<
   params?: P;
   query?: Q;
   body?: B;
+  /** The `result` a success answers, for the API description (`/api/v1/openapi.json`); never checked at run time. */
+  response?: z.ZodType;
+  /**
+   * Errors the handler answers from the data or the node (`BLOCK_NOT_FOUND`,
+   * `UPSTREAM_UNAVAILABLE`), for the API description; input, credential, scope, body size and
+   * rate-limit errors follow from the rest of the row.
+   */
+  errors?: readonly ErrorCode[];
   handler: (context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => unknown;
 }
 

@@ -15,6 +15,11 @@ export function withError<T extends z.ZodType>(schema: T, factory: ErrorFactory)
   return schema;
 }
 
+/** The error a value failing `schema` answers, when {@link withError} set one (for the API description). */
+export function fieldError(schema: z.ZodType): ExplorerError | null {
+  return fieldErrors.get(schema)?.() ?? null;
+}
+
 /**
  * Parses `value` with an object schema. On failure throws the error registered for the first
  * failing field (see {@link withError}), else `Error! Invalid request: <field>: <reason>`.

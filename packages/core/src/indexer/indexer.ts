@@ -185,7 +185,7 @@ export class Indexer {
     const blocksPerSecond = written / seconds;
     const remaining = Number(target - current);
     this.logger.info(
-      { block: current.toString(), head: target.toString(), blocksPerSecond: Math.round(blocksPerSecond), etaSeconds: Math.round(remaining / blocksPerSecond) },
+      { block: current.toString(), head: target.toString(), lag: remaining, blocksPerSecond: Math.round(blocksPerSecond), etaSeconds: Math.round(remaining / blocksPerSecond) },
       'indexer catching up',
     );
   }

@@ -1,5 +1,6 @@
 import { BlockNotFoundError } from '../errors/index.js';
 import type { Storage, StoredBlock } from '../storage/index.js';
+import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
@@ -9,6 +10,7 @@ export class BlockService {
   constructor(
     private readonly storage: Storage,
     private readonly head: IndexedHead,
+    private readonly records: ChainRecordCache,
     /** The first block indexing covers (`startBlock`): none below it is stored. */
     private readonly firstBlock: bigint = 0n,
   ) {}
@@ -34,7 +36,7 @@ export class BlockService {
   }
 
   async getBlock(tag: bigint | 'latest'): Promise<BlockRecord> {
-    const found = await this.storage.getBlockWithTransactionHashes(await this.numberOf(tag));
+    const found = await this.records.blockWithTransactionHashes(this.storage, await this.numberOf(tag));
     if (!found) throw new BlockNotFoundError();
     return formatBlock(found.block, found.transactionHashes);
   }

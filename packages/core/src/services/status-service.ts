@@ -5,6 +5,7 @@ import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { Hex, Storage } from '../storage/index.js';
 import type { ConsensusService } from './consensus-service.js';
 import { confirmationsOf } from './format.js';
+import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
 
 /** Transaction status record (spec: Transaction status). */
@@ -31,10 +32,11 @@ export class StatusService {
     private readonly pending: PendingTracker,
     /** Finality as the configured consensus source decides it. */
     private readonly finality: ConsensusService,
+    private readonly records: ChainRecordCache,
   ) {}
 
   async status(hash: Hex): Promise<TransactionStatusRecord> {
-    const [tx, cursor] = await Promise.all([this.storage.getTransaction(hash), this.head.current()]);
+    const [tx, cursor] = await Promise.all([this.records.transaction(this.storage, hash), this.head.current()]);
     const head = cursor?.number ?? null;
     if (tx) {
       const confirmations = Number(confirmationsOf(tx.blockNumber, head));

@@ -6,6 +6,7 @@ import { TransactionNotFoundError, UpstreamUnavailableError } from '../errors/in
 import type { RpcCallFrame } from '../chain/rpc-types.js';
 import { internalTransactionsOf } from '../indexer/internal-transactions.js';
 import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
+import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
@@ -31,11 +32,12 @@ export class TransactionService {
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
+    private readonly records: ChainRecordCache,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
   ) {}
 
   private async find(hash: Hex): Promise<StoredTransaction> {
-    const tx = await this.storage.getTransaction(hash);
+    const tx = await this.records.transaction(this.storage, hash);
     if (!tx) throw new TransactionNotFoundError();
     return tx;
   }

@@ -71,6 +71,8 @@ export interface Storage {
   getBlockTransactionHashes(number: bigint): Promise<Hex[]>;
   /** {@link getBlockByNumber} and {@link getBlockTransactionHashes} of one block in one round trip and one snapshot; `null` for an unknown block. */
   getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null>;
+  /** {@link getBlockWithTransactionHashes} of many blocks in one round trip: in input order, `null` for unknown numbers. */
+  getBlocksWithTransactionHashes(numbers: bigint[]): Promise<({ block: StoredBlock; transactionHashes: Hex[] } | null)[]>;
   /**
    * Everything block `number` brought, as it was written (transactions in index order, logs in
    * `logIndex` order), or `null` for an unknown block. Lets other instances and replays rebuild

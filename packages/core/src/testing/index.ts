@@ -35,4 +35,10 @@ export {
   ZERO_ADDRESS,
 } from './reference.js';
 export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';
+export { graphqlSubscriptionSuite } from './api/graphql-subscriptions.js';
 export { waitFor } from './api/context.js';
+export { channelsSuite, type ChannelSuiteOptions, type ClientSocket, type ClientSocketClass } from './sockets/index.js';
+export { fuzzSuite, type FuzzSuiteOptions } from './fuzz/index.js';
+export { reorgSuite, type ReorgSuiteOptions } from './fuzz/reorg-storm.js';
+export { socketFuzzSuite, type SocketFuzzSuiteOptions } from './fuzz/socket-suite.js';
+export { graphqlFuzzSuite, type GraphqlFuzzSuiteOptions } from './fuzz/graphql-suite.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
-import { scopesOf } from '../../auth/scopes.js';
+import { holdsScope } from '../../auth/scopes.js';
 import { ContractNotFoundError, ForbiddenError, UnauthorizedError } from '../../errors/index.js';
 import type { ContractRecord, Services } from '../../services/index.js';
 import type { Hex, StoredVerificationJob } from '../../storage/index.js';
@@ -51,7 +51,7 @@ class UnknownGuidError extends EtherscanError {
 /** Verification writes: a caller with the `write` scope (an API key, as Etherscan asks for one). */
 function mustWrite(caller: Principal | null): void {
   if (caller === null) throw new UnauthorizedError();
-  if (!scopesOf(caller).has('write')) throw new ForbiddenError();
+  if (!holdsScope(caller, 'write')) throw new ForbiddenError();
 }
 
 /** A failed verification as Etherscan answers it, plus why (`reason`: Etherscan's envelope has no field for it). */

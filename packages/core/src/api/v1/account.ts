@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import { accountSummaryRecordSchema, balanceRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
 /** `/api/v1/account/*`: balances, transaction lists (Etherscan-style parameters) and summaries. */
@@ -9,6 +10,8 @@ export function accountRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/account/balance',
+      response: balanceRecordSchema,
+      errors: ['UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       cache: 'head',
       summary: 'Native balance of an address at the newest indexed block',
@@ -18,6 +21,8 @@ export function accountRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/account/summary',
+      response: accountSummaryRecordSchema,
+      errors: ['UPSTREAM_UNAVAILABLE'],
       auth: 'user',
       summary: 'Balance, transaction and token transfer counts, first and last activity, and kind of an address',
       query: z.object({ address: addressSchema }),
@@ -29,6 +34,7 @@ export function accountRoutes(services: Services): Route[] {
       auth: 'none',
       cache: 'head',
       summary: 'Transactions from, to or creating an address',
+      response: z.array(transactionRecordSchema),
       query: z.object({
         address: addressSchema,
         startblock: optionalBlockNumberQuery,

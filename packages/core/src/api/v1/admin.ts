@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type ApiKeyService, type UserService } from '../../auth/index.js';
+import { apiKeyRecordSchema, userRecordSchema } from '../../auth/record-schemas.js';
 import { ApiKeyNotFoundError, UserNotFoundError } from '../../errors/index.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { emailSchema } from '../schemas.js';
@@ -18,6 +19,8 @@ export function adminRoutes(users: UserService, keys: ApiKeyService): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/admin/users',
+      response: userRecordSchema,
+      errors: ['USER_NOT_FOUND'],
       auth: 'user',
       scope: 'admin',
       summary: 'Find a user by email',
@@ -27,6 +30,8 @@ export function adminRoutes(users: UserService, keys: ApiKeyService): Route[] {
     defineRoute({
       method: 'PATCH',
       path: '/api/v1/admin/users/:id',
+      response: userRecordSchema,
+      errors: ['USER_NOT_FOUND'],
       auth: 'user',
       scope: 'admin',
       summary: "Set a user's roles or active flag (a deactivated user's tokens and keys stop working)",
@@ -46,6 +51,8 @@ export function adminRoutes(users: UserService, keys: ApiKeyService): Route[] {
     defineRoute({
       method: 'PATCH',
       path: '/api/v1/admin/api-keys/:id',
+      response: apiKeyRecordSchema,
+      errors: ['API_KEY_NOT_FOUND'],
       auth: 'user',
       scope: 'admin',
       summary: "Set or clear (null) a key's own per-minute rate limit",

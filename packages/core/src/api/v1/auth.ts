@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
+import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from '../../auth/record-schemas.js';
 import { defineRoute, type HttpRequest, type Route } from '../../http/index.js';
 import { emailSchema, textSchema } from '../schemas.js';
 
@@ -25,6 +26,8 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
     defineRoute({
       method: 'POST',
       path: '/api/v1/auth/register',
+      response: userRecordSchema,
+      errors: ['EMAIL_TAKEN'],
       auth: 'none',
       summary: 'Register a user (role `user`)',
       body: z.strictObject({
@@ -40,6 +43,8 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
     defineRoute({
       method: 'POST',
       path: '/api/v1/auth/login',
+      response: accessTokenSchema,
+      errors: ['INVALID_CREDENTIALS'],
       auth: 'none',
       summary: 'Exchange email and password for an access token',
       body: z.strictObject({ email: emailSchema, password: z.string().max(PASSWORD_MAX) }),
@@ -48,6 +53,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
     defineRoute({
       method: 'POST',
       path: '/api/v1/auth/refresh',
+      response: accessTokenSchema,
       auth: 'jwt',
       summary: 'A fresh access token for the bearer of a valid one',
       handler: ({ principal }) => users.refresh(principal!),
@@ -55,6 +61,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
     defineRoute({
       method: 'POST',
       path: '/api/v1/auth/api-keys',
+      response: createdApiKeyRecordSchema,
       auth: 'jwt',
       summary: 'Create an API key; its secret is answered this once',
       body: z.strictObject({
@@ -76,6 +83,7 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
     defineRoute({
       method: 'GET',
       path: '/api/v1/auth/api-keys',
+      response: z.array(apiKeyRecordSchema),
       auth: 'jwt',
       summary: "The caller's API keys, newest first, without secrets",
       handler: ({ principal }) => keys.list(principal!),
@@ -83,6 +91,8 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
     defineRoute({
       method: 'DELETE',
       path: '/api/v1/auth/api-keys/:id',
+      response: apiKeyRecordSchema,
+      errors: ['API_KEY_NOT_FOUND'],
       auth: 'jwt',
       summary: "Revoke one of the caller's API keys",
       params: z.object({ id: z.string().max(64) }),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import {
+  consensusInfoRecordSchema,
+  finalityStatusRecordSchema,
+  networkStatsRecordSchema,
+  stateRootRecordSchema,
+  validatorSetRecordSchema,
+} from '../../services/record-schemas.js';
 import { blockNumberSchema, blockTagSchema } from '../schemas.js';
 
 /** `/api/v1/blockchain/*`: chain-level records. */
@@ -9,6 +16,8 @@ export function blockchainRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/blockchain/state-root/:blockNumber',
+      response: stateRootRecordSchema,
+      errors: ['BLOCK_NOT_FOUND'],
       auth: 'none',
       summary: 'State root of a block (number or latest)',
       params: z.object({ blockNumber: blockTagSchema }),
@@ -17,6 +26,7 @@ export function blockchainRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/blockchain/validators',
+      response: validatorSetRecordSchema,
       auth: 'none',
       summary: 'Validator set: the block producers of the newest indexed blocks, as the consensus source tells',
       handler: () => services.consensus.validatorSet(),
@@ -24,6 +34,7 @@ export function blockchainRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/blockchain/consensus/info',
+      response: consensusInfoRecordSchema,
       auth: 'none',
       summary: 'Consensus state at the newest indexed block',
       handler: () => services.consensus.consensusInfo(),
@@ -31,6 +42,8 @@ export function blockchainRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/blockchain/finality/:blockNumber',
+      response: finalityStatusRecordSchema,
+      errors: ['BLOCK_NOT_FOUND'],
       auth: 'none',
       summary: 'Finality of an indexed block',
       params: z.object({ blockNumber: blockNumberSchema }),
@@ -39,6 +52,8 @@ export function blockchainRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/blockchain/network/stats',
+      response: networkStatsRecordSchema,
+      errors: ['UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'Network statistics computed from indexed blocks',
       handler: () => services.networkStats.stats(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
 import { verificationFields } from '../../verification/verification-input.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
@@ -30,6 +31,8 @@ export function contractRoutes(services: Services): Route[] {
     defineRoute({
       method: 'POST',
       path: '/api/v1/contract/verify',
+      response: z.object({ guid: z.string(), status: z.literal('verified') }),
+      errors: ['CONTRACT_NOT_FOUND', 'COMPILER_NOT_AVAILABLE', 'COMPILATION_FAILED', 'BYTECODE_MISMATCH', 'UPSTREAM_UNAVAILABLE'],
       auth: 'user',
       scope: 'write',
       summary: "Verifies a contract's source: compiles it with solc and matches the chain's code; a mismatch says what differed",
@@ -53,6 +56,8 @@ export function contractRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/contract/:address',
+      response: contractRecordSchema,
+      errors: ['CONTRACT_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'A contract: its creation, balance, transaction count, verified source details, and whether it is a token or a proxy (and of what)',
       params: contractParams,
@@ -61,6 +66,8 @@ export function contractRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/contract/:address/abi',
+      response: z.array(z.record(z.string(), z.unknown())).describe('the verified contract\'s ABI'),
+      errors: ['CONTRACT_NOT_VERIFIED'],
       auth: 'none',
       summary: "The contract's verified ABI (its own, for a proxy too); 404 when its source is not verified",
       params: contractParams,
@@ -69,6 +76,8 @@ export function contractRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/contract/:address/events',
+      response: z.array(contractEventRecordSchema),
+      errors: ['QUERY_TOO_LARGE'],
       auth: 'none',
       summary: 'Logs a contract emitted, newest first unless sort=asc, decoded with its verified ABI, else the standard ABIs',
       params: contractParams,
@@ -98,6 +107,7 @@ export function contractRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/contract/:address/interactions',
+      response: z.array(transactionRecordSchema),
       auth: 'none',
       cache: 'head',
       summary: 'Transactions between a user (query address) and the contract, either way, newest first',

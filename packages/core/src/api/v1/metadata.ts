@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema } from '../schemas.js';
 
 /** `GET /api/v1/metadata/:address`: an address's metadata profile. */
@@ -9,6 +10,8 @@ export function metadataRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/metadata/:address',
+      response: metadataProfileRecordSchema,
+      errors: ['METADATA_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: "The address's metadata profile; a token without one gets its contract's name and symbol",
       params: z.object({ address: addressSchema }),

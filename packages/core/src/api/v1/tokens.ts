@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import {
+  tokenAnalyticsRecordSchema,
+  tokenHoldersRecordSchema,
+  tokenListItemSchema,
+  tokenRecordSchema,
+  tokenTransferRecordSchema,
+} from '../../services/record-schemas.js';
 import { addressSchema, optionalAddressSchema, optionalBooleanQuery, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
 
 const tokenParams = z.object({ address: addressSchema });
@@ -11,6 +18,7 @@ export function tokenRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/token/list',
+      response: z.array(tokenListItemSchema),
       auth: 'none',
       summary: 'Tokens by market cap, volume or holders (priced tokens first for the first two)',
       query: z.object({
@@ -23,6 +31,8 @@ export function tokenRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/token/:address/analytics',
+      response: tokenAnalyticsRecordSchema,
+      errors: ['TOKEN_NOT_FOUND'],
       auth: 'none',
       summary: 'Price, volume, liquidity and holder analytics of a token (prices need a configured price source)',
       params: tokenParams,
@@ -31,6 +41,8 @@ export function tokenRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/token/:address',
+      response: tokenRecordSchema,
+      errors: ['TOKEN_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'A token: metadata and supply from the chain, holder and transfer counts from indexed transfers',
       params: tokenParams,
@@ -39,6 +51,8 @@ export function tokenRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/token/:address/holders',
+      response: tokenHoldersRecordSchema,
+      errors: ['TOKEN_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
       summary: 'Holders by balance, largest first, with their share of the total supply',
@@ -53,6 +67,8 @@ export function tokenRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/token/:address/transfers',
+      response: z.array(tokenTransferRecordSchema),
+      errors: ['TOKEN_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
       summary: 'Transfers of a token, newest first unless sort=asc',

@@ -3,6 +3,17 @@ import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import type { Hex } from '../../storage/index.js';
 import { formatPending } from '../../services/index.js';
+import {
+  decodedLogRecordSchema,
+  gasEstimateRecordSchema,
+  logRecordSchema,
+  pendingTransactionRecordSchema,
+  receiptRecordSchema,
+  transactionInfoRecordSchema,
+  transactionRecordSchema,
+  transactionStatusRecordSchema,
+  transactionTraceRecordSchema,
+} from '../../services/record-schemas.js';
 import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, positiveIntQuery, uintStringSchema } from '../schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
@@ -16,6 +27,7 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/transaction/pending',
+      response: z.array(pendingTransactionRecordSchema),
       auth: 'none',
       summary: 'Transactions in the pending pool, newest first',
       query: z.object({ address: optionalAddressSchema, limit: positiveIntQuery(50, 100) }),
@@ -24,6 +36,8 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/transaction/gettxinfo',
+      response: transactionInfoRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'A transaction with its outcome, revert reason and logs',
       query: z.object({ txhash: hashSchema }),
@@ -32,6 +46,8 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/transaction/status/:hash',
+      response: transactionStatusRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'Lifecycle status of a transaction',
       params: hashParams,
@@ -40,24 +56,30 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'GET',
       path: '/api/v1/transaction/:hash',
+      errors: ['TRANSACTION_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
       summary: 'A mined transaction',
       params: hashParams,
+      response: transactionRecordSchema,
       handler: ({ params }) => services.transactions.get(params.hash),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/transaction/:hash/receipt',
+      errors: ['TRANSACTION_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
       summary: 'The receipt of a mined transaction',
       params: hashParams,
+      response: receiptRecordSchema,
       handler: ({ params }) => services.transactions.receipt(params.hash),
     }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/transaction/:hash/logs',
+      response: z.union([z.array(logRecordSchema), z.array(decodedLogRecordSchema)]).describe('decoded records with decode=true'),
+      errors: ['TRANSACTION_NOT_FOUND'],
       auth: 'none',
       summary: 'Logs of a transaction; decode=true decodes known events',
       params: hashParams,
@@ -67,6 +89,8 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'POST',
       path: '/api/v1/transaction/:hash/trace',
+      response: transactionTraceRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'TRACING_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE'],
       auth: 'user',
       summary: 'The call tree of a mined transaction, from the node tracer',
       params: hashParams,
@@ -75,6 +99,7 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'POST',
       path: '/api/v1/transaction/batch',
+      response: z.array(transactionRecordSchema.nullable()),
       auth: 'user',
       summary: 'Up to 100 mined transactions by hash, in input order, null for unknown ones',
       body: z.object({
@@ -88,6 +113,8 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'POST',
       path: '/api/v1/transaction/send',
+      response: z.object({ transactionHash: z.string() }),
+      errors: ['EXECUTION_FAILED', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'Forward a signed raw transaction to the node',
       body: z.object({ signedTransaction: hexDataSchema.refine((v) => v.length > 2, 'must not be empty') }),
@@ -96,6 +123,8 @@ export function transactionRoutes(services: Services): Route[] {
     defineRoute({
       method: 'POST',
       path: '/api/v1/transaction/estimate-gas',
+      response: gasEstimateRecordSchema,
+      errors: ['EXECUTION_FAILED', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'Estimate gas and cost of a call',
       body: z

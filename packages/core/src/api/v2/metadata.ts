@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
+import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema, textSchema, urlSchema } from '../schemas.js';
 
 const optionalText = (max: number) => textSchema(max, { min: 1 }).nullable().optional();
@@ -35,6 +36,8 @@ export function metadataManagementRoutes(services: Services): Route[] {
     defineRoute({
       method: 'PUT',
       path: '/api/v2/metadata/:address',
+      response: metadataProfileRecordSchema,
+      errors: ['UPSTREAM_UNAVAILABLE'],
       auth: 'user',
       scope: 'admin',
       summary: "Set (replace) an address's metadata profile",

@@ -211,6 +211,8 @@ export function authTests(ctx: () => ApiContext): void {
 
     const output = lines.join('');
     expect(output).toContain('unexpected error while answering a request');
+    // Every request above was logged (its route, status and id), and none of them leaked.
+    expect(output.match(/"msg":"request answered"/g)?.length).toBeGreaterThanOrEqual(8);
     const passwordHash = (await storage.getUserByEmail(email))!.passwordHash;
     const secrets = {
       password: PASSWORD,

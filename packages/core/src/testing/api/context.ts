@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { Role } from '../../auth/index.js';
+import type { ExplorerConfig } from '../../config.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
 import type { Storage } from '../../storage/index.js';
@@ -42,8 +43,11 @@ export interface ApiAnswer<T = any> {
 
 const SUITE_ALLOWANCE = { perMinute: 1_000_000, perDay: 100_000_000 };
 
-/** Starts the chain, deploys the demo, serves a fresh explorer and waits until it has indexed the head. */
-export async function createApiContext(options: ApiSuiteOptions): Promise<ApiContext> {
+/**
+ * Starts the chain, deploys the demo, serves a fresh explorer (with `config` over the suite's
+ * settings) and waits until it has indexed the head.
+ */
+export async function createApiContext(options: ApiSuiteOptions, config: Partial<ExplorerConfig> = {}): Promise<ApiContext> {
   const chain = await createTestChain();
   try {
     const demo = await deployDemo({ rpcUrl: chain.rpcUrl });
@@ -56,6 +60,7 @@ export async function createApiContext(options: ApiSuiteOptions): Promise<ApiCon
       prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] },
       // The suite sends hundreds of requests from one address; the limits have tests of their own.
       rateLimits: { anonymous: SUITE_ALLOWANCE, authenticated: SUITE_ALLOWANCE, registrationsPerHour: 100_000 },
+      ...config,
     });
     const served = await options.serve(explorer);
     await explorer.start();
@@ -113,7 +118,9 @@ export async function call<T = any>(context: ApiContext, method: string, path: s
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as ApiAnswer<T>['body'] };
+  // Pages, scripts and Prometheus text (`/docs`, `/metrics`) are answered as the text they are.
+  const json = response.headers.get('content-type')?.includes('json') ?? true;
+  return { status: response.status, headers: response.headers, body: (json ? JSON.parse(text) : text) as ApiAnswer<T>['body'] };
 }
 
 /** A user made by {@link signUp}: ids, credentials and the header that sends the token. */

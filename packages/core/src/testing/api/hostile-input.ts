@@ -10,7 +10,7 @@ import { call, signUp, type ApiContext } from './context.js';
 const PASSWORD = 'a long enough passphrase';
 
 /** SQL-like, unicode and wrongly typed values: each must be refused (4xx) or served, never break anything. */
-const HOSTILE: unknown[] = [
+export const HOSTILE: unknown[] = [
   "' OR '1'='1",
   '1; DROP TABLE users; --',
   "0x'||pg_sleep(5)||'",
@@ -126,6 +126,7 @@ export function hostileInputTests(ctx: () => ApiContext): void {
       'POST /api/v1/transaction/batch': { body: () => ({ hashes: [demo.transactions.transfer] }) },
       // A JSON-RPC body has no fields of its own: hostile requests to it are the JSON-RPC tests' own.
       'POST /': { body: () => ({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }) },
+      'POST /graphql': { body: () => ({ query: '{ __typename }' }) },
       // Well formed, but not the token's source: compiled and refused, nothing stored.
       'POST /api/v1/contract/verify': {
         body: () => ({ address: demo.contracts.token, sourceCode: 'pragma solidity ^0.8.0; contract Hostile {}', compiler: '0.8.37', contractName: 'Hostile' }),
@@ -168,11 +169,13 @@ export function hostileInputTests(ctx: () => ApiContext): void {
           const answer = await call(ctx(), route.method, request.url, request.body, headers).catch((error: unknown) => ({ status: -1, body: { message: String(error), result: null } }) as const);
           const what = `${name} ${where}.${field}=${JSON.stringify(value).slice(0, 40)}`;
           const envelope = answer.body as { status?: unknown; message?: unknown };
+          // GraphQL answers in the GraphQL spec's shape (`errors` with messages); Node's refusals (431) are envelopes everywhere.
+          const isEnvelope = (envelope.status === '0' || envelope.status === '1') && typeof envelope.message === 'string';
+          const shaped = isEnvelope || (route.path === '/graphql' && isGraphqlAnswer(answer.body));
           const broken =
             answer.status >= 500 ||
             answer.status < 0 ||
-            (envelope.status !== '0' && envelope.status !== '1') ||
-            typeof envelope.message !== 'string' ||
+            !shaped ||
             /\n\s+at |\.ts:\d+/.test(JSON.stringify(answer.body));
           if (broken) failures.push(`${what}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
           if (!setting || !request.body) continue;
@@ -242,4 +245,10 @@ function hostileRequest(
   const body = setting?.body() ?? {};
   if (where === 'body') body[field] = value;
   return { url, body };
+}
+
+/** A GraphQL response: data, or errors each with a message. */
+function isGraphqlAnswer(body: unknown): boolean {
+  const { data, errors } = body as { data?: unknown; errors?: unknown };
+  return data !== undefined || (Array.isArray(errors) && errors.length > 0 && errors.every((error: { message?: unknown }) => typeof error.message === 'string'));
 }

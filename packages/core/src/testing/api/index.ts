@@ -7,9 +7,11 @@ import { blockTests } from './blocks.js';
 import { consensusTests } from './consensus.js';
 import { contractTests } from './contracts.js';
 import { createApiContext, type ApiContext, type ApiSuiteOptions } from './context.js';
+import { documentedRecordTests } from './documented-records.js';
 import { errorAndHealthTests } from './errors.js';
 import { etherscanRateLimitTests, etherscanTests } from './etherscan.js';
 import { etherscanPriceTests } from './etherscan-prices.js';
+import { graphqlTests } from './graphql.js';
 import { hostileInputTests } from './hostile-input.js';
 import { jsonRpcTests } from './json-rpc.js';
 import { metadataTests } from './metadata.js';
@@ -55,6 +57,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('tokens', () => tokenTests(ctx));
     describe('contracts', () => contractTests(ctx));
     describe('metadata profiles', () => metadataTests(ctx));
+    describe('records as the API description shows them', () => documentedRecordTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     // Mines blocks, as submission does: the groups after these two already see a chain mined past its finalized depth.
     describe('consensus and finality', () => consensusTests(ctx));
@@ -69,6 +72,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('Etherscan-compatible API rate limits', () => etherscanRateLimitTests(ctx));
     describe('Etherscan-compatible API native coin price', () => etherscanPriceTests(ctx));
     describe('JSON-RPC', () => jsonRpcTests(ctx));
+    describe('GraphQL', () => graphqlTests(ctx));
     describe('upstream outage', () => outageTests(ctx));
   });
 }

@@ -36,6 +36,14 @@ export function blockTests(factory: StorageFactory): void {
       expect(await storage.getBlockByHash(bundle!.block.hash)).toEqual(bundle!.block);
     });
 
+    test('getBlocksWithTransactionHashes reads many blocks with their hashes in input order, null for unknown numbers', async (storage) => {
+      const chain = makeChain({ blocks: 3, txPerBlock: 2, startNumber: 4n });
+      await writeChain(storage, chain);
+      const entry = (i: number) => ({ block: chain[i]!.block, transactionHashes: chain[i]!.transactions.map((tx) => tx.hash) });
+      expect(await storage.getBlocksWithTransactionHashes([6n, 99n, 4n, 6n, -1n])).toEqual([entry(2), null, entry(0), entry(2), null]);
+      expect(await storage.getBlocksWithTransactionHashes([])).toEqual([]);
+    });
+
     test('a pre-London block reads back with baseFeePerGas null', async (storage) => {
       const chain = makeChain({ blocks: 2, londonBlock: 1n });
       expect(chain[0]!.block.baseFeePerGas).toBeNull();

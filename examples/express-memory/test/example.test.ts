@@ -1,0 +1,32 @@
+import { once } from 'node:events';
+import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExample } from '../../fastify-postgres/test/start-example.js';
+
+describe('examples/express-memory', () => {
+  let chain: TestChain;
+  beforeAll(async () => {
+    chain = await createTestChain();
+  });
+  afterAll(() => chain.close());
+
+  it('serves the explorer and its docs under /explorer beside the host app, indexes the chain and stops on SIGTERM', async () => {
+    const example = startExample(new URL('../src/main.ts', import.meta.url), { EXPLORER_RPC_URL: chain.rpcUrl, PORT: '0' });
+    try {
+      const base = await example.listening(/Explorer at (http:\/\/127\.0\.0\.1:\d+)\/explorer/);
+      expect(await (await fetch(base)).text()).toContain('My app');
+      const hash = await chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value: 5n });
+      const transaction = await example.indexed(`${base}/explorer/api/v1/transaction/${hash}`);
+      expect(transaction).toMatchObject({ hash, value: '5' });
+      const docs = await fetch(`${base}/explorer/docs`);
+      expect(docs.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await docs.text()).toContain('docs/swagger-ui-bundle.js');
+      expect(((await (await fetch(`${base}/explorer/api/v1/openapi.json`)).json()) as { openapi: string }).openapi).toBe('3.1.0');
+      example.child.kill('SIGTERM');
+      const [code] = await once(example.child, 'exit');
+      expect(code).toBe(0);
+    } finally {
+      example.stop();
+    }
+  });
+});

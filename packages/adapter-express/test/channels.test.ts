@@ -1,0 +1,11 @@
+import { channelsSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { WebSocket } from 'ws';
+import { serveExpress } from './serve.js';
+
+channelsSuite({
+  name: 'express + memory',
+  storage: () => memoryStorage(),
+  WebSocket,
+  serve: serveExpress,
+});

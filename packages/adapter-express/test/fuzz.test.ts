@@ -1,0 +1,9 @@
+import { fuzzSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { serveExpress } from './serve.js';
+
+fuzzSuite({
+  name: 'express + memory',
+  storage: () => memoryStorage(),
+  serve: serveExpress,
+});

@@ -1,0 +1,6 @@
+import { reorgSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { WebSocket } from 'ws';
+import { serveExpress } from './serve.js';
+
+reorgSuite({ name: 'express + memory', storage: () => memoryStorage(), WebSocket, serve: serveExpress });

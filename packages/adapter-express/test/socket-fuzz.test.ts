@@ -1,0 +1,11 @@
+import { socketFuzzSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { WebSocket } from 'ws';
+import { serveExpress } from './serve.js';
+
+socketFuzzSuite({
+  name: 'express + memory',
+  storage: () => memoryStorage(),
+  WebSocket,
+  serve: serveExpress,
+});

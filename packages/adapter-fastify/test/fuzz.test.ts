@@ -1,0 +1,9 @@
+import { fuzzSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { serveFastify } from './serve.js';
+
+fuzzSuite({
+  name: 'fastify + memory',
+  storage: () => memoryStorage(),
+  serve: serveFastify,
+});

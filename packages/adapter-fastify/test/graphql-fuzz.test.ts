@@ -1,0 +1,11 @@
+import { graphqlFuzzSuite } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { WebSocket } from 'ws';
+import { serveFastify } from './serve.js';
+
+graphqlFuzzSuite({
+  name: 'fastify + memory',
+  storage: () => memoryStorage(),
+  WebSocket,
+  serve: serveFastify,
+});

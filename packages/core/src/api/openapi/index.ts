@@ -1,0 +1,2 @@
+export * from './documentation-routes.js';
+export * from './openapi-document.js';

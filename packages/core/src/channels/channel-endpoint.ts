@@ -1,0 +1,194 @@
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/principal.js';
+import { formatPending } from '../services/format.js';
+import type { TokenService } from '../services/token-service.js';
+import type { HttpRequest } from '../http/types.js';
+import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
+import type { SocketLike } from '../sockets/socket-like.js';
+import type { BlockBundle, Storage } from '../storage/index.js';
+import { blockMessages, tokenTransferMessages, type Addressed } from './block-messages.js';
+import type { ChannelRegistry } from './channel-registry.js';
+import { ChannelSession } from './channel-session.js';
+import type { ExplorerEvents, ReorgEvent } from './events.js';
+import type { EventHub } from './hub.js';
+import { outgoing, type Outgoing } from './outgoing.js';
+import type { Subscription } from './subscription.js';
+
+/** Limits of the channel protocol (config `sockets`). */
+export interface ChannelLimits {
+  maxSubscriptions: number;
+  maxReplayBlocks: number;
+  reorgMemoryBlocks: number;
+}
+
+/** What the channel endpoint needs. */
+export interface ChannelEndpointOptions {
+  hub: EventHub;
+  storage: Storage;
+  tokens: TokenService;
+  registry: ChannelRegistry;
+  /** The authenticator REST uses, for `{event: 'auth'}` messages. */
+  authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
+  limits: ChannelLimits;
+  logger: Logger;
+}
+
+/** Hub events published only while someone listens: listened to while their channel has subscribers. */
+const ON_DEMAND: Record<string, keyof ExplorerEvents> = { token_price: 'tokenPrice', validators: 'validators', consensus: 'consensus', finality: 'finality' };
+
+/**
+ * The channel protocol at `/ws` (decisions.md): sessions subscribe to streams, and hub events
+ * become data messages, each serialized once and sent to every subscriber of its stream.
+ */
+export class ChannelEndpoint implements SocketEndpoint {
+  readonly path = '/ws';
+  readonly #streams = new Map<string, Set<Subscription>>();
+  readonly #perChannel = new Map<string, number>();
+  readonly #onDemand = new Map<string, (event: never) => void>();
+  /** The newest block heard of: the block number of messages that come from no block. */
+  #head: bigint | null = null;
+  /** Token transfers are read from storage: one block after the other, in order. */
+  #transfers: Promise<void> = Promise.resolve();
+
+  constructor(readonly options: ChannelEndpointOptions) {
+    const { hub } = options;
+    hub.on('block', (bundle) => this.#onBlock(bundle));
+    hub.on('reorg', (event) => this.#onReorg(event));
+    hub.on('pendingTransaction', (tx) => {
+      if (this.#streams.has('pending_transactions')) this.publish('pending_transactions', undefined, this.#head, JSON.stringify(formatPending(tx)));
+    });
+  }
+
+  open(socket: SocketLike, admission: SocketAdmission): void {
+    new ChannelSession(socket, admission, this).listen();
+  }
+
+  /** The newest block heard of (`null` before the first). */
+  get head(): bigint | null {
+    return this.#head;
+  }
+
+  /** Subscriptions per channel. */
+  stats(): Record<string, number> {
+    return Object.fromEntries(this.#perChannel);
+  }
+
+  /** Sends a data message to every subscriber of the stream `channel` (and `address`). */
+  publish(channel: string, address: string | undefined, blockNumber: bigint | null, dataJson: string): void {
+    const key = address === undefined ? channel : `${channel}:${address}`;
+    if (this.#streams.has(key)) this.#broadcast({ key, message: outgoing(channel, address, blockNumber, dataJson) });
+  }
+
+  /** Adds a subscription to its stream (and starts the hub events its channel needs). */
+  add(subscription: Subscription): void {
+    let stream = this.#streams.get(subscription.key);
+    if (!stream) this.#streams.set(subscription.key, (stream = new Set()));
+    stream.add(subscription);
+    const name = subscription.channel.name;
+    const count = (this.#perChannel.get(name) ?? 0) + 1;
+    this.#perChannel.set(name, count);
+    if (count === 1 && ON_DEMAND[name]) this.#listen(name, ON_DEMAND[name]);
+  }
+
+  remove(subscription: Subscription): void {
+    const stream = this.#streams.get(subscription.key);
+    if (!stream?.delete(subscription)) return;
+    if (stream.size === 0) this.#streams.delete(subscription.key);
+    const name = subscription.channel.name;
+    const count = (this.#perChannel.get(name) ?? 1) - 1;
+    if (count > 0) {
+      this.#perChannel.set(name, count);
+      return;
+    }
+    this.#perChannel.delete(name);
+    const listener = this.#onDemand.get(name);
+    if (listener) this.options.hub.off(ON_DEMAND[name]!, listener as never);
+    this.#onDemand.delete(name);
+  }
+
+  /**
+   * Sends a block-derived subscription what storage holds from `fromBlock` to the indexed head,
+   * then what arrived live meanwhile (held back by the subscription, so nothing is missed, and
+   * blocks the replay sent are not sent twice). Resolves an error message instead when the
+   * range is too long; `ack` is called just before the first replayed message.
+   */
+  async replay(subscription: Subscription, fromBlock: bigint, ack: () => void, open: () => boolean): Promise<string | null> {
+    subscription.deferred = [];
+    subscription.replayed = new Set();
+    try {
+      const head = (await this.options.storage.getCursor())?.number ?? -1n;
+      if (head - fromBlock + 1n > BigInt(this.options.limits.maxReplayBlocks)) {
+        return `fromBlock is more than ${this.options.limits.maxReplayBlocks} blocks behind the indexed head (${head})`;
+      }
+      ack();
+      const wanted = (key: string) => key === subscription.key;
+      for (let number = fromBlock; number <= head && open(); number++) {
+        const bundle = await this.options.storage.getBlockBundle(number);
+        // Rolled back since the cursor was read: the held-back reorg and new blocks follow.
+        if (!bundle) break;
+        const messages =
+          subscription.channel.name === 'token_transfers'
+            ? await tokenTransferMessages(bundle, this.options.tokens, wanted)
+            : blockMessages(bundle, head, wanted);
+        for (const { message } of messages) subscription.sendData(message);
+        subscription.replayed.add(bundle.block.hash);
+      }
+      return null;
+    } finally {
+      subscription.goLive();
+    }
+  }
+
+  #broadcast({ key, message }: { key: string; message: Outgoing }): void {
+    const stream = this.#streams.get(key);
+    if (stream) for (const subscription of stream) subscription.deliver(message);
+  }
+
+  #onBlock(bundle: BlockBundle): void {
+    this.#head = bundle.block.number;
+    if (this.#streams.size === 0) return;
+    const wanted = (key: string) => this.#streams.has(key);
+    for (const message of blockMessages(bundle, bundle.block.number, wanted)) this.#broadcast(message);
+    if (!this.#perChannel.has('token_transfers')) return;
+    this.#transfers = this.#transfers.then(async () => {
+      let messages: Addressed[];
+      try {
+        messages = await tokenTransferMessages(bundle, this.options.tokens, wanted);
+      } catch (error) {
+        this.options.logger.warn({ err: error, block: bundle.block.number }, 'token transfers of a block could not be read; their token_transfers messages are skipped');
+        return;
+      }
+      for (const message of messages) this.#broadcast(message);
+    });
+  }
+
+  #onReorg({ commonAncestor, removedBlockHashes }: ReorgEvent): void {
+    this.#head = commonAncestor.blockNumber;
+    const notice = JSON.stringify({
+      event: 'reorg',
+      channel: 'blocks',
+      data: { commonAncestor: { blockNumber: commonAncestor.blockNumber.toString(), blockHash: commonAncestor.blockHash }, removedBlockHashes },
+    });
+    for (const stream of this.#streams.values()) {
+      for (const subscription of stream) {
+        if (subscription.channel.replayable) subscription.reorg(removedBlockHashes, subscription.channel.name === 'blocks' ? notice : null);
+      }
+    }
+  }
+
+  #listen(channel: string, event: keyof ExplorerEvents): void {
+    const listener = (data: ExplorerEvents[typeof event]) => {
+      if (event === 'tokenPrice') {
+        const price = data as ExplorerEvents['tokenPrice'];
+        const record = { address: price.address, priceUSD: price.priceUSD, change24h: price.change24h, timestamp: price.timestamp.toString() };
+        this.publish(channel, price.address, price.blockNumber, JSON.stringify(record));
+      } else if (event === 'finality') {
+        this.publish(channel, undefined, BigInt((data as ExplorerEvents['finality']).blockNumber), JSON.stringify(data));
+      } else {
+        this.publish(channel, undefined, this.#head, JSON.stringify(data));
+      }
+    };
+    this.#onDemand.set(channel, listener as (event: never) => void);
+    this.options.hub.on(event, listener as never);
+  }
+}

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/principal.js';
+import type { EventHub } from '../channels/index.js';
+import type { Services } from '../services/index.js';
+import type { Storage } from '../storage/index.js';
+import type { PageLimits } from './connection.js';
+import type { GraphqlLoaders } from './loaders.js';
+
+/** What every resolver receives: the services REST uses, the caller, and this request's loaders. */
+export interface GraphqlContext {
+  services: Services;
+  storage: Storage;
+  hub: EventHub;
+  loaders: GraphqlLoaders;
+  /** The authenticated caller, `null` for anonymous. */
+  principal: Principal | null;
+  pages: PageLimits;
+  logger: Logger;
+}

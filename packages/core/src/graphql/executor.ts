@@ -1,0 +1,89 @@
+import { execute, GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, type OperationTypeNode } from 'graphql';
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/principal.js';
+import type { EventHub } from '../channels/index.js';
+import type { Services } from '../services/index.js';
+import type { Storage } from '../storage/index.js';
+import type { PageLimits } from './connection.js';
+import type { GraphqlContext } from './context.js';
+import { formatGraphqlError } from './errors.js';
+import { createLoaders } from './loaders.js';
+import { createOperationPreparer, RequestRefusal, type DocumentPolicy, type GraphqlRequest, type PreparedOperation } from './operation.js';
+import { createGraphqlSchema } from './schema.js';
+
+/** What {@link createGraphqlExecutor} needs: the services REST uses, and the `graphql` config section. */
+export interface GraphqlExecutorOptions {
+  services: Services;
+  storage: Storage;
+  hub: EventHub;
+  logger: Logger;
+  policy: DocumentPolicy & PageLimits & { maxBatch: number };
+}
+
+/** The schema with its limits, shared by the HTTP route and the `graphql-ws` endpoint. */
+export interface GraphqlExecutor {
+  readonly schema: GraphQLSchema;
+  readonly policy: GraphqlExecutorOptions['policy'];
+  /** Parses and validates `request` within the limits; an operation of another kind than `allowed` is refused. */
+  prepare(request: GraphqlRequest, allowed: readonly `${OperationTypeNode}`[]): PreparedOperation | RequestRefusal;
+  /** A fresh resolver context (its own loaders) for `principal`. */
+  contextFor(principal: Principal | null): GraphqlContext;
+  /** Runs a prepared query and formats its errors. */
+  run(prepared: PreparedOperation, request: GraphqlRequest, principal: Principal | null): Promise<FormattedExecutionResult>;
+  /** Formats a result's errors (masking the unexpected). */
+  format(result: ExecutionResult): FormattedExecutionResult;
+}
+
+/**
+ * Builds the schema once and everything that runs operations against it (`createExplorer` does
+ * this and mounts it at `/graphql` over HTTP and WebSocket).
+ *
+ * @example
+ * ```ts
+ * const executor = createGraphqlExecutor({ services, storage, hub, logger, policy: config.graphql });
+ * const routes = graphqlRoutes(executor);
+ * ```
+ */
+export function createGraphqlExecutor(options: GraphqlExecutorOptions): GraphqlExecutor {
+  const { services, storage, hub, logger, policy } = options;
+  const schema = createGraphqlSchema();
+  const prepareOperation = createOperationPreparer(schema, policy);
+  const pages: PageLimits = { maxFirst: policy.maxFirst, defaultFirst: policy.defaultFirst };
+  const format = (result: ExecutionResult): FormattedExecutionResult => {
+    const formatted: FormattedExecutionResult = result.errors ? { errors: result.errors.map((error) => formatGraphqlError(error, logger)) } : {};
+    if ('data' in result) formatted.data = result.data;
+    return formatted;
+  };
+  const contextFor = (principal: Principal | null): GraphqlContext => ({
+    services,
+    storage,
+    hub,
+    loaders: createLoaders(storage, services),
+    principal,
+    pages,
+    logger,
+  });
+  return {
+    schema,
+    policy,
+    prepare(request, allowed) {
+      const prepared = prepareOperation(request);
+      if (prepared instanceof RequestRefusal || allowed.includes(`${prepared.operation.operation}`)) return prepared;
+      const kind = prepared.operation.operation;
+      const where = kind === 'subscription' ? 'subscriptions are served over WebSocket (graphql-ws) at /graphql' : `${kind} operations are not served here`;
+      return new RequestRefusal([new GraphQLError(`Cannot run this ${kind}: ${where}`, { extensions: { code: 'OPERATION_NOT_ALLOWED' } })], 'request');
+    },
+    contextFor,
+    async run(prepared, request, principal) {
+      const result = await execute({
+        schema,
+        document: prepared.document,
+        operationName: request.operationName,
+        variableValues: request.variables,
+        contextValue: contextFor(principal),
+      });
+      return format(result);
+    },
+    format,
+  };
+}

@@ -1,0 +1,4 @@
+export { createGraphqlExecutor, type GraphqlExecutor, type GraphqlExecutorOptions } from './executor.js';
+export { graphqlSocketEndpoint, type GraphqlSocketEndpointOptions } from './socket-endpoint.js';
+export type { GraphqlContext } from './context.js';
+export { typeDefs as graphqlTypeDefs } from './type-defs.js';

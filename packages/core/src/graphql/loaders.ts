@@ -1,0 +1,33 @@
+import DataLoader from 'dataloader';
+import type { Services, TokenHoldersRecord } from '../services/index.js';
+import { formatBlock, type BlockRecord, type TransactionRecord } from '../services/format.js';
+import type { Hex, Storage } from '../storage/index.js';
+
+/**
+ * Per-request batching: every block or transaction a query reaches, however deep, is read
+ * together with the others the same tick reaches, in one storage round trip, and read once.
+ */
+export interface GraphqlLoaders {
+  /** Blocks by number, shaped as REST's `block/getblock`. */
+  blocks: DataLoader<bigint, BlockRecord | null, string>;
+  /** Transactions by hash, shaped as REST's `/transaction/:hash`. */
+  transactions: DataLoader<Hex, TransactionRecord | null>;
+  /** A token's first page of ten holders, shaped as REST's `token/:address/holders`. */
+  topHolders: DataLoader<Hex, TokenHoldersRecord>;
+}
+
+/** Fresh loaders for one request (or one subscription event): nothing is cached across them. */
+export function createLoaders(storage: Storage, services: Services): GraphqlLoaders {
+  return {
+    blocks: new DataLoader(
+      async (numbers: readonly bigint[]) =>
+        (await storage.getBlocksWithTransactionHashes([...numbers])).map((found) => (found ? formatBlock(found.block, found.transactionHashes) : null)),
+      { cacheKeyFn: (number) => number.toString() },
+    ),
+    transactions: new DataLoader((hashes: readonly Hex[]) => services.transactions.getMany([...hashes])),
+    // Holders are read per token (no storage call takes several): the loader reads each once.
+    topHolders: new DataLoader((tokens: readonly Hex[]) =>
+      Promise.all(tokens.map((token) => services.tokens.holders(token, { page: 1, offset: 10 }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))))),
+    ),
+  };
+}

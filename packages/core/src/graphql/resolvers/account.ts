@@ -1,0 +1,18 @@
+import { UnauthorizedError } from '../../errors/index.js';
+import type { Hex } from '../../storage/index.js';
+import { connectionOf, type ConnectionArgs } from '../connection.js';
+import type { GraphqlContext } from '../context.js';
+
+/** An address's balance, transactions (newest first) and, for callers with credentials, its summary. */
+export const accountResolvers = {
+  Account: {
+    balance: async (account: { address: Hex }, _: unknown, context: GraphqlContext) => (await context.services.accounts.balance(account.address)).balance,
+    transactions: (account: { address: Hex }, args: ConnectionArgs, context: GraphqlContext) =>
+      connectionOf(args, context.pages, (page, offset) => context.services.accounts.transactions({ address: account.address, page, offset, sort: 'desc' })),
+    summary(account: { address: Hex }, _: unknown, context: GraphqlContext) {
+      // REST's `/account/summary` is for callers with a JWT or an API key: the same here.
+      if (context.principal === null) throw new UnauthorizedError();
+      return context.services.accounts.summary(account.address);
+    },
+  },
+};

@@ -1,0 +1,16 @@
+import type { ConsensusInfoRecord } from '../../services/consensus-service.js';
+import type { GraphqlContext } from '../context.js';
+import { latestBlock } from './query.js';
+
+/** `blockchain { latestBlock validators consensus networkStats }`: REST's `/blockchain/*` records. */
+export const blockchainResolvers = {
+  Blockchain: {
+    latestBlock: (_: unknown, __: unknown, context: GraphqlContext) => latestBlock(context),
+    validators: async (_: unknown, __: unknown, context: GraphqlContext) => (await context.services.consensus.validatorSet()).validators,
+    consensus: (_: unknown, __: unknown, context: GraphqlContext) => context.services.consensus.consensusInfo(),
+    networkStats: (_: unknown, __: unknown, context: GraphqlContext) => context.services.networkStats.stats(),
+  },
+  Consensus: {
+    algorithm: (info: ConsensusInfoRecord) => info.consensusAlgorithm,
+  },
+};

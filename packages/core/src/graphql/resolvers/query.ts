@@ -1,0 +1,51 @@
+import { GraphQLError } from 'graphql';
+import { BlockNotFoundError, ContractNotFoundError, TokenNotFoundError } from '../../errors/index.js';
+import type { BlockRecord } from '../../services/format.js';
+import type { Hex } from '../../storage/index.js';
+import { connectionOf, type ConnectionArgs } from '../connection.js';
+import type { GraphqlContext } from '../context.js';
+
+/** A lookup whose "not found" error means `null` in GraphQL (a nullable field, no error). */
+export async function orNull<T>(lookup: Promise<T>, notFound: new (...args: never[]) => Error): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof notFound) return null;
+    throw error;
+  }
+}
+
+/** The newest indexed block, `null` before anything is indexed. */
+export function latestBlock(context: GraphqlContext): Promise<BlockRecord | null> {
+  return orNull(context.services.blocks.getBlock('latest'), BlockNotFoundError);
+}
+
+const TOKEN_SORTS = { HOLDERS: 'holders', MARKET_CAP: 'marketCap', VOLUME: 'volume' } as const;
+
+/** Root fields: entry points into the graph. */
+export const queryResolvers = {
+  Query: {
+    blockchain: () => ({}),
+    async block(_: unknown, args: { number?: bigint | null; hash?: Hex | null }, context: GraphqlContext) {
+      if (args.number != null && args.hash != null) {
+        throw new GraphQLError('block takes number or hash, not both', { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      if (args.hash != null) {
+        const stored = await context.storage.getBlockByHash(args.hash);
+        return stored ? context.loaders.blocks.load(stored.number) : null;
+      }
+      return args.number != null ? context.loaders.blocks.load(args.number) : latestBlock(context);
+    },
+    transaction: (_: unknown, args: { hash: Hex }, context: GraphqlContext) => context.loaders.transactions.load(args.hash),
+    account: (_: unknown, args: { address: Hex }) => ({ address: args.address }),
+    token: (_: unknown, args: { address: Hex }, context: GraphqlContext) => orNull(context.services.tokens.token(args.address), TokenNotFoundError),
+    tokens: (_: unknown, args: ConnectionArgs & { sort: keyof typeof TOKEN_SORTS; verified?: boolean | null }, context: GraphqlContext) =>
+      // The list ranks priced tokens first, so a page is the head of the ranking cut down.
+      connectionOf(args, context.pages, async (page, size) =>
+        (await context.services.tokens.list({ sort: TOKEN_SORTS[args.sort], limit: page * size, ...(args.verified != null && { verified: args.verified }) })).slice(
+          (page - 1) * size,
+        ),
+      ),
+    contract: (_: unknown, args: { address: Hex }, context: GraphqlContext) => orNull(context.services.contracts.contract(args.address), ContractNotFoundError),
+  },
+};

@@ -1,0 +1,262 @@
+/**
+ * The GraphQL schema (SDL). Amounts, block numbers and other quantities are decimal strings, as
+ * in REST: a uint256 never passes through a Float. Lists are Relay-style connections.
+ */
+export const typeDefs = /* GraphQL */ `
+"A 0x-prefixed 20-byte hex address; answered in lowercase."
+scalar Address
+
+"A 0x-prefixed 32-byte hex hash; answered in lowercase."
+scalar Hash
+
+"A block number: a non-negative decimal string (or Int)."
+scalar BlockNumber
+
+type Query {
+  "The chain as a whole: its head, validators, consensus and statistics."
+  blockchain: Blockchain!
+  "A block by number or hash (give one); without either, the newest indexed block. Null when unknown."
+  block(number: BlockNumber, hash: Hash): Block
+  "A mined transaction; null when unknown."
+  transaction(hash: Hash!): Transaction
+  "Any address: its balance and transactions."
+  account(address: Address!): Account!
+  "A token contract; null when no transfer of it was indexed."
+  token(address: Address!): Token
+  "Tokens, most held first (or by market cap or volume)."
+  tokens(first: Int, after: String, sort: TokenSort = HOLDERS, verified: Boolean): TokenListConnection!
+  "A contract; null when no code was found at the address."
+  contract(address: Address!): Contract
+}
+
+type Subscription {
+  "Every indexed block."
+  blocks: Block!
+  "Every indexed transaction."
+  transactions: Transaction!
+  "Indexed transactions from, to or creating the address."
+  addressTransactions(address: Address!): Transaction!
+  "Indexed transfers of the token."
+  tokenTransfers(token: Address!): TokenTransfer!
+}
+
+type PageInfo {
+  hasNextPage: Boolean!
+  "Opaque: pass it back as after to read the next page."
+  endCursor: String
+}
+
+type Blockchain {
+  latestBlock: Block
+  validators: [Validator!]!
+  consensus: Consensus!
+  networkStats: NetworkStats!
+}
+
+type Block {
+  number: String!
+  hash: Hash!
+  parentHash: Hash!
+  timestamp: String!
+  miner: Address!
+  gasUsed: String!
+  gasLimit: String!
+  baseFeePerGas: String
+  difficulty: String!
+  size: String!
+  stateRoot: Hash!
+  transactionsRoot: Hash!
+  receiptsRoot: Hash!
+  extraData: String!
+  transactionCount: Int!
+  transactions(first: Int, after: String): TransactionConnection!
+}
+
+type Validator {
+  address: Address!
+  votingPower: String
+  proposerPriority: String
+  isActive: Boolean!
+  "Percent of its expected blocks it produced."
+  uptime: Float
+  totalBlocks: Int!
+  missedBlocks: Int
+  commission: String
+  stakingAmount: String
+}
+
+type Consensus {
+  algorithm: String
+  blockTime: Int
+  epoch: Int
+  epochBlocks: Int
+  currentBlock: Int!
+  currentValidator: Address
+  totalStaked: String
+}
+
+type NetworkStats {
+  blockHeight: Int!
+  blockTime: Float!
+  tps: Float!
+  peakTps: Float!
+  gasPrice: String
+  totalTransactions: Int!
+  totalAccounts: Int!
+  totalContracts: Int!
+  activeNodes: Int
+  networkLoad: Float!
+}
+
+type Account {
+  address: Address!
+  "Wei at the newest indexed block."
+  balance: String!
+  "Newest first."
+  transactions(first: Int, after: String): TransactionConnection!
+  "Needs credentials (a JWT or an API key), as GET /account/summary does."
+  summary: AccountSummary!
+}
+
+type AccountSummary {
+  transactionCount: Int!
+  tokenTransferCount: Int!
+  firstSeen: String
+  lastSeen: String
+  isContract: Boolean!
+}
+
+type Transaction {
+  hash: Hash!
+  blockNumber: String!
+  timestamp: String!
+  from: Address!
+  "Null for a contract creation."
+  to: Address
+  value: String!
+  gas: String!
+  gasPrice: String!
+  gasUsed: String!
+  nonce: String!
+  input: String!
+  transactionIndex: String!
+  confirmations: String!
+  "'1' success, '0' failure (REST's txreceipt_status)."
+  status: String!
+  contractAddress: Address
+  block: Block!
+  logs: [Log!]!
+}
+
+type TransactionConnection {
+  edges: [TransactionEdge!]!
+  pageInfo: PageInfo!
+}
+
+type TransactionEdge {
+  node: Transaction!
+  cursor: String!
+}
+
+type Log {
+  address: Address!
+  topics: [Hash!]!
+  data: String!
+  logIndex: String!
+}
+
+enum TokenSort {
+  HOLDERS
+  MARKET_CAP
+  VOLUME
+}
+
+type Token {
+  address: Address!
+  standard: String!
+  name: String
+  symbol: String
+  decimals: String
+  totalSupply: String
+  priceUSD: String
+  marketCap: String
+  volume24h: String
+  verified: Boolean!
+  holders: TokenHolders!
+  transfers(first: Int, after: String): TokenTransferConnection!
+}
+
+type TokenHolders {
+  total: Int!
+  top10: [TokenHolder!]!
+}
+
+type TokenHolder {
+  address: Address!
+  balance: String!
+  "Percent of the total supply (0-100, decimal); null without a total supply."
+  percentage: String
+  account: Account!
+}
+
+type TokenTransfer {
+  blockNumber: String!
+  timestamp: String!
+  transactionHash: Hash!
+  logIndex: String!
+  from: Address!
+  to: Address!
+  value: String!
+  tokenId: String
+  token: Token
+  transaction: Transaction
+}
+
+type TokenTransferConnection {
+  edges: [TokenTransferEdge!]!
+  pageInfo: PageInfo!
+}
+
+type TokenTransferEdge {
+  node: TokenTransfer!
+  cursor: String!
+}
+
+type TokenListConnection {
+  edges: [TokenListEdge!]!
+  pageInfo: PageInfo!
+}
+
+type TokenListEdge {
+  node: TokenListItem!
+  cursor: String!
+}
+
+"REST's token list item."
+type TokenListItem {
+  address: Address!
+  name: String
+  symbol: String
+  decimals: String
+  priceUSD: String
+  marketCap: String
+  volume24h: String
+  holders: Int!
+  verified: Boolean!
+  logo: String
+  token: Token
+}
+
+type Contract {
+  address: Address!
+  name: String
+  verified: Boolean!
+  creator: Address
+  creationTransaction: Transaction
+  creationBlock: String
+  balance: String!
+  isToken: Boolean!
+  isProxy: Boolean!
+  token: Token
+}
+`;

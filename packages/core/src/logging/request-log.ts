@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { RequestOutcome } from '../http/kernel.js';
+
+/**
+ * Writes one `info` line per answered request: request id, method, route pattern (the path for
+ * unknown routes), status and duration. Never headers, query strings or bodies, where
+ * credentials travel.
+ *
+ * @example
+ * ```ts
+ * const kernel = createHttpKernel({ routes, logger, bodyLimit, onResponse: requestLog(logger) });
+ * ```
+ */
+export function requestLog(logger: Logger): (outcome: RequestOutcome) => void {
+  return ({ request, route, requestId, status, durationMs }) => {
+    logger.info(
+      { reqId: requestId, method: request.method, route: route?.path ?? null, status, durationMs: Math.round(durationMs * 100) / 100 },
+      'request answered',
+    );
+  };
+}

@@ -1,0 +1,169 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { EventHub } from '../channels/index.js';
+import type { RequestOutcome } from '../http/kernel.js';
+import type { Route } from '../http/route.js';
+import type { IndexerStatus } from '../indexer/indexer.js';
+import type { SocketStats } from '../sockets/gateway.js';
+import type { Storage } from '../storage/index.js';
+import { RateWindow } from './rate-window.js';
+
+/** What {@link ExplorerMetrics} reads its figures from. */
+export interface ExplorerMetricsSources {
+  indexer: { readonly status: Readonly<IndexerStatus> };
+  storage: Pick<Storage, 'getCursor'>;
+  hub: EventHub;
+  /**
+   * Open WebSocket connections per path and what each endpoint counts (the channel protocol:
+   * subscriptions per channel); without it the WebSocket gauges are not exported.
+   */
+  sockets?: () => SocketStats;
+}
+
+/** The series one route's requests land in, looked up once per route rather than per request. */
+interface RouteSeries {
+  duration: Histogram.Internal<string>;
+  byStatus: Map<number, Counter.Internal>;
+}
+
+const UNMATCHED = 'unmatched';
+/** Seconds of block events the blocks-per-second gauge averages over. */
+const RATE_WINDOW_SECONDS = 10;
+
+/**
+ * The explorer's Prometheus metrics, in a registry of its own (several explorers in one process
+ * never share series): requests and latency per route pattern, the indexer's head, indexed block,
+ * lag and rate, reorgs, rate-limit rejections, WebSocket connections and subscriptions, and
+ * Node's process figures.
+ *
+ * @example
+ * ```ts
+ * import { Counter } from 'prom-client';
+ * const signups = new Counter({ name: 'myapp_signups_total', help: 'Sign-ups', registers: [explorer.metrics!.registry] });
+ * ```
+ */
+export class ExplorerMetrics {
+  /** The registry `GET /metrics` renders. */
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly durations: Histogram<'method' | 'route'>;
+  private readonly rejections: Counter;
+  private readonly series = new Map<Route | string, RouteSeries>();
+  private readonly blockRate = new RateWindow(RATE_WINDOW_SECONDS);
+
+  constructor(sources: ExplorerMetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({ name: 'chainlens_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.durations = new Histogram({
+      name: 'chainlens_http_request_duration_seconds',
+      help: 'Time from receiving a request to its answer, by route pattern',
+      labelNames: ['method', 'route'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.rejections = new Counter({ name: 'chainlens_rate_limit_rejections_total', help: 'Requests refused with 429 by the rate-limit tiers', registers });
+    const blocks = new Counter({ name: 'chainlens_indexer_blocks_total', help: 'Blocks written to storage by this instance', registers });
+    const reorgs = new Counter({ name: 'chainlens_reorgs_total', help: 'Chain reorganisations rolled back', registers });
+    const reorgDepth = new Counter({ name: 'chainlens_reorg_removed_blocks_total', help: 'Blocks removed by reorganisations', registers });
+    sources.hub.on('block', () => {
+      blocks.inc();
+      this.blockRate.record();
+    });
+    sources.hub.on('reorg', (reorg) => {
+      reorgs.inc();
+      reorgDepth.inc(reorg.removedBlockHashes.length);
+    });
+    const { indexer, storage } = sources;
+    const blockRate = this.blockRate;
+    new Gauge({
+      name: 'chainlens_indexer_head_block',
+      help: "The node's head as the indexer last saw it",
+      registers,
+      collect() {
+        const { head } = indexer.status;
+        if (head !== null) this.set(Number(head));
+      },
+    });
+    new Gauge({
+      name: 'chainlens_indexer_indexed_block',
+      help: 'The newest block in storage',
+      registers,
+      async collect() {
+        const cursor = await storage.getCursor();
+        if (cursor) this.set(Number(cursor.number));
+      },
+    });
+    new Gauge({
+      name: 'chainlens_indexer_lag_blocks',
+      help: "Blocks between the node's head and the newest block in storage",
+      registers,
+      async collect() {
+        const { head } = indexer.status;
+        const cursor = await storage.getCursor();
+        if (head !== null) this.set(Math.max(0, Number(head - (cursor?.number ?? -1n))));
+      },
+    });
+    new Gauge({
+      name: 'chainlens_indexer_blocks_per_second',
+      help: `Blocks written per second over the last ${RATE_WINDOW_SECONDS} s`,
+      registers,
+      collect() {
+        this.set(blockRate.perSecond());
+      },
+    });
+    const { sockets } = sources;
+    if (sockets) {
+      new Gauge({
+        name: 'chainlens_websocket_connections',
+        help: 'Open WebSocket connections, by endpoint path',
+        labelNames: ['path'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [path, count] of Object.entries(sockets().connectionsByPath)) this.set({ path }, count);
+        },
+      });
+      new Gauge({
+        name: 'chainlens_websocket_subscriptions',
+        help: 'Subscriptions on open WebSocket connections, by endpoint path and channel',
+        labelNames: ['path', 'channel'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [path, counts] of Object.entries(sockets().endpoints)) {
+            for (const [channel, count] of Object.entries(counts)) this.set({ path, channel }, count);
+          }
+        },
+      });
+    }
+  }
+
+  /** Counts one answered request under its route pattern (unknown paths share one series). */
+  observeRequest(outcome: RequestOutcome): void {
+    const { route } = outcome;
+    const key = route ?? outcome.request.method;
+    let series = this.series.get(key);
+    if (!series) {
+      const labels = { method: route?.method ?? outcome.request.method, route: route?.path ?? UNMATCHED };
+      series = { duration: this.durations.labels(labels), byStatus: new Map() };
+      this.series.set(key, series);
+    }
+    series.duration.observe(outcome.durationMs / 1000);
+    let count = series.byStatus.get(outcome.status);
+    if (!count) {
+      count = this.requests.labels({ method: route?.method ?? outcome.request.method, route: route?.path ?? UNMATCHED, status: String(outcome.status) });
+      series.byStatus.set(outcome.status, count);
+    }
+    count.inc();
+  }
+
+  /** Counts one request the rate-limit tiers refused. */
+  rateLimited(): void {
+    this.rejections.inc();
+  }
+
+  /** The Prometheus text exposition of every series. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,2 @@
+export * from './explorer-metrics.js';
+export * from './metrics-route.js';

@@ -1,0 +1,53 @@
+import { LRUCache } from 'lru-cache';
+import type { EventHub } from '../channels/index.js';
+import type { Hex, Storage, StoredBlock, StoredTransaction } from '../storage/index.js';
+
+/**
+ * Indexed records that only a reorg can change (a transaction by hash, a block by number), kept
+ * between requests. The response cache starts afresh with every block; this one survives blocks,
+ * so an answer recomputed after a block (confirmations move) reads nothing from storage. A reorg
+ * clears it, on every instance that hears the event; a read that started before a reorg is
+ * answered but not kept, since it may predate the rollback. Absent records are never kept: they
+ * may be indexed next. Memory is bounded by `maxBytes`, as the callers estimate their records.
+ */
+export class ChainRecordCache {
+  readonly #records: LRUCache<string, object, number> | null;
+  /** Bumped by every reorg, so a read that started before one is not kept. */
+  #generation = 0;
+
+  /** `maxBytes` 0 keeps nothing. */
+  constructor(hub: EventHub, maxBytes: number) {
+    this.#records = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes }) : null;
+    hub.on('reorg', () => {
+      this.#generation++;
+      this.#records?.clear();
+    });
+  }
+
+  /** The record kept under `key`, else `read`'s (kept unless `null`, counted as `bytes` of it). */
+  async get<T extends object>(key: string, read: () => Promise<T | null>, bytes: (record: T) => number): Promise<T | null> {
+    const records = this.#records;
+    if (records === null) return read();
+    const kept = records.get(key);
+    if (kept !== undefined) return kept as T;
+    const generation = this.#generation;
+    const record = await read();
+    if (record !== null && generation === this.#generation) records.set(key, record, { size: key.length + bytes(record) });
+    return record;
+  }
+
+  /** The stored transaction `hash`, or `null`. */
+  transaction(storage: Storage, hash: Hex): Promise<StoredTransaction | null> {
+    return this.get(`tx:${hash}`, () => storage.getTransaction(hash), (tx) => RECORD_BYTES + tx.input.length + tx.logsBloom.length);
+  }
+
+  /** Block `number` with its transaction hashes, or `null`. */
+  blockWithTransactionHashes(storage: Storage, number: bigint): Promise<BlockWithTransactionHashes | null> {
+    return this.get(`block:${number}`, () => storage.getBlockWithTransactionHashes(number), ({ block, transactionHashes }) => RECORD_BYTES + block.extraData.length + transactionHashes.length * 80);
+  }
+}
+
+/** What a record's numbers, hashes and addresses take, beside its variable-length parts. */
+const RECORD_BYTES = 1_024;
+
+type BlockWithTransactionHashes = { block: StoredBlock; transactionHashes: Hex[] };

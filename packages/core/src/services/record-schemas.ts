@@ -1,0 +1,431 @@
+import { z } from 'zod';
+import type { AccountSummaryRecord, BalanceRecord } from './account-service.js';
+import type { DecodedLogRecord } from '../abi/decode-log.js';
+import type { TransactionTraceRecord } from './call-trace.js';
+import type { ConsensusInfoRecord, FinalityStatusRecord, StateRootRecord, ValidatorRecord, ValidatorSetRecord } from './consensus-service.js';
+import type { ContractEventRecord, ContractRecord } from './contract-service.js';
+import type { BlockRecord, LogRecord, PendingTransactionRecord, ReceiptRecord, TransactionRecord } from './format.js';
+import type { MetadataProfileRecord } from './metadata-service.js';
+import type { NetworkStatsRecord } from './network-stats-service.js';
+import type { TransactionStatusRecord } from './status-service.js';
+import type { GasEstimateRecord } from './submission-service.js';
+import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord } from './token-service.js';
+import type { TransactionInfoRecord } from './transaction-service.js';
+import type { HealthRecord } from './health-service.js';
+
+/**
+ * zod descriptions of the records services shape, for the API description
+ * (`/api/v1/openapi.json`). The type checks at the end keep each one equal to its interface:
+ * a field added to a record and not here fails the typecheck.
+ */
+
+const decimal = z.string().regex(/^\d+$/).describe('a decimal integer');
+const hex = z.string().regex(/^0x[0-9a-f]*$/).describe('lowercase 0x-prefixed hex');
+const flag = z.enum(['0', '1']);
+
+/** Transaction (spec: Transaction), Etherscan style. */
+export const transactionRecordSchema = z.object({
+  hash: hex,
+  blockNumber: decimal,
+  blockHash: hex,
+  timestamp: decimal.describe('Unix seconds'),
+  from: hex,
+  to: z.string().describe("the recipient, '' for a contract creation"),
+  value: decimal.describe('Wei'),
+  gas: decimal,
+  gasPrice: decimal,
+  gasUsed: decimal,
+  cumulativeGasUsed: decimal,
+  nonce: decimal,
+  input: hex,
+  transactionIndex: decimal,
+  confirmations: decimal,
+  isError: flag,
+  txreceipt_status: flag,
+  contractAddress: z.string().describe("the created contract, '' when none"),
+});
+
+/** Log (spec: Log). */
+export const logRecordSchema = z.object({
+  address: hex,
+  topics: z.array(hex),
+  data: hex,
+  blockNumber: decimal,
+  transactionHash: hex,
+  transactionIndex: decimal,
+  blockHash: hex,
+  logIndex: decimal,
+  removed: z.boolean(),
+});
+
+/** Transaction receipt. */
+export const receiptRecordSchema = z.object({
+  transactionHash: hex,
+  transactionIndex: decimal,
+  blockHash: hex,
+  blockNumber: decimal,
+  from: hex,
+  to: hex.nullable(),
+  cumulativeGasUsed: decimal,
+  gasUsed: decimal,
+  effectiveGasPrice: decimal,
+  contractAddress: hex.nullable(),
+  logs: z.array(logRecordSchema),
+  logsBloom: hex,
+  status: flag,
+});
+
+/** Block (decisions.md: getblock). */
+export const blockRecordSchema = z.object({
+  blockNumber: decimal,
+  hash: hex,
+  parentHash: hex,
+  timestamp: decimal.describe('Unix seconds'),
+  miner: hex,
+  gasUsed: decimal,
+  gasLimit: decimal,
+  baseFeePerGas: decimal.nullable(),
+  difficulty: decimal,
+  size: decimal,
+  stateRoot: hex,
+  transactionsRoot: hex,
+  receiptsRoot: hex,
+  extraData: hex,
+  transactionCount: z.number().int(),
+  transactions: z.array(hex).describe('transaction hashes, in block order'),
+});
+
+/** Health (decisions.md: `GET /health`). */
+export const healthRecordSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  chainId: z.number().int().nullable(),
+  latestBlock: z.number().int().nullable(),
+  indexedBlock: z.number().int().nullable(),
+  lag: z.number().int().nullable(),
+  storage: z.enum(['ok', 'down']),
+  uptime: z.number().describe('seconds since the explorer was created'),
+});
+
+/** Balance (decisions.md: `GET /account/balance`). */
+export const balanceRecordSchema = z.object({
+  address: hex,
+  balance: decimal.describe('Wei'),
+  blockNumber: decimal.describe('the block the balance was read at'),
+});
+
+/** An address at a glance (decisions.md: `GET /account/summary`). */
+export const accountSummaryRecordSchema = z.object({
+  address: hex,
+  balance: decimal.describe('Wei, at the newest indexed block'),
+  transactionCount: z.number().int(),
+  tokenTransferCount: z.number().int(),
+  firstSeen: decimal.nullable().describe('Unix seconds'),
+  lastSeen: decimal.nullable().describe('Unix seconds'),
+  isContract: z.boolean(),
+});
+
+/** `gettxinfo`: the Transaction plus its outcome and logs. */
+export const transactionInfoRecordSchema = transactionRecordSchema.extend({
+  success: z.boolean(),
+  revertReason: z.string().nullable().describe('why a failed transaction reverted; null for a success'),
+  logs: z.array(logRecordSchema),
+});
+
+/** Pending transaction (spec: Pending transaction). */
+export const pendingTransactionRecordSchema = z.object({
+  hash: hex,
+  from: hex,
+  to: z.string().describe("the recipient, '' for a contract creation"),
+  value: decimal.describe('Wei'),
+  gasPrice: decimal,
+  gas: decimal,
+  nonce: decimal,
+  submittedAt: decimal.describe('Unix seconds when ChainLens first saw it'),
+});
+
+/** Where a transaction stands (spec: Transaction status). */
+export const transactionStatusRecordSchema = z.object({
+  hash: hex,
+  status: z.enum(['pending', 'confirmed', 'finalized', 'failed', 'dropped']),
+  blockNumber: decimal.nullable(),
+  confirmations: z.number().int(),
+  timestamp: decimal.nullable(),
+});
+
+/** A gas estimate (spec: Gas estimate). */
+export const gasEstimateRecordSchema = z.object({
+  gasEstimate: decimal,
+  gasPrice: decimal.describe('Wei'),
+  estimatedCost: decimal.describe('Wei'),
+  estimatedCostNative: z.string().describe('in the native coin, a decimal string'),
+});
+
+/** One call frame of a transaction's trace, with the calls it made. */
+export const transactionTraceRecordSchema = z.object({
+  type: z.string(),
+  from: hex,
+  to: hex.nullable(),
+  value: decimal,
+  gas: decimal,
+  gasUsed: decimal,
+  input: hex,
+  output: hex,
+  error: z.string().nullable(),
+  get calls(): z.ZodArray<typeof transactionTraceRecordSchema> {
+    return z.array(transactionTraceRecordSchema);
+  },
+});
+
+/** Validator (spec: Validator). */
+export const validatorRecordSchema = z.object({
+  address: hex,
+  votingPower: z.string().nullable(),
+  proposerPriority: z.string().nullable(),
+  isActive: z.boolean(),
+  uptime: z.number().nullable(),
+  totalBlocks: z.number().int(),
+  missedBlocks: z.number().int().nullable(),
+  commission: z.string().nullable(),
+  stakingAmount: z.string().nullable(),
+  delegators: z.number().int().nullable(),
+  website: z.string().nullable(),
+  identity: z.string().nullable(),
+  details: z.string().nullable(),
+});
+
+/** Validator set (spec: Validator set). */
+export const validatorSetRecordSchema = z.object({
+  totalValidators: z.number().int(),
+  activeValidators: z.number().int(),
+  epoch: z.number().int().nullable(),
+  validators: z.array(validatorRecordSchema),
+});
+
+/** Consensus info (spec: Consensus info). */
+export const consensusInfoRecordSchema = z.object({
+  consensusAlgorithm: z.string().nullable(),
+  blockTime: z.number().nullable(),
+  epoch: z.number().int().nullable(),
+  epochBlocks: z.number().int().nullable(),
+  currentBlock: z.number().int(),
+  currentValidator: hex.nullable(),
+  nextValidator: hex.nullable(),
+  totalStaked: z.string().nullable(),
+  minStake: z.string().nullable(),
+  slashingEnabled: z.boolean().nullable(),
+  governanceEnabled: z.boolean().nullable(),
+});
+
+/** Finality status (spec: Finality status). */
+export const finalityStatusRecordSchema = z.object({
+  blockNumber: decimal,
+  isFinalized: z.boolean(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int().nullable(),
+  finalizedAt: decimal.nullable(),
+  finalityProof: z.object({ signatures: z.array(z.string()), validatorCount: z.number().int(), votingPower: z.string().nullable() }).nullable(),
+});
+
+/** State root (spec: State root). */
+export const stateRootRecordSchema = z.object({
+  blockNumber: decimal,
+  stateRoot: hex,
+  timestamp: decimal,
+  blockHash: hex,
+  parentHash: hex,
+});
+
+/** Network statistics (spec: Network stats). */
+export const networkStatsRecordSchema = z.object({
+  blockHeight: z.number().int(),
+  blockTime: z.number(),
+  tps: z.number(),
+  peakTps: z.number(),
+  gasPrice: decimal.nullable(),
+  networkHashrate: z.string(),
+  difficulty: z.string(),
+  circulatingSupply: z.string().nullable(),
+  totalSupply: z.string().nullable(),
+  totalAccounts: z.number().int(),
+  totalTransactions: z.number().int(),
+  totalContracts: z.number().int(),
+  activeNodes: z.number().int().nullable(),
+  networkLoad: z.number(),
+});
+
+const nullableText = z.string().nullable();
+const tokenStandard = z.enum(['ERC-20', 'ERC-721', 'ERC-1155']);
+
+/** Token (spec: Token). */
+export const tokenRecordSchema = z.object({
+  address: hex,
+  standard: tokenStandard,
+  name: nullableText,
+  symbol: nullableText,
+  decimals: decimal.nullable(),
+  totalSupply: decimal.nullable(),
+  interfaces: z.array(z.string()).describe('ERC-165 interface ids the contract declares'),
+  holders: z.number().int(),
+  transfers: z.number().int(),
+  priceUSD: nullableText,
+  marketCap: nullableText,
+  volume24h: nullableText,
+  verified: z.boolean(),
+  website: nullableText,
+  social: z.object({ twitter: nullableText, telegram: nullableText }),
+  metadata: z.object({ logo: nullableText, description: nullableText, riskScore: z.number().nullable(), trustLevel: nullableText }),
+});
+
+/** One row of `GET /token/list`. */
+export const tokenListItemSchema = z.object({
+  address: hex,
+  name: nullableText,
+  symbol: nullableText,
+  decimals: decimal.nullable(),
+  priceUSD: nullableText,
+  marketCap: nullableText,
+  volume24h: nullableText,
+  holders: z.number().int(),
+  verified: z.boolean(),
+  logo: nullableText,
+});
+
+/** A page of a token's holders. */
+export const tokenHoldersRecordSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  holders: z.array(
+    z.object({
+      address: hex,
+      balance: decimal.describe('base units'),
+      percentage: z.string().nullable().describe('percent of totalSupply, 0-100'),
+      firstSeen: decimal,
+      lastActivity: decimal,
+    }),
+  ),
+});
+
+/** Token transfer (spec: Token transfer). */
+export const tokenTransferRecordSchema = z.object({
+  blockNumber: decimal,
+  timestamp: decimal,
+  hash: hex,
+  logIndex: decimal,
+  from: hex,
+  to: hex,
+  value: decimal.describe('base units'),
+  tokenId: decimal.nullable(),
+  tokenName: z.string(),
+  tokenSymbol: z.string(),
+  tokenDecimal: z.string(),
+});
+
+/** Token analytics. */
+export const tokenAnalyticsRecordSchema = z.object({
+  price: z.object({ current: nullableText, change24h: nullableText, change7d: nullableText, high24h: nullableText, low24h: nullableText }),
+  volume: z.object({ volume24h: nullableText, volumeChange24h: nullableText }),
+  liquidity: z.object({ totalLiquidity: nullableText, liquidityPools: z.array(z.object({ dex: z.string(), pair: hex, liquidity: z.string() })) }),
+  holders: z.object({ total: z.number().int(), change24h: z.number().nullable(), top10Percentage: z.number().nullable() }),
+});
+
+/** Contract (spec: Contract). */
+export const contractRecordSchema = z.object({
+  address: hex,
+  name: nullableText,
+  compiler: nullableText,
+  optimization: z.boolean().nullable(),
+  runs: z.number().int().nullable(),
+  verified: z.boolean(),
+  verifiedAt: nullableText,
+  license: nullableText,
+  creator: hex.nullable(),
+  creationTx: hex.nullable(),
+  creationBlock: decimal.nullable(),
+  balance: decimal.describe('Wei'),
+  txCount: z.number().int(),
+  isToken: z.boolean(),
+  isProxy: z.boolean(),
+  proxyType: z.enum(['EIP-1167', 'EIP-1967', 'EIP-1967 beacon', 'EIP-1822', 'EIP-897']).nullable(),
+  implementation: hex.nullable(),
+});
+
+/** A contract's event log, decoded where its signature is known. */
+export const contractEventRecordSchema = z.object({
+  address: hex,
+  topics: z.array(hex),
+  data: hex,
+  blockNumber: decimal,
+  transactionHash: hex,
+  logIndex: decimal,
+  eventName: nullableText,
+  decoded: z.record(z.string(), z.string()),
+});
+
+/** A log decoded with a known ABI (`GET /transaction/:hash/logs?decode=true`). */
+export const decodedLogRecordSchema = z.object({
+  eventName: nullableText,
+  eventSignature: nullableText.describe('e.g. Transfer(address,address,uint256)'),
+  parameters: z.record(z.string(), z.string()),
+  contractAddress: hex,
+  contractName: nullableText,
+  logIndex: decimal,
+});
+
+/** Metadata profile (spec: Metadata profile). */
+export const metadataProfileRecordSchema = z.object({
+  address: z.templateLiteral(['0x', z.string()]),
+  type: z.string(),
+  name: nullableText,
+  symbol: nullableText,
+  logo: nullableText,
+  description: nullableText,
+  website: nullableText,
+  whitepaper: nullableText,
+  social: z.object({ twitter: nullableText, telegram: nullableText, discord: nullableText, github: nullableText }),
+  verified: z.boolean(),
+  verifiedBy: nullableText,
+  verifiedAt: nullableText,
+  riskScore: z.number().nullable(),
+  trustLevel: nullableText,
+  auditReports: z.array(z.object({ auditor: z.string(), date: z.string().describe('YYYY-MM-DD'), url: z.string() })),
+  tags: z.array(z.string()),
+  chainId: z.number().int(),
+  updatedAt: nullableText,
+});
+
+/** `true` only when `A` and `B` are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails the typecheck when a schema and its record interface part ways. */
+export type RecordSchemasMatch = [
+  Same<z.output<typeof transactionRecordSchema>, TransactionRecord>,
+  Same<z.output<typeof logRecordSchema>, LogRecord>,
+  Same<z.output<typeof receiptRecordSchema>, ReceiptRecord>,
+  Same<z.output<typeof blockRecordSchema>, BlockRecord>,
+  Same<z.output<typeof healthRecordSchema>, HealthRecord>,
+  Same<z.output<typeof balanceRecordSchema>, BalanceRecord>,
+  Same<z.output<typeof accountSummaryRecordSchema>, AccountSummaryRecord>,
+  Same<z.output<typeof pendingTransactionRecordSchema>, PendingTransactionRecord>,
+  Same<z.output<typeof transactionStatusRecordSchema>, TransactionStatusRecord>,
+  Same<z.output<typeof gasEstimateRecordSchema>, GasEstimateRecord>,
+  Same<z.output<typeof transactionTraceRecordSchema>, TransactionTraceRecord>,
+  Same<z.output<typeof validatorRecordSchema>, ValidatorRecord>,
+  Same<z.output<typeof validatorSetRecordSchema>, ValidatorSetRecord>,
+  Same<z.output<typeof consensusInfoRecordSchema>, ConsensusInfoRecord>,
+  Same<z.output<typeof finalityStatusRecordSchema>, FinalityStatusRecord>,
+  Same<z.output<typeof stateRootRecordSchema>, StateRootRecord>,
+  Same<z.output<typeof networkStatsRecordSchema>, NetworkStatsRecord>,
+  Same<z.output<typeof transactionInfoRecordSchema>, TransactionInfoRecord>,
+  Same<z.output<typeof tokenRecordSchema>, TokenRecord>,
+  Same<z.output<typeof tokenListItemSchema>, TokenListItem>,
+  Same<z.output<typeof tokenHoldersRecordSchema>, TokenHoldersRecord>,
+  Same<z.output<typeof tokenTransferRecordSchema>, TokenTransferRecord>,
+  Same<z.output<typeof tokenAnalyticsRecordSchema>, TokenAnalyticsRecord>,
+  Same<z.output<typeof contractRecordSchema>, ContractRecord>,
+  Same<z.output<typeof contractEventRecordSchema>, ContractEventRecord>,
+  Same<z.output<typeof decodedLogRecordSchema>, DecodedLogRecord>,
+  Same<z.output<typeof metadataProfileRecordSchema>, MetadataProfileRecord>,
+][number] extends true
+  ? true
+  : never;
+const recordSchemasMatch: RecordSchemasMatch = true;
+void recordSchemasMatch;

@@ -1,0 +1,154 @@
+import type { Logger } from 'pino';
+import type { Principal } from '../auth/principal.js';
+import { EndpointNotFoundError, RateLimitedError, toExplorerError } from '../errors/index.js';
+import { errorResponse } from '../http/envelope.js';
+import type { HttpRequest, HttpResponse } from '../http/types.js';
+import { pathOf, withQueryCredentials } from './connect-credentials.js';
+import { GuardedSocket } from './guarded-socket.js';
+import { handshakeError } from './handshake.js';
+import { Heartbeat } from './heartbeat.js';
+import { OriginNotAllowedError } from './origin-error.js';
+import type { SocketAdmission, SocketEndpoint } from './socket-endpoint.js';
+import type { SocketLike } from './socket-like.js';
+
+/** The limits every WebSocket connection lives under (config `sockets`). */
+export interface SocketGatewayLimits {
+  maxMessageBytes: number;
+  maxConnectionsPerIp: number;
+  heartbeatIntervalMs: number;
+  maxBufferedBytes: number;
+  /** Unset: any origin. */
+  allowedOrigins?: readonly string[];
+}
+
+/** What a {@link SocketGateway} needs. */
+export interface SocketGatewayOptions {
+  endpoints: readonly SocketEndpoint[];
+  limits: SocketGatewayLimits;
+  /** The authenticator REST uses: `null` for no credentials, throws for bad ones. */
+  authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
+  /** The client's address as the rate limits see it. */
+  clientIp: (request: HttpRequest) => string;
+  logger: Logger;
+}
+
+/** A connection the gateway let in: hand the upgraded socket to {@link SocketGateway.open}. */
+export interface SocketAcceptance {
+  accepted: true;
+  endpoint: SocketEndpoint;
+  admission: SocketAdmission;
+}
+
+/** A connection refused before the upgrade: answer it with this HTTP response. */
+export interface SocketRefusal {
+  accepted: false;
+  response: HttpResponse;
+}
+
+/** Counts of what is open now, for metrics. */
+export interface SocketStats {
+  connections: number;
+  /** Per endpoint path. */
+  connectionsByPath: Record<string, number>;
+  /** What each endpoint counts (the channel protocol: subscriptions per channel), per path. */
+  endpoints: Record<string, Record<string, number>>;
+}
+
+/**
+ * Where WebSocket connections come in, whatever the adapter: `admit` decides on the upgrade
+ * request (path, origin, credentials, connections per address); `open` hands the upgraded socket
+ * to its endpoint, guarded by the heartbeat and the send-buffer limit.
+ */
+export class SocketGateway {
+  readonly #byPath: Map<string, SocketEndpoint>;
+  readonly #perIp = new Map<string, number>();
+  readonly #perPath = new Map<string, number>();
+  readonly #heartbeat: Heartbeat;
+  #closed = false;
+
+  constructor(private readonly options: SocketGatewayOptions) {
+    this.#byPath = new Map(options.endpoints.map((endpoint) => [endpoint.path, endpoint]));
+    this.#heartbeat = new Heartbeat(options.limits.heartbeatIntervalMs);
+  }
+
+  /** The largest incoming message in bytes: adapters pass it to `ws` as `maxPayload` (1009 beyond it). */
+  get maxMessageBytes(): number {
+    return this.options.limits.maxMessageBytes;
+  }
+
+  /** The endpoints, for adapters that register a route per path. */
+  get endpoints(): readonly SocketEndpoint[] {
+    return this.options.endpoints;
+  }
+
+  /**
+   * The subprotocol to agree to for an upgrade to `url` (relative to the mount point) among those
+   * the client offers, as `ws`'s `handleProtocols` wants it: `false` agrees to none.
+   */
+  selectProtocol(url: string, offered: ReadonlySet<string>): string | false {
+    return this.#byPath.get(pathOf(url))?.selectProtocol?.(offered) ?? false;
+  }
+
+  /** Decides on an upgrade request; `request.url` is relative to where ChainLens is mounted. */
+  async admit(request: HttpRequest): Promise<SocketAcceptance | SocketRefusal> {
+    try {
+      const endpoint = this.#byPath.get(pathOf(request.url));
+      if (!endpoint || this.#closed) throw new EndpointNotFoundError();
+      const malformed = handshakeError(request);
+      if (malformed) throw malformed;
+      const origin = request.headers.origin;
+      const allowed = this.options.limits.allowedOrigins;
+      if (allowed && typeof origin === 'string' && !allowed.includes(origin)) throw new OriginNotAllowedError();
+      const ip = this.options.clientIp(request);
+      if ((this.#perIp.get(ip) ?? 0) >= this.options.limits.maxConnectionsPerIp) throw new RateLimitedError(1);
+      const principal = await this.options.authenticate(withQueryCredentials(request));
+      return { accepted: true, endpoint, admission: { principal, request, ip } };
+    } catch (error) {
+      const explorerError = toExplorerError(error);
+      if (explorerError.httpStatus >= 500) this.options.logger.error({ err: error }, 'a WebSocket upgrade failed');
+      return { accepted: false, response: errorResponse(explorerError) };
+    }
+  }
+
+  /** Takes over an upgraded socket that {@link admit} accepted. */
+  open(socket: SocketLike, { endpoint, admission }: SocketAcceptance): void {
+    if (this.#closed) {
+      socket.close(1001, 'server shutting down');
+      return;
+    }
+    const { ip } = admission;
+    this.#perIp.set(ip, (this.#perIp.get(ip) ?? 0) + 1);
+    this.#perPath.set(endpoint.path, (this.#perPath.get(endpoint.path) ?? 0) + 1);
+    socket.on('close', () => {
+      decrement(this.#perIp, ip);
+      decrement(this.#perPath, endpoint.path);
+    });
+    // A socket error is followed by 'close'; without a listener it would crash the process.
+    socket.on('error', (error) => this.options.logger.debug({ err: error }, 'WebSocket error'));
+    this.#heartbeat.watch(socket);
+    const guarded = new GuardedSocket(socket, this.options.limits.maxBufferedBytes, () =>
+      this.options.logger.info({ ip, path: endpoint.path }, 'terminating a WebSocket client that stopped reading'),
+    );
+    endpoint.open(guarded, admission);
+  }
+
+  /** Open connections, in all and per endpoint. */
+  stats(): SocketStats {
+    let connections = 0;
+    for (const count of this.#perPath.values()) connections += count;
+    const endpoints = Object.fromEntries(this.options.endpoints.map((endpoint) => [endpoint.path, endpoint.stats?.() ?? {}]));
+    return { connections, connectionsByPath: Object.fromEntries(this.#perPath), endpoints };
+  }
+
+  /** Refuses new connections and stops the heartbeat; open sockets are closed by their server. */
+  close(): void {
+    this.#closed = true;
+    this.#heartbeat.stop();
+  }
+}
+
+function decrement(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left <= 0) counts.delete(key);
+  else counts.set(key, left);
+}

@@ -1,0 +1,13 @@
+import { socketFuzzSuite } from '@chainlens/core/testing';
+import { WebSocket } from 'ws';
+import { createStorage, testSchemas } from './database.js';
+import { serveFastify } from '../../adapter-fastify/test/serve.js';
+
+const schemas = testSchemas();
+
+socketFuzzSuite({
+  name: 'fastify + postgres',
+  storage: () => createStorage(schemas.next()),
+  WebSocket,
+  serve: serveFastify,
+});
