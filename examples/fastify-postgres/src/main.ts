@@ -6,7 +6,7 @@
  *   DATABASE_URL=postgres://user@127.0.0.1:5432/explorer EXPLORER_RPC_URL=http://127.0.0.1:8545 \
  *     npm start -w examples/fastify-postgres
  */
-import { chainlens } from '@chainlens/adapter-fastify';
+import { chainlens, frameworkErrors } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError } from '@chainlens/core';
 import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import Fastify from 'fastify';
@@ -26,7 +26,7 @@ const explorer = await createExplorer({
   auth: { jwtSecret: process.env.EXPLORER_JWT_SECRET },
 });
 
-const app = Fastify({ clientErrorHandler: handleClientError });
+const app = Fastify({ clientErrorHandler: handleClientError, frameworkErrors });
 await app.register(chainlens, { explorer });
 app.addHook('onClose', () => explorer.close());
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3000) });

@@ -1,8 +1,8 @@
-import type { Explorer, HttpRequest, SocketAcceptance } from '@chainlens/core';
-import { errorResponse, InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
+import type { Explorer, HttpRequest } from '@chainlens/core';
+import { attachUpgrades, errorResponse, InvalidRequestError, PayloadTooLargeError, webSocketServerOptions } from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import websocket from '@fastify/websocket';
+import { WebSocketServer } from 'ws';
 
 /** Options of the {@link chainlens} Fastify plugin. */
 export interface ChainlensFastifyOptions {
@@ -51,23 +51,13 @@ export const chainlens = fp(
       rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
     });
 
-    // WebSocket upgrades: the gateway admits or refuses (an envelope) before the upgrade happens.
-    const accepted = new WeakMap<FastifyRequest, SocketAcceptance>();
-    await fastify.register(websocket, {
-      options: { maxPayload: sockets.maxMessageBytes, handleProtocols: (offered, request) => sockets.selectProtocol(relative(request.url ?? '/'), offered) },
+    // WebSocket upgrades never reach Fastify: they are served on the server's upgrade event, so
+    // HTTP requests run no WebSocket hooks.
+    const detach = attachUpgrades(sockets, fastify.server, new WebSocketServer(webSocketServerOptions(sockets, prefix)), prefix);
+    fastify.addHook('preClose', (done) => {
+      detach();
+      done();
     });
-    // A callback hook: plain HTTP requests pass it without a promise.
-    fastify.addHook('onRequest', (request, reply, done) => {
-      if (!request.ws) return done();
-      sockets.admit(toInput(request)).then((admitted) => {
-        if (!admitted.accepted) return void write(reply, admitted.response);
-        accepted.set(request, admitted);
-        done();
-      }, done);
-    });
-    for (const endpoint of sockets.endpoints) {
-      fastify.route({ method: 'GET', url: endpoint.path, handler, wsHandler: (socket, request) => sockets.open(socket, accepted.get(request)!) });
-    }
     fastify.route({ method: [...METHODS], url: '/', handler });
     fastify.route({ method: [...METHODS], url: '/*', handler });
     // Methods without a route (TRACE, …) reach the kernel too, which answers the envelope's 404.
@@ -85,13 +75,7 @@ export const chainlens = fp(
  * const app = Fastify({ clientErrorHandler: handleClientError, frameworkErrors });
  * ```
  */
-export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  // An upgrade request's socket has no HTTP server behind it any more: unless closed here it stays open for good (and `close()` waits on it).
-  if (request.headers.upgrade !== undefined) {
-    const { socket } = request.raw;
-    reply.raw.once('finish', () => socket.end(() => socket.destroy()));
-    reply.header('connection', 'close');
-  }
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   void write(reply, errorResponse(new InvalidRequestError('url', 'malformed URL')));
 }
 

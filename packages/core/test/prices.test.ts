@@ -141,7 +141,7 @@ describe('prices from Uniswap-V2 pairs on the chain', () => {
       const receipt = await buyDemo(parseEther('500'));
       const event = await waitFor(() => events.find((e) => e.blockNumber === receipt.blockNumber), 'a token_price event');
       const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
-      expect(event).toEqual({ address: DEMO, priceUSD: usd(priceOf(await reserves(receipt.blockNumber))), change24h: null, timestamp: block.timestamp, blockNumber: receipt.blockNumber });
+      expect(event).toEqual({ address: DEMO, priceUSD: usd(priceOf(await reserves(receipt.blockNumber))), change24h: null, timestamp: block.timestamp, blockNumber: receipt.blockNumber, blockHash: block.hash });
     } finally {
       explorer.hub.off('tokenPrice', listener);
     }
@@ -233,10 +233,10 @@ describe('a price source of your own', () => {
     try {
       await own.start();
       const hash = await chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value: 1n });
-      const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+      const { blockNumber, blockHash } = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
       const event = await waitFor(() => events.find((e) => e.blockNumber === blockNumber), 'a token_price event');
       const { timestamp } = await chain.publicClient.getBlock({ blockNumber });
-      expect(event).toEqual({ address: DEMO, priceUSD: timestamp.toString(), change24h: null, timestamp, blockNumber });
+      expect(event).toEqual({ address: DEMO, priceUSD: timestamp.toString(), change24h: null, timestamp, blockNumber, blockHash });
     } finally {
       await own.close();
     }

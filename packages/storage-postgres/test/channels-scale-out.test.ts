@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
-import { createExplorer, type Explorer } from '@chainlens/core';
+import type { Explorer } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { postgresCoordinator, postgresStorage } from '../src/index.js';
-import { testDatabaseUrl, testSchemas } from './database.js';
+import { clusterInstance, testSchemas } from './database.js';
 
 const schemas = testSchemas();
 
@@ -28,15 +27,7 @@ describe('channels across instances on one Postgres schema', () => {
 
   /** An instance serving `/ws`, with the `alerts` channel defined. */
   async function instance(schema: string): Promise<{ explorer: Explorer; wsUrl: string }> {
-    const options = { connectionString: await testDatabaseUrl(), schema };
-    const explorer = await createExplorer({
-      rpcUrl: chain.rpcUrl,
-      storage: postgresStorage(options),
-      coordinator: postgresCoordinator(options),
-      logLevel: 'silent',
-      indexer: { pollIntervalMs: 50 },
-      cluster: { leaseRetryMs: 200 },
-    });
+    const explorer = await clusterInstance(chain.rpcUrl, schema, { indexer: { pollIntervalMs: 50 }, cluster: { leaseRetryMs: 200 } });
     instances.push(explorer);
     explorer.channels.define('alerts', { addressed: true });
     const app = Fastify();

@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
-import { createExplorer, handleClientError, type Explorer, type ExplorerConfig } from '@chainlens/core';
+import { handleClientError, type Explorer, type ExplorerConfig } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCoordinator, postgresStorage } from '../src/index.js';
-import { testDatabaseUrl, testSchemas } from './database.js';
+import { clusterInstance, testSchemas } from './database.js';
 
 const schemas = testSchemas();
 
@@ -36,14 +35,7 @@ describe('accounts, keys and rate limits across instances on one Postgres schema
   afterAll(() => chain?.close());
 
   async function instance(schema: string, config: Partial<ExplorerConfig> = {}): Promise<Instance> {
-    const options = { connectionString: await testDatabaseUrl(), schema };
-    const explorer = await createExplorer({
-      rpcUrl: chain.rpcUrl,
-      storage: postgresStorage(options),
-      coordinator: postgresCoordinator(options),
-      logLevel: 'silent',
-      ...config,
-    });
+    const explorer = await clusterInstance(chain.rpcUrl, schema, config);
     const app = Fastify({ clientErrorHandler: handleClientError });
     await app.register(chainlens, { explorer });
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { postgresStorage, type PostgresStorageOptions } from '../src/index.js';
-import type { Storage } from '@chainlens/core';
+import { createExplorer, type Explorer, type ExplorerConfig, type Storage } from '@chainlens/core';
+import { postgresCoordinator, postgresStorage, type PostgresStorageOptions } from '../src/index.js';
 
 let url: Promise<string> | undefined;
 
@@ -57,4 +57,10 @@ export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Pr
   } finally {
     await client.end();
   }
+}
+
+/** An explorer of a cluster: Postgres storage and coordination on `schema`, following the node at `rpcUrl`. */
+export async function clusterInstance(rpcUrl: string, schema: string, config: Partial<ExplorerConfig> = {}): Promise<Explorer> {
+  const options = { connectionString: await testDatabaseUrl(), schema };
+  return createExplorer({ rpcUrl, storage: postgresStorage(options), coordinator: postgresCoordinator(options), logLevel: 'silent', ...config });
 }

@@ -1,9 +1,8 @@
-import { createExplorer, type Explorer } from '@chainlens/core';
+import type { Explorer } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCoordinator, postgresStorage } from '../src/index.js';
-import { testDatabaseUrl, testSchemas, withClient } from './database.js';
+import { clusterInstance, testSchemas, withClient } from './database.js';
 
 const schemas = testSchemas();
 
@@ -19,15 +18,7 @@ describe('scale-out: several instances on one Postgres schema', () => {
   });
 
   async function instance(schema: string): Promise<Explorer> {
-    const options = { connectionString: await testDatabaseUrl(), schema };
-    const explorer = await createExplorer({
-      rpcUrl: chain.rpcUrl,
-      storage: postgresStorage(options),
-      coordinator: postgresCoordinator(options),
-      logLevel: 'silent',
-      indexer: { pollIntervalMs: 50 },
-      cluster: { leaseRetryMs: 200 },
-    });
+    const explorer = await clusterInstance(chain.rpcUrl, schema, { indexer: { pollIntervalMs: 50 }, cluster: { leaseRetryMs: 200 } });
     instances.push(explorer);
     return explorer;
   }

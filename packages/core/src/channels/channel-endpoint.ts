@@ -74,9 +74,9 @@ export class ChannelEndpoint implements SocketEndpoint {
   }
 
   /** Sends a data message to every subscriber of the stream `channel` (and `address`). */
-  publish(channel: string, address: string | undefined, blockNumber: bigint | null, dataJson: string): void {
+  publish(channel: string, address: string | undefined, blockNumber: bigint | null, dataJson: string, blockHash?: string): void {
     const key = address === undefined ? channel : `${channel}:${address}`;
-    if (this.#streams.has(key)) this.#broadcast({ key, message: outgoing(channel, address, blockNumber, dataJson) });
+    if (this.#streams.has(key)) this.#broadcast({ key, message: outgoing(channel, address, blockNumber, dataJson, blockHash) });
   }
 
   /** Adds a subscription to its stream (and starts the hub events its channel needs). */
@@ -171,7 +171,7 @@ export class ChannelEndpoint implements SocketEndpoint {
     });
     for (const stream of this.#streams.values()) {
       for (const subscription of stream) {
-        if (subscription.channel.replayable) subscription.reorg(removedBlockHashes, subscription.channel.name === 'blocks' ? notice : null);
+        subscription.reorg(removedBlockHashes, subscription.channel.name === 'blocks' ? notice : null);
       }
     }
   }
@@ -181,7 +181,8 @@ export class ChannelEndpoint implements SocketEndpoint {
       if (event === 'tokenPrice') {
         const price = data as ExplorerEvents['tokenPrice'];
         const record = { address: price.address, priceUSD: price.priceUSD, change24h: price.change24h, timestamp: price.timestamp.toString() };
-        this.publish(channel, price.address, price.blockNumber, JSON.stringify(record));
+        // With its block's hash: a reorg that removes the block re-sends it `removed`.
+        this.publish(channel, price.address, price.blockNumber, JSON.stringify(record), price.blockHash);
       } else if (event === 'finality') {
         this.publish(channel, undefined, BigInt((data as ExplorerEvents['finality']).blockNumber), JSON.stringify(data));
       } else {

@@ -28,9 +28,10 @@ export interface TokenPriceEvent {
   priceUSD: string;
   /** Percent change against the price 24 h of chain time earlier; `null` without one. */
   change24h: string | null;
-  /** The block's timestamp (Unix seconds) and number. */
+  /** The block's timestamp (Unix seconds), number and hash. */
   timestamp: bigint;
   blockNumber: bigint;
+  blockHash: Hex;
 }
 
 /** Everything the indexer and trackers publish inside one process. */

@@ -8,6 +8,7 @@ import { formatUsd } from './usd.js';
 interface Moved {
   timestamp: bigint;
   blockNumber: bigint;
+  blockHash: Hex;
 }
 
 /**
@@ -62,12 +63,12 @@ export class PricePublisher {
     try {
       const updates = new Map<Hex, Moved>();
       for (const bundle of blocks) {
-        for (const token of await this.prices.tokensMovedBy(bundle)) updates.set(token, { timestamp: bundle.block.timestamp, blockNumber: bundle.block.number });
+        for (const token of await this.prices.tokensMovedBy(bundle)) updates.set(token, { timestamp: bundle.block.timestamp, blockNumber: bundle.block.number, blockHash: bundle.block.hash });
       }
-      for (const [token, { timestamp, blockNumber }] of updates) {
+      for (const [token, { timestamp, blockNumber, blockHash }] of updates) {
         const market = await this.prices.market(token, timestamp);
         if (this.#stopped || market?.price == null) continue;
-        this.hub.emit('tokenPrice', { address: token, priceUSD: formatUsd(market.price), change24h: market.change24h, timestamp, blockNumber });
+        this.hub.emit('tokenPrice', { address: token, priceUSD: formatUsd(market.price), change24h: market.change24h, timestamp, blockNumber, blockHash });
       }
     } catch (error) {
       this.logger.warn({ err: error }, 'token prices could not be read; their token_price events are skipped');

@@ -2,3 +2,4 @@ export * from './socket-like.js';
 export * from './socket-endpoint.js';
 export * from './gateway.js';
 export { OriginNotAllowedError } from './origin-error.js';
+export * from './upgrades.js';

@@ -15,6 +15,18 @@ async function pay(context: ChannelContext, from: number, to: Address, value = 1
   return hash;
 }
 
+/** Swaps on the demo pool so the DEMO price moves; resolves the swap's block number. */
+export async function movePrice(context: ChannelContext): Promise<bigint> {
+  const { chain, demo } = context;
+  const wallet = chain.walletClients[0]!;
+  const sent = await wallet.writeContract({ address: demo.contracts.quoteToken, abi: demo.abis.quoteToken, functionName: 'transfer', args: [demo.contracts.dexPair, parseEther('1000')] });
+  await chain.publicClient.waitForTransactionReceipt({ hash: sent });
+  const token0 = (await chain.publicClient.readContract({ address: demo.contracts.dexPair, abi: demo.abis.dexPair, functionName: 'token0' })) as Address;
+  const out = token0.toLowerCase() === demo.contracts.token.toLowerCase() ? [parseEther('1'), 0n] : [0n, parseEther('1')];
+  const swap = await wallet.writeContract({ address: demo.contracts.dexPair, abi: demo.abis.dexPair, functionName: 'swap', args: [...out, demo.accounts[0]] });
+  return (await chain.publicClient.waitForTransactionReceipt({ hash: swap })).blockNumber;
+}
+
 /** Every built-in channel's payload, shaped as REST shapes the same record. */
 export function chainChannelTests(ctx: () => ChannelContext): void {
   it('blocks: each new block as {blockNumber, blockHash, timestamp, transactionCount, gasUsed, miner}, with block number and sequence', async () => {
@@ -88,18 +100,11 @@ export function chainChannelTests(ctx: () => ChannelContext): void {
   });
 
   it('token_price: a swap that moves the DEMO price sends {address, priceUSD, change24h, timestamp}', async () => {
-    const { chain, demo } = ctx();
     const client = await ctx().client();
-    const token = demo.contracts.token.toLowerCase();
+    const token = ctx().demo.contracts.token.toLowerCase();
     await client.subscribe('token_price', { address: token });
-    const wallet = chain.walletClients[0]!;
-    const sent = await wallet.writeContract({ address: demo.contracts.quoteToken, abi: demo.abis.quoteToken, functionName: 'transfer', args: [demo.contracts.dexPair, parseEther('1000')] });
-    await chain.publicClient.waitForTransactionReceipt({ hash: sent });
-    const token0 = (await chain.publicClient.readContract({ address: demo.contracts.dexPair, abi: demo.abis.dexPair, functionName: 'token0' })) as Address;
-    const out = token0.toLowerCase() === token ? [parseEther('1'), 0n] : [0n, parseEther('1')];
-    const swap = await wallet.writeContract({ address: demo.contracts.dexPair, abi: demo.abis.dexPair, functionName: 'swap', args: [...out, demo.accounts[0]] });
-    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: swap });
-    const message = await client.next((m) => m.channel === 'token_price' && m.blockNumber === receipt.blockNumber.toString());
+    const swapBlock = await movePrice(ctx());
+    const message = await client.next((m) => m.channel === 'token_price' && m.blockNumber === swapBlock.toString());
     const current = await rest(ctx(), `/api/v1/token/${token}`);
     expect(message).toMatchObject({ channel: 'token_price', address: token, data: { address: token, priceUSD: current.priceUSD, timestamp: expect.stringMatching(/^\d+$/) } });
     expect(Object.keys(message.data).sort()).toEqual(['address', 'change24h', 'priceUSD', 'timestamp']);

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { movePrice } from './chain-channels.js';
 import type { ChannelContext } from './context.js';
 
 /** Reorgs (`reorg` notice, `removed: true`) and `fromBlock` replay. */
@@ -62,5 +63,20 @@ export function reorgAndReplayTests(ctx: () => ChannelContext): void {
     expect(removedBlock).toEqual({ ...sentBlock, sequence: removedBlock!.sequence, removed: true });
     const replacement = await client.next((m) => m.channel === 'blocks' && m.blockNumber === (base + 1n).toString() && m.removed === undefined);
     expect(replacement.data.blockHash).not.toBe(sentBlock.data.blockHash);
+  });
+
+  it('on a reorg, a token_price sent from a removed block comes again with removed: true', async () => {
+    await ctx().indexed();
+    const snapshot = await ctx().rpc<string>('evm_snapshot');
+    const client = await ctx().client();
+    await client.subscribe('token_price', { address: ctx().demo.contracts.token.toLowerCase() });
+    const swapBlock = await movePrice(ctx());
+    const sent = await client.next((m) => m.channel === 'token_price' && m.blockNumber === swapBlock.toString());
+
+    await ctx().rpc('evm_revert', [snapshot]);
+    await ctx().rpc('evm_increaseTime', [7]);
+    await ctx().mine(3);
+    const removed = await client.next((m) => m.channel === 'token_price' && m.removed === true);
+    expect(removed).toEqual({ ...sent, sequence: removed.sequence, removed: true });
   });
 }
