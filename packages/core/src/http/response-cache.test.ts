@@ -55,6 +55,17 @@ describe('ResponseCache through the kernel', () => {
     expect(computed).toEqual(['a', 'a', 'a']);
   });
 
+  it('drops the answers of an earlier head as soon as the head moves, so they never fill the budget', async () => {
+    const { get, computed, moveHead } = setup();
+    await get('/api/v1/item/a');
+    moveHead('0xbb');
+    await get('/api/v1/item/b');
+    // Back on the first head (a reorg back to it): its answer was dropped, so it is computed again.
+    moveHead('0xaa');
+    await get('/api/v1/item/a');
+    expect(computed).toEqual(['a', 'b', 'a']);
+  });
+
   it('keeps no error answers and nothing before a head exists', async () => {
     const { get, computed, moveHead } = setup();
     expect((await get('/api/v1/item/missing')).status).toBe(404);

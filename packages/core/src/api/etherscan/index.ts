@@ -24,16 +24,7 @@ const bodySchema = z.record(z.string(), z.union([z.string(), z.number(), z.boole
  * answer; `apikey` authenticates like `X-API-Key` and counts against the same rate limits.
  */
 export function etherscanRoutes(services: Services, chain: ChainClient): Route[] {
-  const modules: Record<string, EtherscanModule> = {
-    account: accountModule(services),
-    contract: contractModule(services),
-    transaction: transactionModule(services),
-    block: blockModule(services),
-    logs: logsModule(services),
-    stats: statsModule(services),
-    gastracker: gastrackerModule(services),
-    proxy: proxyModule(services, chain),
-  };
+  const modules = etherscanModules(services, chain);
   // Action names are matched whatever their case (`getLogs`, `getlogs`).
   const actions = new Map(
     Object.entries(modules).map(([name, module]) => [name, new Map(Object.entries(module.actions).map(([action, run]) => [action.toLowerCase(), run]))]),
@@ -70,4 +61,18 @@ export function etherscanRoutes(services: Services, chain: ChainClient): Route[]
       }),
     ),
   );
+}
+
+/** The modules `/api` serves, by Etherscan's module name. */
+export function etherscanModules(services: Services, chain: ChainClient): Record<string, EtherscanModule> {
+  return {
+    account: accountModule(services),
+    contract: contractModule(services),
+    transaction: transactionModule(services),
+    block: blockModule(services),
+    logs: logsModule(services),
+    stats: statsModule(services),
+    gastracker: gastrackerModule(services),
+    proxy: proxyModule(services, chain),
+  };
 }

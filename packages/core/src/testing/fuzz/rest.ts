@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { accountModule } from '../../api/etherscan/account.js';
-import { blockModule } from '../../api/etherscan/block.js';
-import { contractModule } from '../../api/etherscan/contract.js';
-import { gastrackerModule } from '../../api/etherscan/gastracker.js';
-import { logsModule } from '../../api/etherscan/logs.js';
-import { proxyModule } from '../../api/etherscan/proxy.js';
-import { statsModule } from '../../api/etherscan/stats.js';
-import { transactionModule } from '../../api/etherscan/transaction.js';
+import { etherscanModules } from '../../api/etherscan/index.js';
 import type { Route } from '../../http/index.js';
 import { Router } from '../../http/router.js';
 import { get } from '../api/context.js';
@@ -100,16 +93,7 @@ export function restFuzzTests(ctx: () => FuzzContext, options: RestFuzzOptions):
 /** Etherscan module names and their actions, from the modules the explorer serves. */
 function etherscanActions(context: FuzzContext): Record<string, string[]> {
   const { services, chain } = context.explorer;
-  const modules = {
-    account: accountModule(services),
-    contract: contractModule(services),
-    transaction: transactionModule(services),
-    block: blockModule(services),
-    logs: logsModule(services),
-    stats: statsModule(services),
-    gastracker: gastrackerModule(services),
-    proxy: proxyModule(services, chain),
-  };
+  const modules = etherscanModules(services, chain);
   return Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, Object.keys(module.actions)]));
 }
 
