@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiKeyRecord, CreatedApiKeyRecord } from './api-key-service.js';
 import type { AccessToken } from './tokens.js';
+import type { Same } from '../services/record-schemas.js';
 import type { UserRecord } from './user-record.js';
 
 /**
@@ -36,7 +37,6 @@ export const createdApiKeyRecordSchema = apiKeyRecordSchema.extend({ key: z.stri
 /** An access token (login and refresh). */
 export const accessTokenSchema = z.object({ access_token: z.string(), expires_in: z.number().int().describe('seconds') });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails the typecheck when a schema and its record interface part ways. */
 export type AccountSchemasMatch = [
   Same<z.output<typeof userRecordSchema>, UserRecord>,

@@ -393,8 +393,8 @@ export const metadataProfileRecordSchema = z.object({
   updatedAt: nullableText,
 });
 
-/** `true` only when `A` and `B` are the same type. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** `true` when `A` and `B` are the same type: record schemas are checked against their interfaces with it. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails the typecheck when a schema and its record interface part ways. */
 export type RecordSchemasMatch = [
   Same<z.output<typeof transactionRecordSchema>, TransactionRecord>,
