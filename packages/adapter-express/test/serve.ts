@@ -9,7 +9,9 @@ import { attachChainlensSockets, chainlensRouter } from '../src/index.js';
 export async function serveExpress(explorer: Explorer): Promise<ServedApi> {
   const app = express();
   app.use(chainlensRouter(explorer));
-  const server = createServer(app);
+  // Fastify's keep-alive timeout rather than Node's 5 s: on a busy machine a client's pooled
+  // connection could otherwise be closed by the server just as it sends its next request.
+  const server = createServer({ keepAliveTimeout: 72_000 }, app);
   server.on('clientError', handleClientError);
   const detach = attachChainlensSockets(server, explorer);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

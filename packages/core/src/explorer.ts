@@ -124,7 +124,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const blocks = new BlockService(storage, head, records, config.startBlock);
   const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
   const services: Services = {
-    accounts: new AccountService(storage, head, chain),
+    accounts: new AccountService(storage, head, chain, records),
     apiKeys,
     blocks,
     consensus,

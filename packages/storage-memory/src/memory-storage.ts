@@ -233,6 +233,10 @@ export class MemoryStorage implements Storage {
     return this.#addresses.list(query);
   }
 
+  async listAddressTransactionHashes(query: AddressTransactionsQuery): Promise<Hex[]> {
+    return this.#addresses.list(query).map((tx) => tx.hash);
+  }
+
   async listTransactionsBetween(query: TransactionsBetweenQuery): Promise<StoredTransaction[]> {
     return this.#addresses.between(query);
   }

@@ -264,17 +264,21 @@ export class PostgresStorage implements Storage {
     return rows.map(toStoredLog);
   }
 
-  async listAddressTransactions({
-    address,
-    startBlock = 0n,
-    endBlock = INT8_MAX,
-    page,
-    offset,
-    sort,
-  }: AddressTransactionsQuery): Promise<StoredTransaction[]> {
+  async listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]> {
+    const read = this.#read;
+    return this.#listAddressTransactions<StoredTransaction>(query, query.sort === 'asc' ? read.addressTransactionsAsc : read.addressTransactionsDesc);
+  }
+
+  async listAddressTransactionHashes(query: AddressTransactionsQuery): Promise<Hex[]> {
+    const read = this.#read;
+    const rows = await this.#listAddressTransactions<{ hash: Hex }>(query, query.sort === 'asc' ? read.addressTransactionHashesAsc : read.addressTransactionHashesDesc);
+    return rows.map((row) => row.hash);
+  }
+
+  /** Runs one of the address transaction page statements (they share their parameters). */
+  async #listAddressTransactions<Row extends object>({ address, startBlock = 0n, endBlock = INT8_MAX, page, offset }: AddressTransactionsQuery, statement: Statement): Promise<Row[]> {
     if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const statement = sort === 'asc' ? this.#read.addressTransactionsAsc : this.#read.addressTransactionsDesc;
-    const { rows } = await this.#pool.query<StoredTransaction>({
+    const { rows } = await this.#pool.query<Row>({
       ...statement,
       values: [
         toBytea(address),

@@ -45,11 +45,11 @@ export function toStoredLog({ topic0, topic1, topic2, topic3, ...log }: LogRow):
 
 /** Every read statement of the Storage API; each is served by an index. */
 export function readStatements(t: Tables) {
-  const transactionsOfAddress = (order: 'ASC' | 'DESC'): Statement => ({
-    name: `chainlens_address_transactions_${order.toLowerCase()}`,
+  const transactionsOfAddress = (order: 'ASC' | 'DESC', columns: 'records' | 'hashes'): Statement => ({
+    name: `chainlens_address_transaction${columns === 'hashes' ? '_hashes' : 's'}_${order.toLowerCase()}`,
     // The page is cut on the narrow index-only scan of address_transactions, so skipped rows
     // never fetch their transaction.
-    text: `SELECT ${TRANSACTION_COLUMNS}
+    text: `SELECT ${columns === 'hashes' ? 't.hash' : TRANSACTION_COLUMNS}
       FROM (
         SELECT block_number, transaction_index FROM ${t.addressTransactions}
         WHERE address = $1 AND block_number BETWEEN $2 AND $3
@@ -60,14 +60,34 @@ export function readStatements(t: Tables) {
       ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
   });
 
-  const transfersOfToken = (order: 'ASC' | 'DESC', from: boolean, to: boolean): Statement => ({
-    name: `chainlens_token_transfers_${order.toLowerCase()}${from ? '_from' : ''}${to ? '_to' : ''}`,
+  const transfersOfToken = (order: 'ASC' | 'DESC', from: boolean, to: boolean): Statement => {
+    const name = `chainlens_token_transfers_${order.toLowerCase()}${from ? '_from' : ''}${to ? '_to' : ''}`;
+    const chainOrder = `block_number ${order}, log_index ${order}, batch_index ${order}`;
     // One statement per filter combination, so each keeps a plan for its own index.
-    text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers}
+    if (from || to) {
+      return {
+        name,
+        text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers}
       WHERE token = $1 AND block_number BETWEEN $2 AND $3${from ? ' AND from_address = $6' : ''}${to ? ` AND to_address = $${from ? 7 : 6}` : ''}
-      ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
+      ORDER BY ${chainOrder}
       LIMIT $4 OFFSET $5`,
-  });
+      };
+    }
+    // Unfiltered, the page is cut on an index-only scan of token_transfers_by_token, so the
+    // skipped rows of a deep page never fetch their row; only the page's rows join it.
+    return {
+      name,
+      text: `SELECT ${TOKEN_TRANSFER_COLUMNS}
+      FROM (
+        SELECT block_number, log_index, batch_index FROM ${t.tokenTransfers}
+        WHERE token = $1 AND block_number BETWEEN $2 AND $3
+        ORDER BY ${chainOrder}
+        LIMIT $4 OFFSET $5
+      ) page
+      JOIN ${t.tokenTransfers} USING (block_number, log_index, batch_index)
+      ORDER BY page.block_number ${order}, page.log_index ${order}, page.batch_index ${order}`,
+    };
+  };
   const transfersOfAddress = (order: 'ASC' | 'DESC'): Statement => {
     const side = (party: 'from_address' | 'to_address') => `(SELECT * FROM ${t.tokenTransfers}
         WHERE ${party} = $1 AND block_number BETWEEN $2 AND $3
@@ -240,8 +260,10 @@ export function readStatements(t: Tables) {
         WHERE t.hash = $1
         ORDER BY l.log_index`,
     },
-    addressTransactionsAsc: transactionsOfAddress('ASC'),
-    addressTransactionsDesc: transactionsOfAddress('DESC'),
+    addressTransactionsAsc: transactionsOfAddress('ASC', 'records'),
+    addressTransactionsDesc: transactionsOfAddress('DESC', 'records'),
+    addressTransactionHashesAsc: transactionsOfAddress('ASC', 'hashes'),
+    addressTransactionHashesDesc: transactionsOfAddress('DESC', 'hashes'),
     addressActivity: {
       name: 'chainlens_address_activity',
       text: `SELECT s.transaction_count, fb.timestamp AS first_seen, lb.timestamp AS last_seen

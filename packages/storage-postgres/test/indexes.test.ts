@@ -51,6 +51,7 @@ const cases: [string, Statement, unknown[]][] = [
   ['getTransactionLogs', read.transactionLogs, [toBytea(log.transactionHash)]],
   ['listAddressTransactions asc', read.addressTransactionsAsc, [toBytea(tx.from), '0', '9223372036854775807', 25, 0]],
   ['listAddressTransactions desc', read.addressTransactionsDesc, [toBytea(tx.from), '100', '300', 10, 10]],
+  ['listAddressTransactionHashes desc', read.addressTransactionHashesDesc, [toBytea(tx.from), '0', '9223372036854775807', 25, 25]],
   ['getAddressActivity', read.addressActivity, [toBytea(tx.from)]],
   ['listTransactionsBetween', read.transactionsBetweenDesc, [toBytea(tx.from), toBytea(tx.to!), 25, 0]],
   ['getBlockByNumber', read.blockByNumber, ['200']],
@@ -140,6 +141,9 @@ describe('indexes', () => {
     expect(await indexesOf(holders, holderValues)).toContain('token_holders_by_balance');
     const [, transfers, transferValues] = cases.find(([name]) => name === 'listTokenTransfers desc')!;
     expect(await indexesOf(transfers, transferValues)).toContain('token_transfers_by_token');
+    // A deep page skips its rows on the index alone: only the page's rows are fetched.
+    const deepPage = (await plan(transfers, [...transferValues.slice(0, 4), 500], 'generic')).find((node) => node['Index Name'] === 'token_transfers_by_token');
+    expect(deepPage?.['Node Type']).toBe('Index Only Scan');
     const [, ofAddress, addressValues] = cases.find(([name]) => name === 'listAddressTokenTransfers')!;
     expect(await indexesOf(ofAddress, addressValues)).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
     const [, internalOfAddress, internalValues] = cases.find(([name]) => name === 'listInternalTransactions of an address')!;

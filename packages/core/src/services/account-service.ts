@@ -1,7 +1,8 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { BlockNotFoundError } from '../errors/index.js';
-import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
+import type { AddressTransactionsQuery, Hex, Storage, StoredTransaction } from '../storage/index.js';
+import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
 import { formatTransaction, type TransactionRecord } from './format.js';
 
@@ -36,6 +37,7 @@ export class AccountService {
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
+    private readonly records: ChainRecordCache,
   ) {}
 
   /**
@@ -81,8 +83,15 @@ export class AccountService {
     };
   }
 
+  /**
+   * A page of the address's transactions. Its hashes are read from storage, its records from the
+   * record cache where kept, so after a new block a page reads little more than its hashes.
+   */
   async transactions(query: AddressTransactionsQuery): Promise<TransactionRecord[]> {
-    const [txs, cursor] = await Promise.all([this.storage.listAddressTransactions(query), this.head.current()]);
+    const [hashes, cursor] = await Promise.all([this.storage.listAddressTransactionHashes(query), this.head.current()]);
+    const found = await this.records.transactions(this.storage, hashes);
+    // A record gone between the two reads was rolled back meanwhile: read the page whole instead.
+    const txs = found.includes(null) ? await this.storage.listAddressTransactions(query) : (found as StoredTransaction[]);
     const head = cursor?.number ?? null;
     return txs.map((tx) => formatTransaction(tx, head));
   }

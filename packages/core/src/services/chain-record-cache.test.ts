@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEventHub, type ReorgEvent } from '../channels/index.js';
+import type { Hex, Storage, StoredTransaction } from '../storage/index.js';
 import { ChainRecordCache } from './chain-record-cache.js';
 
 const REORG: ReorgEvent = { commonAncestor: { blockNumber: 1n, blockHash: `0x${'1'.repeat(64)}` }, removedBlockHashes: [`0x${'2'.repeat(64)}`] };
@@ -68,5 +69,51 @@ describe('ChainRecordCache', () => {
       await cache.get('a', read, () => 60);
       expect(read.calls).toBe(3);
     }
+  });
+
+  describe('transactions by hashes', () => {
+    const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
+    const tx = (n: number) => ({ hash: hash(n), input: '0x', logsBloom: '0x' }) as unknown as StoredTransaction;
+    /** Storage whose getTransactions knows transactions 1 to 5 and records what it was asked. */
+    function storage() {
+      const asked: Hex[][] = [];
+      const known = new Map([1, 2, 3, 4, 5].map((n) => [hash(n), tx(n)]));
+      const getTransactions = async (hashes: Hex[]) => {
+        asked.push(hashes);
+        return hashes.map((h) => known.get(h) ?? null);
+      };
+      return { asked, storage: { getTransactions } as unknown as Storage };
+    }
+
+    it('answers in order, reading only the hashes not kept, in one storage call', async () => {
+      const cache = new ChainRecordCache(createEventHub(), 1_000_000);
+      const { asked, storage: store } = storage();
+      expect(await cache.transactions(store, [hash(2), hash(4)])).toEqual([tx(2), tx(4)]);
+      expect(await cache.transactions(store, [hash(1), hash(2), hash(9), hash(4), hash(3)])).toEqual([tx(1), tx(2), null, tx(4), tx(3)]);
+      expect(asked).toEqual([[hash(2), hash(4)], [hash(1), hash(9), hash(3)]]);
+      expect(await cache.transactions(store, [hash(3), hash(1)])).toEqual([tx(3), tx(1)]);
+      expect(asked).toHaveLength(2);
+    });
+
+    it('shares what it keeps with single reads, and forgets it on a reorg', async () => {
+      const hub = createEventHub();
+      const cache = new ChainRecordCache(hub, 1_000_000);
+      const { asked, storage: store } = storage();
+      await cache.transactions(store, [hash(1)]);
+      const single = counted(tx(1));
+      expect(await cache.get(`tx:${hash(1)}`, single, () => 10)).toEqual(tx(1));
+      expect(single.calls).toBe(0);
+      hub.emit('reorg', REORG);
+      await cache.transactions(store, [hash(1)]);
+      expect(asked).toHaveLength(2);
+    });
+
+    it('reads every time with a budget of 0', async () => {
+      const cache = new ChainRecordCache(createEventHub(), 0);
+      const { asked, storage: store } = storage();
+      await cache.transactions(store, [hash(1)]);
+      await cache.transactions(store, [hash(1)]);
+      expect(asked).toHaveLength(2);
+    });
   });
 });

@@ -38,7 +38,29 @@ export class ChainRecordCache {
 
   /** The stored transaction `hash`, or `null`. */
   transaction(storage: Storage, hash: Hex): Promise<StoredTransaction | null> {
-    return this.get(`tx:${hash}`, () => storage.getTransaction(hash), (tx) => RECORD_BYTES + tx.input.length + tx.logsBloom.length);
+    return this.get(`tx:${hash}`, () => storage.getTransaction(hash), transactionBytes);
+  }
+
+  /**
+   * The stored transactions `hashes`, in order, `null` for unknown ones: the kept ones as they
+   * are, the others in one storage read (and kept).
+   */
+  async transactions(storage: Storage, hashes: readonly Hex[]): Promise<(StoredTransaction | null)[]> {
+    const records = this.#records;
+    if (records === null) return storage.getTransactions([...hashes]);
+    const found = hashes.map((hash) => (records.get(`tx:${hash}`) as StoredTransaction | undefined) ?? null);
+    const missing = hashes.filter((_, i) => found[i] === null);
+    if (missing.length === 0) return found;
+    const generation = this.#generation;
+    const read = new Map<Hex, StoredTransaction>();
+    for (const tx of await storage.getTransactions(missing)) if (tx !== null) read.set(tx.hash, tx);
+    if (generation === this.#generation) {
+      for (const tx of read.values()) {
+        const key = `tx:${tx.hash}`;
+        records.set(key, tx, { size: key.length + transactionBytes(tx) });
+      }
+    }
+    return hashes.map((hash, i) => found[i] ?? read.get(hash) ?? null);
   }
 
   /** Block `number` with its transaction hashes, or `null`. */
@@ -49,5 +71,7 @@ export class ChainRecordCache {
 
 /** What a record's numbers, hashes and addresses take, beside its variable-length parts. */
 const RECORD_BYTES = 1_024;
+
+const transactionBytes = (tx: StoredTransaction): number => RECORD_BYTES + tx.input.length + tx.logsBloom.length;
 
 type BlockWithTransactionHashes = { block: StoredBlock; transactionHashes: Hex[] };

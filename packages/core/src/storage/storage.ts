@@ -96,6 +96,11 @@ export interface Storage {
    */
   listAddressTransactions(query: AddressTransactionsQuery): Promise<StoredTransaction[]>;
   /**
+   * The hashes of {@link listAddressTransactions}' answer to `query`, in its order: a page whose
+   * records are kept elsewhere (they change only with a reorg) is then read without them.
+   */
+  listAddressTransactionHashes(query: AddressTransactionsQuery): Promise<Hex[]>;
+  /**
    * Transactions in which both `address` and `counterparty` take part (as sender, recipient or
    * created contract), ordered and paged as {@link listAddressTransactions}.
    */

@@ -147,6 +147,19 @@ export function addressTests(factory: StorageFactory): void {
       }
     });
 
+    test('listAddressTransactionHashes answers the hashes of the same page, in its order', async (storage) => {
+      const chain = chainWithBusy([[0, 0], [1, 1], [1, 3], [2, 0], [3, 2], [4, 1], [4, 3]]);
+      await writeChain(storage, chain);
+      for (const sort of ['asc', 'desc'] as const) {
+        for (const rest of [{ page: 1, offset: 3 }, { page: 2, offset: 3 }, { page: 3, offset: 3 }, { page: 1, offset: ALL, startBlock: 1n, endBlock: 3n }, { page: 5, offset: 3 }]) {
+          const page = await storage.listAddressTransactions(query(busy, { sort, ...rest }));
+          expect(await storage.listAddressTransactionHashes(query(busy, { sort, ...rest }))).toEqual(page.map((tx) => tx.hash));
+        }
+      }
+      expect(await storage.listAddressTransactionHashes(query(busy, { page: 0, offset: 3 }))).toEqual([]);
+      expect(await storage.listAddressTransactionHashes(query(fixtureAddress('nobody')))).toEqual([]);
+    });
+
     test('a page past the end is empty', async (storage) => {
       const chain = chainWithBusy([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]);
       await writeChain(storage, chain);

@@ -1,0 +1,61 @@
+import { memoryStorage } from '@chainlens/storage-memory';
+import { describe, expect, it } from 'vitest';
+import type { ChainClient } from '../chain/chain-client.js';
+import { createEventHub } from '../channels/index.js';
+import type { AddressTransactionsQuery, Storage } from '../storage/index.js';
+import { makeChain } from '../testing/fixtures.js';
+import { chainTransactions } from '../testing/reference.js';
+import { AccountService } from './account-service.js';
+import { ChainRecordCache } from './chain-record-cache.js';
+import { formatTransaction } from './format.js';
+import { IndexedHead } from './indexed-head.js';
+
+const chain = makeChain({ blocks: 6, txPerBlock: 4 });
+const sender = chainTransactions(chain)[5]!.from;
+const query: AddressTransactionsQuery = { address: sender, page: 1, offset: 1_000, sort: 'desc' };
+
+/** Memory storage holding `chain`, counting full-record reads, and the service over it. */
+async function service(): Promise<{ accounts: AccountService; storage: Storage; reads: { records: number; pages: number } }> {
+  const storage = memoryStorage();
+  await storage.init();
+  for (const bundle of chain) await storage.writeBlock(bundle);
+  const reads = { records: 0, pages: 0 };
+  const getTransactions = storage.getTransactions.bind(storage);
+  storage.getTransactions = (hashes) => {
+    reads.records += hashes.length;
+    return getTransactions(hashes);
+  };
+  const listAddressTransactions = storage.listAddressTransactions.bind(storage);
+  storage.listAddressTransactions = (q) => {
+    reads.pages++;
+    return listAddressTransactions(q);
+  };
+  const hub = createEventHub();
+  const accounts = new AccountService(storage, new IndexedHead(storage, hub, 60_000), {} as ChainClient, new ChainRecordCache(hub, 1_000_000));
+  return { accounts, storage, reads };
+}
+
+describe('AccountService.transactions', () => {
+  it('reads a page’s records once; later pages over them read only their hashes', async () => {
+    const { accounts, storage, reads } = await service();
+    const expected = (await storage.listAddressTransactions(query)).map((tx) => formatTransaction(tx, 5n));
+    reads.pages = 0;
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await accounts.transactions(query)).toEqual(expected);
+    const firstReads = reads.records;
+    expect(firstReads).toBe(expected.length);
+    expect(await accounts.transactions({ ...query, sort: 'asc' })).toEqual([...expected].reverse());
+    expect(reads.records).toBe(firstReads);
+    expect(reads.pages).toBe(0);
+  });
+
+  it('reads the page whole when a listed transaction is gone by the time its record is read (a reorg between the reads)', async () => {
+    const { accounts, storage, reads } = await service();
+    const listHashes = storage.listAddressTransactionHashes.bind(storage);
+    storage.listAddressTransactionHashes = async (q) => [`0x${'ab'.repeat(32)}`, ...(await listHashes(q))];
+    const expected = (await storage.listAddressTransactions(query)).map((tx) => formatTransaction(tx, 5n));
+    reads.pages = 0;
+    expect(await accounts.transactions(query)).toEqual(expected);
+    expect(reads.pages).toBe(1);
+  });
+});
