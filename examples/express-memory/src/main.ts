@@ -25,7 +25,8 @@ app.get('/', (_request, response) => {
 });
 app.use('/explorer', chainlensRouter(explorer));
 
-const server = createServer(app);
+// Keep-alive as long as Fastify's: Node's 5 s would close pooled connections under their clients.
+const server = createServer({ keepAliveTimeout: 72_000 }, app);
 // Oversized headers and malformed requests get ChainLens's envelope too.
 server.on('clientError', handleClientError);
 server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {

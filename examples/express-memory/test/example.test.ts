@@ -14,7 +14,9 @@ describe('examples/express-memory', () => {
     const example = startExample(new URL('../src/main.ts', import.meta.url), { EXPLORER_RPC_URL: chain.rpcUrl, PORT: '0' });
     try {
       const base = await example.listening(/Explorer at (http:\/\/127\.0\.0\.1:\d+)\/explorer/);
-      expect(await (await fetch(base)).text()).toContain('My app');
+      const home = await fetch(base);
+      expect(await home.text()).toContain('My app');
+      expect(home.headers.get('keep-alive')).toBe('timeout=72');
       const hash = await chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value: 5n });
       const transaction = await example.indexed(`${base}/explorer/api/v1/transaction/${hash}`);
       expect(transaction).toMatchObject({ hash, value: '5' });

@@ -23,7 +23,9 @@ export async function serve(explorer: Explorer, adapter: 'fastify' | 'express', 
   const app = express();
   app.disable('x-powered-by');
   app.use(chainlensRouter(explorer));
-  const server = createServer(app);
+  // Fastify's keep-alive timeout: Node's 5 s would close pooled connections of clients and load
+  // balancers (often 60 s idle) under them, and their next request would fail.
+  const server = createServer({ keepAliveTimeout: 72_000 }, app);
   server.on('clientError', handleClientError);
   // Fastify's plugin serves `/ws` itself; Express needs the upgrade handler on the server.
   const detachSockets = attachChainlensSockets(server, explorer);

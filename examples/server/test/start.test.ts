@@ -47,8 +47,10 @@ describe('npm start (examples/server)', () => {
   it.each(['fastify', 'express'])('serves the embedded dev chain through %s, indexes ongoing activity and stops cleanly on SIGTERM', async (adapter) => {
     const { child, output } = startServer({ PORT: '0', EXPLORER_ADAPTER: adapter });
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
-    const health: unknown = await (await fetch(`${url}/api/v1/health`)).json();
-    expect(health).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
+    const response = await fetch(`${url}/api/v1/health`);
+    expect(await response.json()).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
+    // Idle connections are kept past a load balancer's usual 60 s, not Node's 5 s.
+    expect(response.headers.get('keep-alive')).toBe('timeout=72');
 
     // The channel protocol at ws://HOST:PORT/ws, through either adapter.
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
