@@ -5,6 +5,7 @@ import type { ExplorerConfig } from '../../config.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
 import type { Storage } from '../../storage/index.js';
+import { FAST_INDEXER, demoPrices } from '../explorer-settings.js';
 
 /** A server serving an explorer, as an adapter test builds it. */
 export interface ServedApi {
@@ -55,9 +56,9 @@ export async function createApiContext(options: ApiSuiteOptions, config: Partial
       rpcUrl: chain.rpcUrl,
       storage: await options.storage(),
       logger: pino({ level: 'silent' }),
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      indexer: FAST_INDEXER,
       pending: { pollIntervalMs: 20 },
-      prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] },
+      prices: demoPrices(demo),
       // The suite sends hundreds of requests from one address; the limits have tests of their own.
       rateLimits: { anonymous: SUITE_ALLOWANCE, authenticated: SUITE_ALLOWANCE, registrationsPerHour: 100_000 },
       ...config,

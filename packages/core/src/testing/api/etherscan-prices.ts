@@ -4,6 +4,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createExplorer } from '../../explorer.js';
 import { waitFor, type ApiContext } from './context.js';
 import { etherscan } from './etherscan.js';
+import { FAST_INDEXER, demoPrices } from '../explorer-settings.js';
 
 const PAIR = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
 
@@ -21,8 +22,8 @@ export function etherscanPriceTests(ctx: () => ApiContext): void {
       rpcUrl: chain.rpcUrl,
       storage: await ctx().options.storage(),
       logger: pino({ level: 'silent' }),
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
-      prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }], nativeToken: demo.contracts.token },
+      indexer: FAST_INDEXER,
+      prices: { ...demoPrices(demo), nativeToken: demo.contracts.token },
     });
     const served = await ctx().options.serve(explorer);
     closers.push(async () => {

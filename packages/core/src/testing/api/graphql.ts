@@ -6,6 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { ExplorerConfig } from '../../config.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
 import { get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
+import { FAST_INDEXER } from '../explorer-settings.js';
 
 /** A GraphQL answer: HTTP status, headers and the decoded body. */
 interface GraphqlAnswer {
@@ -250,7 +251,7 @@ export function graphqlTests(ctx: () => ApiContext): void {
       storage,
       logger: pino({ level: 'silent' }),
       startBlock: start,
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      indexer: FAST_INDEXER,
       rateLimits: { enabled: false },
       graphql: { maxAliases: 50, maxCost: 10_000 },
     });

@@ -7,6 +7,7 @@ import { createExplorer } from '../../explorer.js';
 import type { PriceSource } from '../../prices/price-source.js';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
+import { FAST_INDEXER } from '../explorer-settings.js';
 
 const ZERO: Address = `0x${'00'.repeat(20)}`;
 const VIEWS = parseAbi([
@@ -82,7 +83,7 @@ export function tokenTests(ctx: () => ApiContext): void {
       rpcUrl: chain.rpcUrl,
       storage: await ctx().options.storage(),
       logger: pino({ level: 'silent' }),
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      indexer: FAST_INDEXER,
       rateLimits: { enabled: false },
       ...config,
     });

@@ -4,6 +4,7 @@ import { createExplorer } from '../../explorer.js';
 import type { TransactionTraceRecord } from '../../services/index.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext, type SignedUpUser } from './context.js';
 import { startNodeRelay, type NodeRelay } from './node-relay.js';
+import { FAST_INDEXER } from '../explorer-settings.js';
 
 const UNKNOWN_HASH = `0x${'34'.repeat(32)}`;
 
@@ -86,7 +87,7 @@ export function traceAndBatchTests(ctx: () => ApiContext): void {
       rpcUrl: relay.url,
       storage: await ctx().options.storage(),
       logger: pino({ level: 'silent' }),
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      indexer: FAST_INDEXER,
       rateLimits: { enabled: false },
     });
     const api = await ctx().options.serve(explorer);

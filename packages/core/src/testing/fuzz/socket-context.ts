@@ -5,6 +5,7 @@ import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from
 import { createExplorer, type Explorer } from '../../explorer.js';
 import { waitFor } from '../api/context.js';
 import type { ChannelSuiteOptions } from '../sockets/context.js';
+import { FAST_INDEXER } from '../explorer-settings.js';
 
 /** Small limits, so the fuzzers reach every one of them quickly. */
 export const FUZZ_SOCKET_LIMITS = {
@@ -60,7 +61,7 @@ export async function createSocketFuzzContext(options: Pick<ChannelSuiteOptions,
       rpcUrl: chain.rpcUrl,
       storage: await options.storage(),
       logger,
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      indexer: FAST_INDEXER,
       pending: { pollIntervalMs: 20 },
       rateLimits: { enabled: false },
       sockets: FUZZ_SOCKET_LIMITS,

@@ -8,6 +8,7 @@ import type { Storage } from '../../storage/index.js';
 import type { ServedApi } from '../api/context.js';
 import { waitFor } from '../api/context.js';
 import { connect, type ClientSocketClass, type TestClient } from './client.js';
+import { FAST_INDEXER, demoPrices } from '../explorer-settings.js';
 
 /** How a channel suite run serves the explorer (HTTP and WebSocket) and stores its data. */
 export interface ChannelSuiteOptions {
@@ -64,9 +65,9 @@ export async function createChannelContext(options: ChannelSuiteOptions): Promis
       rpcUrl: chain.rpcUrl,
       storage: await options.storage(),
       logger: pino({ level: 'silent' }),
-      indexer: { pollIntervalMs: 20, retryBaseMs: 20, maxBackoffMs: 500 },
+      indexer: FAST_INDEXER,
       pending: { pollIntervalMs: 20 },
-      prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] },
+      prices: demoPrices(demo),
       rateLimits: { enabled: false },
       sockets: SUITE_SOCKET_LIMITS,
     });
