@@ -20,12 +20,14 @@ function involvedAddresses({ from, to, contractAddress }: AddressedTransaction):
 
 /**
  * The address_transactions rows of `transactions`, one per (address, transaction), as array
- * literals ready for `unnest`.
+ * literals ready for `unnest`. `fromEnd` counts the address's later rows in the same block: a
+ * row's ordinal is the address's count after the block less it.
  */
 export function addressRows(transactions: readonly AddressedTransaction[]): {
   addresses: string;
   blockNumbers: string;
   transactionIndexes: string;
+  fromEnd: string;
 } {
   const addresses: Hex[] = [];
   const blockNumbers: bigint[] = [];
@@ -37,10 +39,19 @@ export function addressRows(transactions: readonly AddressedTransaction[]): {
       transactionIndexes.push(tx.transactionIndex);
     }
   }
+  const later = new Map<Hex, number>();
+  const fromEnd = new Array<number>(addresses.length);
+  for (let i = addresses.length - 1; i >= 0; i--) {
+    const address = addresses[i]!;
+    const seen = later.get(address) ?? 0;
+    fromEnd[i] = seen;
+    later.set(address, seen + 1);
+  }
   return {
     addresses: byteaArray(addresses),
     blockNumbers: integerArray(blockNumbers),
     transactionIndexes: integerArray(transactionIndexes),
+    fromEnd: integerArray(fromEnd),
   };
 }
 

@@ -277,7 +277,9 @@ export class PostgresStorage implements Storage {
 
   /** Runs one of the address transaction page statements (they share their parameters). */
   async #listAddressTransactions<Row extends object>({ address, startBlock = 0n, endBlock = INT8_MAX, page, offset }: AddressTransactionsQuery, statement: Statement): Promise<Row[]> {
-    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const skip = (page - 1) * offset;
+    // Past 2^53 rows no address has anything left, and the ordinal arithmetic stays exact.
+    if (page < 1 || offset < 1 || !Number.isSafeInteger(skip + offset) || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
     const { rows } = await this.#pool.query<Row>({
       ...statement,
       values: [
@@ -285,7 +287,7 @@ export class PostgresStorage implements Storage {
         toDecimal(startBlock < INT8_MIN ? INT8_MIN : startBlock),
         toDecimal(endBlock > INT8_MAX ? INT8_MAX : endBlock),
         offset,
-        (page - 1) * offset,
+        skip,
       ],
     });
     return rows;

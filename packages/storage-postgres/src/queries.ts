@@ -45,20 +45,26 @@ export function toStoredLog({ topic0, topic1, topic2, topic3, ...log }: LogRow):
 
 /** Every read statement of the Storage API; each is served by an index. */
 export function readStatements(t: Tables) {
-  const transactionsOfAddress = (order: 'ASC' | 'DESC', columns: 'records' | 'hashes'): Statement => ({
-    name: `chainlens_address_transaction${columns === 'hashes' ? '_hashes' : 's'}_${order.toLowerCase()}`,
-    // The page is cut on the narrow index-only scan of address_transactions, so skipped rows
-    // never fetch their transaction.
-    text: `SELECT ${columns === 'hashes' ? 't.hash' : TRANSACTION_COLUMNS}
-      FROM (
-        SELECT block_number, transaction_index FROM ${t.addressTransactions}
-        WHERE address = $1 AND block_number BETWEEN $2 AND $3
-        ORDER BY block_number ${order}, transaction_index ${order}
-        LIMIT $4 OFFSET $5
-      ) page
+  const transactionsOfAddress = (order: 'ASC' | 'DESC', columns: 'records' | 'hashes'): Statement => {
+    // The range's entries have consecutive ordinals (they number the address's transactions in
+    // chain order), so its first and last entry bound them and the page is a range of about a
+    // page's entries on address_transactions_by_seq: a deep page skips nothing row by row.
+    const edge = (direction: 'ASC' | 'DESC') => `(SELECT seq FROM ${t.addressTransactions}
+          WHERE address = $1 AND block_number BETWEEN $2 AND $3
+          ORDER BY block_number ${direction}, transaction_index ${direction} LIMIT 1)`;
+    const range =
+      order === 'DESC'
+        ? 'greatest(bounds.lo, bounds.hi - $5 - $4 + 1) AND bounds.hi - $5'
+        : 'bounds.lo + $5 AND least(bounds.hi, bounds.lo + $5 + $4 - 1)';
+    return {
+      name: `chainlens_address_transaction${columns === 'hashes' ? '_hashes' : 's'}_${order.toLowerCase()}`,
+      text: `SELECT ${columns === 'hashes' ? 't.hash' : TRANSACTION_COLUMNS}
+      FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
+      JOIN ${t.addressTransactions} page ON page.address = $1 AND page.seq BETWEEN ${range}
       JOIN ${t.transactions} t USING (block_number, transaction_index)
-      ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
-  });
+      ORDER BY page.seq ${order}`,
+    };
+  };
 
   const transfersOfToken = (order: 'ASC' | 'DESC', from: boolean, to: boolean): Statement => {
     const name = `chainlens_token_transfers_${order.toLowerCase()}${from ? '_from' : ''}${to ? '_to' : ''}`;

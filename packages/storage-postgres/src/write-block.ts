@@ -19,9 +19,9 @@ import type { Tables } from './tables.js';
  * $64–$66 per-token transfer counts, $67–$71 pair columns, $72–$75 pair sync columns and
  * $76–$81 pair swap columns (syncs and swaps take the block's timestamp), $82–$86 contract
  * creation columns, $87 the block's transaction hashes concatenated, $88–$98 internal transaction
- * columns (their timestamp is the block's). A holder row's RETURNING
- * balance less its change is its balance before, so the statement itself sees who starts or
- * stops holding.
+ * columns (their timestamp is the block's), $99 the address rows' later rows in their block. A
+ * holder row's RETURNING balance less its change is its balance before, so the statement itself
+ * sees who starts or stops holding.
  */
 export function writeBlockStatement(t: Tables): Statement {
   const block = `INSERT INTO ${t.blocks} (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit,
@@ -72,8 +72,11 @@ export function writeBlockStatement(t: Tables): Statement {
     SELECT $1::int8, $4::int8, u.*
     FROM unnest($88::int4[], $89::int4[], $90::text[], $91::bytea[], $92::text[], $93::bytea[], $94::bytea[],
       $95::numeric[], $96::numeric[], $97::numeric[], $98::text[]) AS u`;
-  const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index)
-    SELECT * FROM unnest($43::bytea[], $44::int8[], $45::int4[])`;
+  // Numbered from the address's count after this block, which the stats upsert returns.
+  const entries = `INSERT INTO ${t.addressTransactions} (address, block_number, transaction_index, seq)
+    SELECT u.address, u.block_number, u.transaction_index, s.transaction_count - u.from_end
+    FROM unnest($43::bytea[], $44::int8[], $45::int4[], $99::int8[]) AS u(address, block_number, transaction_index, from_end)
+    JOIN stats s ON s.address = u.address`;
   return {
     name: 'chainlens_write_block',
     text: `WITH block AS (${block}),
@@ -88,15 +91,15 @@ export function writeBlockStatement(t: Tables): Statement {
       pair_swaps AS (${pairSwaps}),
       contracts AS (${contracts}),
       internal_transactions AS (${internalTransactions}),
-      entries AS (${entries}),
       stats AS (
         INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
         SELECT u.address, u.transaction_count, $1, $1
         FROM unnest($46::bytea[], $47::int8[]) AS u(address, transaction_count)
         ON CONFLICT (address) DO UPDATE
           SET transaction_count = s.transaction_count + excluded.transaction_count, last_block = excluded.last_block
-        RETURNING first_block
-      )
+        RETURNING address, transaction_count, first_block
+      ),
+      entries AS (${entries})
     UPDATE ${t.chainState} SET cursor_number = $1, cursor_hash = $2,
       total_transactions = total_transactions + $48,
       total_contracts = total_contracts + $49,
@@ -205,6 +208,8 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       internalTransactions.map((x) => x.type), internalColumn((x) => x.from), internalColumn((x) => x.to),
       internalNumbers((x) => x.value), internalNumbers((x) => x.gas), internalNumbers((x) => x.gasUsed),
       internalTransactions.map((x) => x.error),
+
+      rows.fromEnd,
     ],
   };
 }

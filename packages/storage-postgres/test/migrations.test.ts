@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { makeChain, referenceTotals, writeChain } from '@chainlens/core/testing';
+import { chainAccounts, makeChain, referenceAddressTransactions, referenceTotals, writeChain } from '@chainlens/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -66,7 +66,7 @@ describe('migrations', () => {
     }
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -75,6 +75,17 @@ describe('migrations', () => {
       await storage.init();
       expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
       expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+      // Address entries written before migration 12 are numbered by it: pages read by number.
+      for (const address of chainAccounts(chain)) {
+        const all = referenceAddressTransactions(chain, address);
+        expect(await storage.listAddressTransactions({ address, page: 2, offset: 1, sort: 'desc' })).toEqual(all.reverse().slice(1, 2));
+      }
+      const more = makeChain({ blocks: 2, txPerBlock: 4, parent: chain[2]!.block, seed: 'more' });
+      await writeChain(storage, more);
+      for (const address of chainAccounts([...chain, ...more])) {
+        const all = referenceAddressTransactions([...chain, ...more], address);
+        expect(await storage.listAddressTransactions({ address, page: 1, offset: 100, sort: 'asc' })).toEqual(all);
+      }
       // Blocks written before migration 9 gather their hashes from the transactions table.
       for (const { block, transactions } of chain) {
         expect(await storage.getBlockWithTransactionHashes(block.number)).toEqual({ block, transactionHashes: transactions.map((tx) => tx.hash) });

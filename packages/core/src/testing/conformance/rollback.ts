@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { makeChain } from '../fixtures.js';
-import { chainAccounts, referenceTotals } from '../reference.js';
+import { makeAddressPool, makeChain } from '../fixtures.js';
+import { chainAccounts, referenceAddressTransactions, referenceTotals } from '../reference.js';
 import { ALL, type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
 
 /** rollbackTo, and writing again after it. */
@@ -121,6 +121,28 @@ export function rollbackTests(factory: StorageFactory): void {
       const fork = makeChain({ blocks: 4, txPerBlock: 2, parent: chain[2]!.block, seed: 'fork' });
       await writeChain(storage, fork);
       await expectStoredChain(storage, [...chain.slice(0, 3), ...fork], chain.slice(3));
+    });
+
+    test('then an address’s pages are exact in both orders, its old and new transactions in one sequence', async (storage) => {
+      // A few addresses, so each has transactions in the kept, the removed and the fork's blocks.
+      const pool = makeAddressPool(3);
+      const chain = makeChain({ blocks: 8, txPerBlock: 4, addresses: pool });
+      await writeChain(storage, chain);
+      await storage.rollbackTo(4n);
+      const fork = makeChain({ blocks: 5, txPerBlock: 3, addresses: pool, parent: chain[4]!.block, seed: 'fork' });
+      await writeChain(storage, fork);
+      const stored = [...chain.slice(0, 5), ...fork];
+      for (const address of pool) {
+        const asc = referenceAddressTransactions(stored, address);
+        expect(asc.length).toBeGreaterThan(9);
+        for (const [sort, all] of [['asc', asc], ['desc', [...asc].reverse()]] as const) {
+          for (let page = 1; page <= Math.ceil(all.length / 4) + 1; page++) {
+            expect(await storage.listAddressTransactions({ address, page, offset: 4, sort })).toEqual(all.slice((page - 1) * 4, page * 4));
+          }
+          const ranged = all.filter((tx) => tx.blockNumber >= 3n && tx.blockNumber <= 6n);
+          expect(await storage.listAddressTransactions({ address, startBlock: 3n, endBlock: 6n, page: 2, offset: 2, sort })).toEqual(ranged.slice(2, 4));
+        }
+      }
     });
 
     test('then the removed blocks can be written again', async (storage) => {
