@@ -1,7 +1,7 @@
 /**
  * Read latency on Postgres at scale, through the Fastify adapter at 50 connections; target p99 <
- * 10 ms each as shipped, while the chain grows a block a second (each block starts the response
- * cache afresh). Two loads, both through `Storage.writeBlock`: 1,000,000 transactions over 10,000
+ * 10 ms each as shipped, while the chain grows a block a second (each block, announced on the
+ * cluster bus as an indexing instance does, starts afresh every cached answer it may change). Two loads, both through `Storage.writeBlock`: 1,000,000 transactions over 10,000
  * addresses for `account/txlist` of a heavy address, `transaction/:hash` and `block/getblock`;
  * and a token with 1,000,000 transfers to 100,000 holders for its holders' first page and its
  * transfer pages. A bare Fastify route answering each row's bytes runs in the same session as the

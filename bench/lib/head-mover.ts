@@ -1,5 +1,5 @@
-import type { BlockBundle } from '@chainlens/core';
-import { postgresStorage } from '@chainlens/storage-postgres';
+import { announceBlock, type BlockBundle } from '@chainlens/core';
+import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import { syntheticChain, type SyntheticChainOptions } from './synthetic-chain.js';
 
 /** A chain that keeps growing while a row is measured, as a followed live chain does. */
@@ -11,9 +11,10 @@ export interface HeadMover {
 
 /**
  * Writes the synthetic chain's next blocks into a loaded `schema`, one per `intervalMs`, through
- * `Storage.writeBlock` as the indexer would: the server sees its head move (and its response cache
- * start afresh) as often as on a chain with that block time. Stopping rolls the added blocks
- * back, so a kept load stays as it was loaded.
+ * `Storage.writeBlock`, and announces each on the schema's bus, as an indexing instance of a
+ * cluster would: the server sees its head move (and its response cache start afresh for every
+ * answer the block may change) as often as on a chain with that block time. Stopping rolls the
+ * added blocks back, so a kept load stays as it was loaded.
  */
 export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions, maxBlocks: number, added: Partial<SyntheticChainOptions> = {}, intervalMs = 1_000): Promise<HeadMover> {
   // The generator is sequential (one random stream): walk to the load's end, keep what follows.
@@ -24,6 +25,7 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
   }
   const storage = postgresStorage({ connectionString: url, schema });
   await storage.init();
+  const bus = postgresCoordinator({ connectionString: url, schema });
   const lastLoaded = BigInt(chain.blocks - 1);
   return {
     start() {
@@ -33,7 +35,10 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
         const bundle = next[written];
         if (!bundle) return;
         written++;
-        writing = writing.then(() => storage.writeBlock(bundle));
+        writing = writing.then(async () => {
+          await storage.writeBlock(bundle);
+          await announceBlock(bus, bundle.block.number);
+        });
       }, intervalMs);
       return async () => {
         clearInterval(timer);
@@ -42,6 +47,9 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
         return written;
       };
     },
-    close: () => storage.close(),
+    close: async () => {
+      await bus.close();
+      await storage.close();
+    },
   };
 }

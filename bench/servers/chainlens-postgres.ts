@@ -1,11 +1,12 @@
 /**
  * ChainLens behind the Fastify adapter, serving a Postgres schema that is already loaded; it does
- * not index. Usage: `chainlens-postgres.ts [--no-response-cache] <connectionString> <schema> [rpcUrl]`
+ * not index, but as an instance of a cluster it hears the blocks another process writes and
+ * announces on the schema's bus (the benchmarks' head mover), as it would an indexing instance's. Usage: `chainlens-postgres.ts [--no-response-cache] <connectionString> <schema> [rpcUrl]`
  * (`--no-response-cache`: every request reads storage, as a first request after a block does).
  */
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
-import { postgresStorage } from '@chainlens/storage-postgres';
+import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import { announce, listenFastify } from './listen.js';
 
 const args = process.argv.slice(2);
@@ -18,6 +19,7 @@ if (connectionString === undefined || schema === undefined) throw new Error('usa
 const explorer = await createExplorer({
   rpcUrl: rpcUrl ?? 'http://127.0.0.1:9',
   storage: postgresStorage({ connectionString, schema }),
+  coordinator: postgresCoordinator({ connectionString, schema }),
   logLevel: 'silent',
   indexer: { enabled: false },
   // As decisions.md has it for benchmarks: many connections from one address.

@@ -132,7 +132,8 @@ export const explorerConfigSchema = z.object({
       headMaxAgeMs: int(0).default(500),
       /**
        * Characters of answers kept by the response cache (routes whose answer only the indexed
-       * head changes); 0 turns it off.
+       * head changes), half of them for answers kept across blocks that do not touch them (a
+       * token's transfers); 0 turns it off.
        */
       responseCacheBytes: int(0).default(32 * 1024 * 1024),
       /**

@@ -27,6 +27,7 @@ import { Indexer } from './indexer/indexer.js';
 import { PendingTracker } from './indexer/pending-tracker.js';
 import {
   AccountService,
+  BlockLineage,
   BlockService,
   ChainRecordCache,
   ConsensusService,
@@ -176,7 +177,9 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
         }
       : logRequest,
     responseCache:
-      config.reads.responseCacheBytes > 0 ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes) : undefined,
+      config.reads.responseCacheBytes > 0
+        ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes, new BlockLineage(hub))
+        : undefined,
   });
   const tokenMetadata = new TokenMetadataIndexer(storage, tokenReader, head, hub, logger.child({ module: 'token-metadata' }), {
     batchSize: config.tokens.metadataBatchSize,

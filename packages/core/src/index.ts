@@ -12,6 +12,7 @@ export { createOpenApiDocument, documentationRoutes, type OpenApiDocument } from
 export { ExplorerMetrics, metricsRoutes, type ExplorerMetricsSources } from './metrics/index.js';
 export { requestLog } from './logging/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
+export { announceBlock } from './coordination/cluster.js';
 export * from './services/index.js';
 export {
   VERIFICATION_MESSAGES,

@@ -2,9 +2,10 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createEventHub, type ReorgEvent } from '../channels/index.js';
 import type { Indexer } from '../indexer/indexer.js';
-import type { Hex, Storage } from '../storage/index.js';
+import type { BlockBundle, Hex, Storage } from '../storage/index.js';
 import { waitFor } from '../testing/api/context.js';
-import { ClusterMember } from './cluster.js';
+import { makeChain } from '../testing/fixtures.js';
+import { announceBlock, ClusterMember } from './cluster.js';
 import type { Coordinator } from './coordinator.js';
 
 /** One bus shared by every coordinator made from it, refusing messages over the contract's 7,900 bytes as NOTIFY does. */
@@ -60,5 +61,20 @@ describe('ClusterMember', () => {
     expect(heard[1]!.removedBlockHashes).toEqual(removed.slice(0, 2));
     await follower.stop();
     await leader.stop();
+  });
+
+  it('replays a block an outside writer announces as the stored block, like the indexing instance’s', async () => {
+    const bus = sharedBus();
+    const hub = createEventHub();
+    const [bundle] = makeChain({ blocks: 1 });
+    const storage = { getBlockBundle: async (number: bigint) => (number === bundle!.block.number ? bundle : null) } as unknown as Storage;
+    const member = new ClusterMember(bus.coordinator(), indexerRunning(false), storage, hub, pino({ level: 'silent' }), 60_000);
+    await member.start(false);
+    const heard: BlockBundle[] = [];
+    hub.on('block', (block) => heard.push(block));
+    await announceBlock(bus.coordinator(), bundle!.block.number);
+    await waitFor(() => heard.length === 1, 'the member to hear the block');
+    expect(heard).toEqual([bundle]);
+    await member.stop();
   });
 });

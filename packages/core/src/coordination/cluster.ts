@@ -18,6 +18,16 @@ type BusMessage =
   | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
   | ({ origin: string; type: 'channel' } & ChannelBusMessage);
 
+/**
+ * Tells every instance on `coordinator` that block `number` was written, as the indexing instance
+ * does: for a writer outside any explorer (a bulk loader, a custom indexer). Each instance reads
+ * the block from storage and hears it as its own indexer's.
+ */
+export function announceBlock(coordinator: Coordinator, number: bigint): Promise<void> {
+  const message: BusMessage = { origin: 'external-writer', type: 'block', number: number.toString() };
+  return coordinator.publish(JSON.stringify(message));
+}
+
 /** Removed hashes per reorg message: 100 × 69 bytes keeps it well under 7,900 bytes. */
 const HASHES_PER_MESSAGE = 100;
 

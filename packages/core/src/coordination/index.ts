@@ -1,2 +1,2 @@
 export * from './coordinator.js';
-export { ClusterMember } from './cluster.js';
+export { announceBlock, ClusterMember } from './cluster.js';

@@ -150,7 +150,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
     if (principal !== null && !holdsScope(principal, route.scope ?? 'read')) throw new ForbiddenError();
     const answer = () => run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart));
-    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer);
+    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer, route.cacheScopes?.(match.params));
     return answer();
   }
 

@@ -1,7 +1,11 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createEventHub } from '../channels/index.js';
 import { TransactionNotFoundError } from '../errors/index.js';
+import { BlockLineage, tokenScope } from '../services/block-lineage.js';
+import type { Hex } from '../storage/index.js';
+import { makeChain } from '../testing/fixtures.js';
 import { createHttpKernel } from './kernel.js';
 import { ResponseCache } from './response-cache.js';
 import { defineRoute } from './route.js';
@@ -95,5 +99,80 @@ describe('ResponseCache through the kernel', () => {
     await get('/api/v1/live');
     await get('/api/v1/live');
     expect(computed.filter((id) => id === 'live')).toHaveLength(2);
+  });
+});
+
+describe('ResponseCache with a lineage: scoped answers outlive their head', () => {
+  const TOKEN = `0x${'a'.repeat(40)}` as Hex;
+  const OTHER = `0x${'b'.repeat(40)}` as Hex;
+  const TRANSFER = makeChain({ blocks: 8, txPerBlock: 4 }).flatMap((bundle) => bundle.tokenTransfers)[0]!;
+
+  /** A kernel with a scoped route of a token's transfers and an unscoped one, over blocks the test writes. */
+  function setup() {
+    const hub = createEventHub();
+    const chain = makeChain({ blocks: 6, txPerBlock: 1 });
+    for (const bundle of chain) bundle.tokenTransfers = [];
+    let head: string | null = null;
+    const computed: string[] = [];
+    const route = (path: string, scoped: boolean) =>
+      defineRoute({
+        method: 'GET',
+        path,
+        auth: 'none',
+        cache: 'head',
+        ...(scoped && { cacheScopes: (params: Readonly<Record<string, string>>) => [tokenScope(params.address ?? '')] }),
+        summary: 'cached',
+        params: z.object({ address: z.string() }),
+        handler: ({ params }) => {
+          computed.push(`${path.split('/')[3]} ${params.address}`);
+          return { head };
+        },
+      });
+    const kernel = createHttpKernel({
+      logger: pino({ level: 'silent' }),
+      bodyLimit: 64,
+      responseCache: new ResponseCache(async () => head, 1_000_000, new BlockLineage(hub)),
+      routes: [route('/api/v1/scoped/:address', true), route('/api/v1/unscoped/:address', false)],
+    });
+    const get = async (url: string) => JSON.parse((await kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body).result.head as string;
+    /** Writes block i, moving `tokens`; `heard: false` moves the head without the block event (read from storage). */
+    const write = (i: number, tokens: Hex[] = [], heard = true) => {
+      const bundle = chain[i]!;
+      bundle.tokenTransfers = tokens.map((token) => ({ ...TRANSFER, token }));
+      if (heard) hub.emit('block', bundle);
+      head = bundle.block.hash;
+    };
+    return { hub, chain, get, write, computed };
+  }
+
+  it('serves a token’s answer across blocks that do not move the token, and afresh after one that does', async () => {
+    const { chain, get, write, computed } = setup();
+    write(0);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[0]!.block.hash);
+    write(1, [OTHER]);
+    write(2);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[0]!.block.hash);
+    expect(await get(`/api/v1/scoped/${TOKEN.toUpperCase().replace('0X', '0x')}`)).toBe(chain[2]!.block.hash);
+    expect(await get(`/api/v1/unscoped/${TOKEN}`)).toBe(chain[2]!.block.hash);
+    write(3, [TOKEN]);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[3]!.block.hash);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[3]!.block.hash);
+    expect(computed).toEqual([`scoped ${TOKEN}`, `scoped ${TOKEN.toUpperCase().replace('0X', '0x')}`, `unscoped ${TOKEN}`, `scoped ${TOKEN}`]);
+  });
+
+  it('reuses nothing at a head it did not hear, nor across a reorg', async () => {
+    const { hub, chain, get, write, computed } = setup();
+    write(0);
+    await get(`/api/v1/scoped/${TOKEN}`);
+    write(1, [], false);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[1]!.block.hash);
+    // Heard at last, block 1 continues the line: the answer of block 0 holds again.
+    write(1);
+    write(2);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[0]!.block.hash);
+    hub.emit('reorg', { commonAncestor: { blockNumber: 1n, blockHash: chain[1]!.block.hash }, removedBlockHashes: [chain[2]!.block.hash] });
+    write(2);
+    expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[2]!.block.hash);
+    expect(computed).toHaveLength(3);
   });
 });

@@ -1,6 +1,29 @@
 import { LRUCache } from 'lru-cache';
 import type { HttpResponse } from './types.js';
 
+/** Where on a line of heard blocks an answer was computed (see {@link AnswerLineage}). */
+export interface LineageMark {
+  line: number;
+  number: bigint;
+}
+
+/**
+ * The blocks an instance heard written, as one unbroken line, and what each touched: what lets
+ * an answer outlive its head.
+ */
+export interface AnswerLineage {
+  /** A mark for an answer computed now at `head`, or `null` when `head` is not the heard line's tip. */
+  mark(head: string): LineageMark | null;
+  /** Whether `head` is the tip of `mark`'s line and no block after `mark` touched any of `scopes`. */
+  unchangedSince(mark: LineageMark, head: string, scopes: readonly string[]): boolean;
+}
+
+interface LastingAnswer {
+  response: HttpResponse;
+  mark: LineageMark;
+  scopes: readonly string[];
+}
+
 /**
  * Answers of routes marked `cache: 'head'`, kept per indexed head: such an answer is a function
  * of the request URL and the chain data up to the head, so until the head moves a repeated
@@ -9,9 +32,14 @@ import type { HttpResponse } from './types.js';
  * an earlier head can never be served again, so they are dropped as soon as a request sees the
  * head move rather than left to fill the budget. Only 200 answers are kept; concurrent misses of
  * one URL share one computation. Memory is bounded by the bodies' total size.
+ *
+ * An answer given scopes (what of the chain it reads, such as one token's transfers) outlives its
+ * head: with a lineage, it is kept by URL and served at later heads until a block touches one of
+ * its scopes, a reorg, or a head the lineage did not hear. Half the budget is for these.
  */
 export class ResponseCache {
   readonly #answers: LRUCache<string, HttpResponse>;
+  readonly #lasting: LRUCache<string, LastingAnswer>;
   readonly #running = new Map<string, Promise<HttpResponse>>();
   #head: string | null = null;
 
@@ -19,28 +47,43 @@ export class ResponseCache {
    * @param head - identifies the indexed head (its hash), `null` before anything is indexed
    *   (then nothing is cached).
    * @param maxBytes - the most body and key characters kept at once (positive).
+   * @param lineage - the heard blocks; without it scoped answers are kept per head like the rest.
    */
   constructor(
     private readonly head: () => Promise<string | null>,
     maxBytes: number,
+    private readonly lineage: AnswerLineage | null = null,
   ) {
-    this.#answers = new LRUCache({ maxSize: maxBytes, sizeCalculation: (response, key) => response.body.length + key.length });
+    const half = Math.max(1, Math.floor(maxBytes / 2));
+    this.#answers = new LRUCache({ maxSize: lineage ? half : maxBytes, sizeCalculation: (response, key) => response.body.length + key.length });
+    this.#lasting = new LRUCache({ maxSize: half, sizeCalculation: (answer, key) => answer.response.body.length + key.length });
   }
 
-  /** The kept answer to `url` at the current head, else `compute`'s (kept when it is a 200). */
-  async answer(url: string, compute: () => Promise<HttpResponse>): Promise<HttpResponse> {
+  /**
+   * The kept answer to `url` at the current head, else `compute`'s (kept when it is a 200).
+   * `scopes`: what of the chain the answer reads, when that is all it depends on besides the URL.
+   */
+  async answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[]): Promise<HttpResponse> {
     const head = await this.head();
     if (head === null) return compute();
     if (head !== this.#head) {
       this.#head = head;
       this.#answers.clear();
     }
+    // Taken before computing: a block heard meanwhile that touches the scopes outdates the answer.
+    const mark = scopes && this.lineage ? this.lineage.mark(head) : null;
+    if (mark !== null) {
+      const lasting = this.#lasting.get(url);
+      if (lasting && this.lineage!.unchangedSince(lasting.mark, head, lasting.scopes)) return lasting.response;
+    }
     const key = `${head} ${url}`;
     const kept = this.#answers.get(key) ?? this.#running.get(key);
     if (kept) return kept;
     const running = compute()
       .then((response) => {
-        if (response.status === 200) this.#answers.set(key, response);
+        if (response.status !== 200) return response;
+        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: scopes! });
+        else this.#answers.set(key, response);
         return response;
       })
       .finally(() => this.#running.delete(key));

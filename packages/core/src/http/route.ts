@@ -57,6 +57,13 @@ export interface Route<
    */
   cache?: 'head';
   /**
+   * With `cache: 'head'`, when the answer reads nothing of the chain but these scopes (named by
+   * the indexer's lineage, such as one token's transfers) and has no head-relative figure (no
+   * confirmations): it is then served across new blocks until one touches a scope. Given the
+   * path parameters as sent; an answer to parameters that do not validate is never kept.
+   */
+  cacheScopes?: (params: Readonly<Record<string, string>>) => string[];
+  /**
    * Also accept `application/x-www-form-urlencoded` bodies (an object of strings, the first value
    * of a repeated key) besides JSON, as HTML forms and Etherscan clients post them.
    */

@@ -20,6 +20,7 @@ import type { TransactionService } from './transaction-service.js';
 
 export * from './format.js';
 export * from './account-service.js';
+export * from './block-lineage.js';
 export * from './block-service.js';
 export * from './chain-record-cache.js';
 export * from './consensus-service.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { tokenScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import {
   tokenAnalyticsRecordSchema,
@@ -71,6 +72,8 @@ export function tokenRoutes(services: Services): Route[] {
       errors: ['TOKEN_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
+      // Token names and decimals are read once per token, so only the token's transfers move the page.
+      cacheScopes: (params) => [tokenScope(params.address ?? '')],
       summary: 'Transfers of a token, newest first unless sort=asc',
       params: tokenParams,
       query: z.object({

@@ -243,6 +243,23 @@ export function tokenTests(ctx: () => ApiContext): void {
     expect(paged).toEqual(listed.slice(2, 4));
   });
 
+  it('a token’s transfer pages list its next transfer once indexed, while other tokens’ pages stay as they were', async () => {
+    const chain = await ownChain();
+    const first = await deploy(chain, { ...DEMO_SOURCES }, 'DemoToken', ['First', 'FIRST', parseEther('1000')]);
+    const second = await deploy(chain, { ...DEMO_SOURCES }, 'DemoToken', ['Second', 'SECOND', parseEther('1000')]);
+    const own = await ownExplorer({}, chain);
+    const page = async (token: Address) => (await get(own, `/api/v1/token/${token}/transfers?offset=10`)).body.result as { to: string; value: string }[];
+    const [firstBefore, secondBefore] = [await page(first), await page(second)];
+    expect(firstBefore.length).toBeGreaterThan(0);
+    const recipient = '0x000000000000000000000000000000000000beef';
+    await send(chain, first, 'function transfer(address, uint256) returns (bool)', [recipient, 7n]);
+    await indexedToHead(own);
+    const firstAfter = await page(first);
+    expect(firstAfter[0]).toMatchObject({ to: recipient, value: '7' });
+    expect(firstAfter.slice(1)).toEqual(firstBefore);
+    expect(await page(second)).toEqual(secondBefore);
+  });
+
   it('answers 404 for an address without token transfers and 400 for bad input', async () => {
     for (const path of ['', '/holders', '/transfers']) {
       for (const address of [ctx().demo.contracts.emitter, ctx().demo.accounts[7]!]) {
