@@ -7,6 +7,8 @@ import { WebSocket } from 'ws';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** Between polls of the API: at most 72 requests in the test's longest minute, under npm start's 100 for anonymous clients. */
+const POLL_MS = 1_000;
 const started: ChildProcess[] = [];
 const schemas = testSchemas();
 
@@ -62,15 +64,21 @@ describe('npm start (examples/server)', () => {
     expect(frames[0]).toEqual({ event: 'subscribed', channel: 'blocks' });
     socket.terminate();
 
-    const stats = async () => ((await (await fetch(`${url}/api/v1/blockchain/network/stats`)).json()) as { result: { totalTransactions: number } }).result.totalTransactions;
+    // npm start limits anonymous clients to 100 requests a minute: these polls stay well within it
+    // (a refused poll throws, which counts as not yet).
+    const read = async <T>(path: string): Promise<T> => {
+      const answer = await fetch(`${url}${path}`);
+      if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+      return ((await answer.json()) as { result: T }).result;
+    };
+    const stats = async () => (await read<{ totalTransactions: number }>('/api/v1/blockchain/network/stats')).totalTransactions;
     const before = await stats();
-    await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000);
+    await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000, POLL_MS);
 
     // The demo's DEX pool prices DEMO, and the activity's swaps move that price.
-    type Listed = { result: { symbol: string; priceUSD: string | null }[] };
-    const demoPrice = async () => ((await (await fetch(`${url}/api/v1/token/list?sort=marketCap`)).json()) as Listed).result.find((t) => t.symbol === 'DEMO')?.priceUSD ?? null;
-    const first = await waitFor(demoPrice, 'a price of DEMO', 20_000);
-    await waitFor(async () => ((await demoPrice()) !== first ? true : null), 'the price of DEMO to move', 30_000);
+    const demoPrice = async () => (await read<{ symbol: string; priceUSD: string | null }[]>('/api/v1/token/list?sort=marketCap')).find((t) => t.symbol === 'DEMO')?.priceUSD ?? null;
+    const first = await waitFor(demoPrice, 'a price of DEMO', 20_000, POLL_MS);
+    await waitFor(async () => ((await demoPrice()) !== first ? true : null), 'the price of DEMO to move', 30_000, POLL_MS);
 
     const anvil = childPids(child.pid!);
     expect(anvil.length).toBeGreaterThan(0);

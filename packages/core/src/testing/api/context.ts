@@ -93,10 +93,11 @@ export async function indexedToHead(context: ApiContext): Promise<bigint> {
 }
 
 /**
- * Polls `check` until it returns a truthy value (no fixed sleeps). A `check` that throws counts
- * as not yet (a node being restarted, say); the last error is reported on timeout.
+ * Polls `check` every `intervalMs` until it returns a truthy value (no fixed sleeps). A `check`
+ * that throws counts as not yet (a node being restarted, say); the last error is reported on
+ * timeout. Polls of a rate-limited server space themselves out with `intervalMs`.
  */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000, intervalMs = 20): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -107,7 +108,7 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
       lastError = error;
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
