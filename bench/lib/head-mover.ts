@@ -25,7 +25,9 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
   }
   const storage = postgresStorage({ connectionString: url, schema });
   await storage.init();
+  // The one writer of the schema, like an indexing instance: it holds the lease it publishes on.
   const bus = postgresCoordinator({ connectionString: url, schema });
+  if (!(await bus.acquireLease())) throw new Error(`another process holds the indexer lease of ${schema}`);
   const lastLoaded = BigInt(chain.blocks - 1);
   return {
     start() {

@@ -26,4 +26,6 @@ const explorer = await createExplorer({
   rateLimits: { enabled: false },
   ...(uncached && { reads: { responseCacheBytes: 0 } }),
 });
+// Started as a serving instance is: it joins the cluster (the indexer stays off).
+await explorer.start();
 announce(await listenFastify((app) => app.register(chainlens, { explorer })));

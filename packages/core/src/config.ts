@@ -127,7 +127,8 @@ export const explorerConfigSchema = z.object({
     .object({
       /**
        * Longest a served record may count confirmations from a cached indexed head, on an
-       * instance that hears no block events (events keep it current otherwise).
+       * instance that hears no block events (events keep it current otherwise; one that hears
+       * them takes a newer stored block when its event arrives, or after this long unheard).
        */
       headMaxAgeMs: int(0).default(500),
       /**

@@ -20,7 +20,8 @@ type BusMessage =
 
 /**
  * Tells every instance on `coordinator` that block `number` was written, as the indexing instance
- * does: for a writer outside any explorer (a bulk loader, a custom indexer). Each instance reads
+ * does: for a writer outside any explorer (a bulk loader, a custom indexer), which holds the
+ * coordinator's lease while it writes so that no instance indexes meanwhile. Each instance reads
  * the block from storage and hears it as its own indexer's.
  */
 export function announceBlock(coordinator: Coordinator, number: bigint): Promise<void> {

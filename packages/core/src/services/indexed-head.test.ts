@@ -73,4 +73,26 @@ describe('IndexedHead', () => {
     expect((await inFlight)?.number).toBe(2n);
     expect((await head.current())?.number).toBe(2n);
   });
+
+  it('once it hears blocks, takes a newer stored block when it hears it, or after it stayed unheard for maxAgeMs', async () => {
+    const { storage } = await countingStorage(2);
+    const hub = createEventHub();
+    const head = new IndexedHead(storage, hub, 40);
+    const chain = makeChain({ blocks: 2, parent: (await storage.getBlockByNumber(1n))!, txPerBlock: 1 });
+    await storage.writeBlock(chain[0]!);
+    hub.emit('block', chain[0]!);
+    // Block 3 is stored; its event is still on its way.
+    await storage.writeBlock(chain[1]!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await head.current())?.number).toBe(2n);
+    hub.emit('block', chain[1]!);
+    expect((await head.current())?.number).toBe(3n);
+    // A block whose event never comes is taken from storage in the end.
+    const [unheard] = makeChain({ blocks: 1, parent: chain[1]!.block, txPerBlock: 1, seed: 'unheard' });
+    await storage.writeBlock(unheard!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await head.current())?.number).toBe(3n);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await head.current())?.number).toBe(4n);
+  });
 });

@@ -6,7 +6,10 @@ import type { IndexerCursor, Storage } from '../storage/index.js';
  * (confirmations need it on every transaction read). The hub's `block` events keep it current,
  * from this instance's indexer or, through a shared coordinator's bus, another instance's; a
  * `reorg` drops it. A value older than `maxAgeMs` is read again from storage, so an instance
- * that hears no events lags the indexer by at most that.
+ * that hears no events lags the indexer by at most that. An instance that hears blocks takes a
+ * newer stored block when it hears it (a relayed block is in storage moments before its event
+ * arrives, and what this instance keeps per block follows the events), or once it has stayed
+ * unheard for `maxAgeMs`: it lags by at most twice that if its events stop.
  */
 export class IndexedHead {
   #value: IndexerCursor | null = null;
@@ -14,6 +17,9 @@ export class IndexedHead {
   /** Bumped by every event, so a storage read that started before one cannot overwrite it. */
   #generation = 0;
   #reading: Promise<IndexerCursor | null> | null = null;
+  #heardBlocks = false;
+  /** When a storage read first found a block newer than the heard one, not heard since. */
+  #aheadSince: number | null = null;
 
   constructor(
     private readonly storage: Storage,
@@ -24,6 +30,8 @@ export class IndexedHead {
       this.#generation++;
       this.#value = { number: block.number, hash: block.hash };
       this.#readAt = performance.now();
+      this.#heardBlocks = true;
+      this.#aheadSince = null;
     });
     hub.on('reorg', () => {
       this.#generation++;
@@ -51,8 +59,18 @@ export class IndexedHead {
       // An event came in meanwhile: a block's value is newer than this read; after a reorg this
       // read may predate the rollback, so it is answered once but not kept.
       if (generation !== this.#generation) return Number.isFinite(this.#readAt) ? this.#value : cursor;
+      const now = performance.now();
+      const heard = this.#value;
+      if (this.#heardBlocks && heard !== null && cursor !== null && cursor.number > heard.number) {
+        this.#aheadSince ??= now;
+        if (now - this.#aheadSince <= this.maxAgeMs) {
+          this.#readAt = now;
+          return heard;
+        }
+      }
+      this.#aheadSince = null;
       this.#value = cursor;
-      this.#readAt = performance.now();
+      this.#readAt = now;
       return cursor;
     } finally {
       this.#reading = null;
