@@ -1,10 +1,11 @@
-import { chainInternalTransactions, chainLogs, chainTokenTransfers, chainTransactions, makeAddressPool, makeChain, withInternalTransactions } from '@chainlens/core/testing';
+import { chainInternalTransactions, chainLogs, chainTokenTransfers, chainTransactions, fixtureAddress, fixtureHash, makeAddressPool, makeChain, withInternalTransactions, ZERO_ADDRESS } from '@chainlens/core/testing';
 import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toBytea } from '../src/codec.js';
+import { byteaArray, toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
 import { internalTransactionStatements } from '../src/internal-transaction-queries.js';
 import { addressLogsKey, readStatements, tokenTransfersKey, type Statement } from '../src/queries.js';
+import { rollbackStatements } from '../src/rollback.js';
 import { qualifiedTables } from '../src/tables.js';
 import { createStorage, testSchemas, withClient } from './database.js';
 
@@ -151,5 +152,43 @@ describe('indexes', () => {
     expect(await indexesOf(ofAddress, addressValues)).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
     const [, internalOfAddress, internalValues] = cases.find(([name]) => name === 'listInternalTransactions of an address')!;
     expect(await indexesOf(internalOfAddress, internalValues)).toEqual(expect.arrayContaining(['internal_transactions_by_from', 'internal_transactions_by_to']));
+  });
+});
+
+describe('a token whose transfers are nearly all mints', () => {
+  const mintSchema = schemas.next();
+  const m = qualifiedTables(mintSchema);
+  const token = fixtureAddress('minted');
+  const holders = Array.from({ length: 5_000 }, (_, i) => fixtureAddress(`holder ${i}`));
+
+  beforeAll(async () => {
+    const storage = await createStorage(mintSchema);
+    try {
+      await storage.init();
+    } finally {
+      await storage.close();
+    }
+    // ANALYZE samples one sender, the zero address, as a real airdrop's table does.
+    await withClient(async (client) => {
+      await client.query(
+        `INSERT INTO ${m.tokenTransfers} (block_number, log_index, batch_index, transaction_hash, transaction_index, timestamp, token, standard, from_address, to_address, value)
+        SELECT i / 100, i % 100, 0, $1, i % 100, 1700000000 + i / 100, $2, 'ERC-20', $3, h, 1
+        FROM unnest($4::bytea[]) WITH ORDINALITY AS u(h, i)`,
+        [toBytea(fixtureHash('mint')), toBytea(token), toBytea(ZERO_ADDRESS), byteaArray(holders)],
+      );
+      await client.query(`ANALYZE ${m.tokenTransfers}`);
+    });
+  });
+
+  it('a rollback finds each holder’s newest transfer through the sender and recipient indexes, not by walking every transfer', async () => {
+    const some = holders.slice(-3);
+    const { settleChainState } = rollbackStatements(m);
+    const values = ['40', byteaArray([]), 0, 0, byteaArray(some.map(() => token)), byteaArray(some), byteaArray([token])];
+    for (const kind of ['custom', 'generic'] as const) {
+      const nodes = await plan(settleChainState, values, kind);
+      const transferScans = nodes.filter((node) => node['Relation Name'] === 'token_transfers');
+      expect(transferScans.map((node) => node['Index Name']), kind).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
+      expect(transferScans.map((node) => node['Index Name']), kind).not.toContain('token_transfers_pkey');
+    }
   });
 });
