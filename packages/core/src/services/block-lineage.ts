@@ -12,7 +12,6 @@ export function blockScopes(bundle: BlockBundle): Iterable<string> {
   return new Set(bundle.tokenTransfers.map((transfer) => tokenScope(transfer.token)));
 }
 
-
 /**
  * The blocks this instance has heard written (the hub's `block` events, from its own indexer or
  * another instance's), as an unbroken line of children, and the newest block of that line that
