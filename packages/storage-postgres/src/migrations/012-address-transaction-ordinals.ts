@@ -5,7 +5,8 @@ import type { Migration } from './migration.js';
  * range of about a page's index entries instead of an OFFSET walk over every skipped one (a deep
  * page of a busy address walked thousands). Writes number a block's entries after the address's
  * count before it; rollback removes only the newest entries of each address, so the numbers stay
- * dense. Rows already stored are numbered here.
+ * dense. Rows already stored are numbered here, and the counts new ones start from checked
+ * against them.
  */
 export const addressTransactionOrdinalsMigration: Migration = {
   version: 12,
@@ -19,6 +20,10 @@ FROM (
   FROM address_transactions
 ) n
 WHERE a.address = n.address AND a.block_number = n.block_number AND a.transaction_index = n.transaction_index;
+-- New entries are numbered from these counts, so they must count the entries exactly.
+UPDATE address_stats s SET transaction_count = c.n
+FROM (SELECT address, count(*) AS n FROM address_transactions GROUP BY address) c
+WHERE s.address = c.address AND s.transaction_count <> c.n;
 ALTER TABLE address_transactions ALTER COLUMN seq SET NOT NULL;
 CREATE UNIQUE INDEX address_transactions_by_seq ON address_transactions (address, seq) INCLUDE (block_number, transaction_index);
 `,
