@@ -1,8 +1,9 @@
-import type { Explorer } from '@chainlens/core';
+import { announceBlock, type BlockBundle, type Explorer } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { makeChain, waitFor } from '@chainlens/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterInstance, testSchemas, withClient } from './database.js';
+import { postgresCoordinator, postgresStorage } from '../src/index.js';
+import { clusterInstance, testDatabaseUrl, testSchemas, withClient } from './database.js';
 
 const schemas = testSchemas();
 
@@ -75,5 +76,30 @@ describe('scale-out: several instances on one Postgres schema', () => {
     await waitFor(() => !leader.indexer.status.running, 'the old leader to stop indexing', 10_000);
     const after = await transfer(6n);
     await waitFor(async () => (await other.storage.getTransaction(after)) !== null, 'indexing to go on');
+  });
+
+  it('a block that a writer outside any explorer stores and announces, holding the lease, reaches a serving instance as its own', async () => {
+    const schema = schemas.next();
+    const serving = await instance(schema);
+    const options = { connectionString: await testDatabaseUrl(), schema };
+    const storage = postgresStorage(options);
+    const coordinator = postgresCoordinator(options);
+    try {
+      await storage.init();
+      expect(await coordinator.acquireLease()).toBe(true);
+      await serving.start();
+      const heard: BlockBundle[] = [];
+      serving.hub.on('block', (bundle) => heard.push(bundle));
+      const [bundle] = makeChain({ blocks: 1, txPerBlock: 3 });
+      await storage.writeBlock(bundle!);
+      await announceBlock(coordinator, bundle!.block.number);
+      await waitFor(() => heard.length === 1, 'the serving instance to hear the block');
+      expect(heard).toEqual([bundle]);
+      // The lease stays with the writer: the serving instance does not start indexing meanwhile.
+      expect(serving.indexer.status.running).toBe(false);
+    } finally {
+      await coordinator.close();
+      await storage.close();
+    }
   });
 });
