@@ -2,8 +2,8 @@ import { announceBlock, type BlockBundle, type Explorer } from '@chainlens/core'
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
 import { makeChain, waitFor } from '@chainlens/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresCoordinator, postgresStorage } from '../src/index.js';
-import { clusterInstance, testDatabaseUrl, testSchemas, withClient } from './database.js';
+import { postgresCoordinator } from '../src/index.js';
+import { clusterInstance, createStorage, testDatabaseUrl, testSchemas, withClient } from './database.js';
 
 const schemas = testSchemas();
 
@@ -81,9 +81,8 @@ describe('scale-out: several instances on one Postgres schema', () => {
   it('a block that a writer outside any explorer stores and announces, holding the lease, reaches a serving instance as its own', async () => {
     const schema = schemas.next();
     const serving = await instance(schema);
-    const options = { connectionString: await testDatabaseUrl(), schema };
-    const storage = postgresStorage(options);
-    const coordinator = postgresCoordinator(options);
+    const storage = await createStorage(schema);
+    const coordinator = postgresCoordinator({ connectionString: await testDatabaseUrl(), schema });
     try {
       await storage.init();
       expect(await coordinator.acquireLease()).toBe(true);

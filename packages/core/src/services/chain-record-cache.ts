@@ -32,8 +32,13 @@ export class ChainRecordCache {
     if (kept !== undefined) return kept as T;
     const generation = this.#generation;
     const record = await read();
-    if (record !== null && generation === this.#generation) records.set(key, record, { size: key.length + bytes(record) });
+    if (record !== null) this.#keep(records, generation, key, record, bytes(record));
     return record;
+  }
+
+  /** Keeps `record` unless a reorg came after its read began (at `generation`): it may predate the rollback. */
+  #keep(records: LRUCache<string, object, number>, generation: number, key: string, record: object, bytes: number): void {
+    if (generation === this.#generation) records.set(key, record, { size: key.length + bytes });
   }
 
   /** The stored transaction `hash`, or `null`. */
@@ -54,12 +59,7 @@ export class ChainRecordCache {
     const generation = this.#generation;
     const read = new Map<Hex, StoredTransaction>();
     for (const tx of await storage.getTransactions(missing)) if (tx !== null) read.set(tx.hash, tx);
-    if (generation === this.#generation) {
-      for (const tx of read.values()) {
-        const key = `tx:${tx.hash}`;
-        records.set(key, tx, { size: key.length + transactionBytes(tx) });
-      }
-    }
+    for (const tx of read.values()) this.#keep(records, generation, `tx:${tx.hash}`, tx, transactionBytes(tx));
     return hashes.map((hash, i) => found[i] ?? read.get(hash) ?? null);
   }
 
