@@ -1,4 +1,4 @@
-import type { Explorer, HttpRequest } from '@chainlens/core';
+import type { Explorer, HttpRequest, HttpResponse } from '@chainlens/core';
 import { attachUpgrades, errorResponse, InvalidRequestError, PayloadTooLargeError, webSocketServerOptions } from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -79,7 +79,7 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
   void write(reply, errorResponse(new InvalidRequestError('url', 'malformed URL')));
 }
 
-function write(reply: FastifyReply, response: { status: number; headers: Record<string, string>; body: string }) {
+function write(reply: FastifyReply, response: HttpResponse) {
   return reply.code(response.status).headers(response.headers).send(response.body);
 }
 

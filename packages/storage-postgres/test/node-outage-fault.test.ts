@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createExplorer, type Explorer } from '@chainlens/core';
+import { asText, createExplorer, type Explorer } from '@chainlens/core';
 import { fillBlocks, startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { pino } from 'pino';
@@ -15,7 +15,7 @@ const schemas = testSchemas();
 /** What the kernel answers for a GET, decoded (the API as served). */
 async function apiGet(explorer: Explorer, url: string): Promise<{ status: number; body: { status: string; message: string; result: any } }> {
   const response = await explorer.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
-  return { status: response.status, body: JSON.parse(response.body) };
+  return { status: response.status, body: JSON.parse(asText(response).body) };
 }
 
 describe('upstream node outage during ingest', () => {

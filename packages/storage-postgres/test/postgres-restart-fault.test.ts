@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createExplorer, type Explorer } from '@chainlens/core';
+import { asText, createExplorer, type Explorer } from '@chainlens/core';
 import { waitFor } from '@chainlens/core/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ type Answer = { status: number; body: { status: string; message: string; result:
 
 async function apiGet(explorer: Explorer, url: string): Promise<Answer> {
   const response = await explorer.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
-  return { status: response.status, body: JSON.parse(response.body) };
+  return { status: response.status, body: JSON.parse(asText(response).body) };
 }
 
 describe('Postgres restarted during ingest and requests', () => {

@@ -1,4 +1,4 @@
-import { createExplorer } from '@chainlens/core';
+import { asText, createExplorer } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { pino } from 'pino';
@@ -32,7 +32,7 @@ describe('storage failures reach clients as envelopes', () => {
       await withClient((client) => client.query(`DROP TABLE ${schema}.transactions CASCADE`));
       const broken = await get(`/api/v1/transaction/${hash}/logs`);
       expect(broken.status).toBe(500);
-      expect(JSON.parse(broken.body)).toEqual({ status: '0', message: 'Error! Internal server error', result: null });
+      expect(JSON.parse(asText(broken).body)).toEqual({ status: '0', message: 'Error! Internal server error', result: null });
       expect(broken.body).not.toMatch(/relation|transactions|postgres/i);
       expect(lines.some((line) => line.includes('does not exist'))).toBe(true);
       expect((await get('/api/v1/blockchain/state-root/latest')).status).toBe(200);

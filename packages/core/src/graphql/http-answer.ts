@@ -1,5 +1,5 @@
 import type { ExplorerError } from '../errors/index.js';
-import type { HttpResponse, ResponseFormat } from '../http/index.js';
+import type { TextResponse, ResponseFormat } from '../http/index.js';
 import { requestLevelError } from './errors.js';
 
 /** `application/graphql-response+json`, the GraphQL-over-HTTP media type. */
@@ -22,11 +22,11 @@ export class GraphqlHttpAnswer {
  * HTTP status and the envelope's message, its code in `extensions.code`.
  */
 export const graphqlFormat: ResponseFormat = {
-  success(answer): HttpResponse {
+  success(answer): TextResponse {
     if (!(answer instanceof GraphqlHttpAnswer)) throw new TypeError('the GraphQL route answers a GraphqlHttpAnswer');
     return { status: answer.status, headers: { 'content-type': answer.contentType, ...answer.headers }, body: answer.body };
   },
-  error: (error: ExplorerError): HttpResponse => ({
+  error: (error: ExplorerError): TextResponse => ({
     status: error.httpStatus,
     headers: { 'content-type': JSON_TYPE },
     body: JSON.stringify({ errors: [requestLevelError(error)] }),

@@ -1,5 +1,5 @@
 import type { ExplorerError } from '../errors/index.js';
-import type { HttpResponse } from './types.js';
+import type { TextResponse } from './types.js';
 
 /** The one response shape of every REST answer. */
 export interface Envelope<T = unknown> {
@@ -15,7 +15,7 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-
 const OK_PREFIX = '{"status":"1","message":"OK","result":';
 
 /** A success envelope as an HTTP response. */
-export function successResponse(result: unknown, message = 'OK', status = 200): HttpResponse {
+export function successResponse(result: unknown, message = 'OK', status = 200): TextResponse {
   const body =
     message === 'OK'
       ? `${OK_PREFIX}${JSON.stringify(result) ?? 'null'}}`
@@ -24,7 +24,7 @@ export function successResponse(result: unknown, message = 'OK', status = 200): 
 }
 
 /** An error envelope as an HTTP response: status '0', the error's message and result. */
-export function errorResponse(error: ExplorerError): HttpResponse {
+export function errorResponse(error: ExplorerError): TextResponse {
   const envelope: Envelope = { status: '0', message: error.message, result: error.result };
   return { status: error.httpStatus, headers: JSON_HEADERS, body: JSON.stringify(envelope) };
 }

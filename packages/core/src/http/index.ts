@@ -6,4 +6,5 @@ export * from './client-error.js';
 export { withError, parseInput, fieldError } from './validation.js';
 export * from './response-cache.js';
 export * from './response-format.js';
+export * from './response-text.js';
 export * from './text-format.js';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { hashSchema, positiveIntQuery } from '../api/schemas.js';
 import { TransactionNotFoundError, UnauthorizedError } from '../errors/index.js';
 import { createHttpKernel } from './kernel.js';
+import { asText } from './response-text.js';
 import { defineRoute, RouteResult } from './route.js';
 import type { HttpRequest } from './types.js';
 
@@ -51,7 +52,7 @@ const HASH = `0x${'ab'.repeat(32)}`;
 async function call(method: string, url: string, rawBody?: string) {
   const request: HttpRequest = { method, url, headers: {}, ip: '127.0.0.1', rawBody };
   const response = await kernel.handle(request);
-  return { status: response.status, body: JSON.parse(response.body) as { status: string; message: string; result: unknown } };
+  return { status: response.status, body: JSON.parse(asText(response).body) as { status: string; message: string; result: unknown } };
 }
 
 describe('HTTP kernel', () => {
@@ -104,7 +105,7 @@ describe('HTTP kernel', () => {
   it('masks unexpected errors as 500 without any detail', async () => {
     const response = await kernel.handle({ method: 'GET', url: '/api/v1/boom', headers: {}, ip: '' });
     expect(response.status).toBe(500);
-    expect(JSON.parse(response.body)).toEqual({ status: '0', message: 'Error! Internal server error', result: null });
+    expect(JSON.parse(asText(response).body)).toEqual({ status: '0', message: 'Error! Internal server error', result: null });
     expect(response.body).not.toMatch(/secret|home|\.ts/);
   });
 });
@@ -157,7 +158,7 @@ describe('HTTP kernel: route formats, form bodies and API keys in parameters', (
 
   async function send(url: string, rawBody?: string, headers: Record<string, string> = {}) {
     const response = await keyed.handle({ method: 'POST', url, headers, ip: '127.0.0.1', rawBody });
-    return { status: response.status, body: JSON.parse(response.body) as unknown };
+    return { status: response.status, body: JSON.parse(asText(response).body) as unknown };
   }
 
   const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
@@ -178,7 +179,7 @@ describe('HTTP kernel: route formats, form bodies and API keys in parameters', (
     allowance = counted.length;
     const limited = await keyed.handle({ method: 'POST', url: '/form', headers: {}, ip: '127.0.0.1' });
     allowance = Number.POSITIVE_INFINITY;
-    expect({ status: limited.status, body: JSON.parse(limited.body), retryAfter: limited.headers['retry-after'] }).toEqual({
+    expect({ status: limited.status, body: JSON.parse(asText(limited).body), retryAfter: limited.headers['retry-after'] }).toEqual({
       status: 200,
       body: { failed: 'Max rate limit reached' },
       retryAfter: '7',

@@ -8,6 +8,7 @@ import type { Hex } from '../storage/index.js';
 import { makeChain } from '../testing/fixtures.js';
 import { createHttpKernel } from './kernel.js';
 import { ResponseCache } from './response-cache.js';
+import { asText } from './response-text.js';
 import { defineRoute } from './route.js';
 import type { HttpRequest } from './types.js';
 
@@ -55,8 +56,17 @@ describe('ResponseCache through the kernel', () => {
     expect(computed).toEqual(['a', 'a']);
     moveHead('0xbb');
     const moved = await get('/api/v1/item/a?x=1');
-    expect(JSON.parse(moved.body).result.head).toBe('0xbb');
+    expect(JSON.parse(asText(moved).body).result.head).toBe('0xbb');
     expect(computed).toEqual(['a', 'a', 'a']);
+  });
+
+  it('keeps an answer as its UTF-8 bytes, encoded once for every request it answers', async () => {
+    const { get } = setup();
+    const first = await get('/api/v1/item/%C3%A9');
+    const again = await get('/api/v1/item/%C3%A9');
+    expect(again.body).toBeInstanceOf(Uint8Array);
+    expect(again.body).toBe(first.body);
+    expect(JSON.parse(asText(again).body).result.id).toBe('é');
   });
 
   it('drops the answers of an earlier head as soon as the head moves, so they never fill the budget', async () => {
@@ -134,7 +144,7 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
       responseCache: new ResponseCache(async () => head, 1_000_000, new BlockLineage(hub)),
       routes: [route('/api/v1/scoped/:address', true), route('/api/v1/unscoped/:address', false)],
     });
-    const get = async (url: string) => JSON.parse((await kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body).result.head as string;
+    const get = async (url: string) => JSON.parse(asText(await kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body).result.head as string;
     /** Writes block i, moving `tokens`; `heard: false` moves the head without the block event (read from storage). */
     const write = (i: number, tokens: Hex[] = [], heard = true) => {
       const bundle = chain[i]!;

@@ -80,8 +80,9 @@ export class ResponseCache {
     const kept = this.#answers.get(key) ?? this.#running.get(key);
     if (kept) return kept;
     const running = compute()
-      .then((response) => {
-        if (response.status !== 200) return response;
+      .then((computed) => {
+        if (computed.status !== 200) return computed;
+        const response = encoded(computed);
         if (mark !== null) this.#lasting.set(url, { response, mark, scopes: scopes! });
         else this.#answers.set(key, response);
         return response;
@@ -90,4 +91,9 @@ export class ResponseCache {
     this.#running.set(key, running);
     return running;
   }
+}
+
+/** `response` with its body as bytes: a kept answer is written many times, and text would be encoded to UTF-8 each time. */
+function encoded(response: HttpResponse): HttpResponse {
+  return typeof response.body === 'string' ? { ...response, body: Buffer.from(response.body) } : response;
 }

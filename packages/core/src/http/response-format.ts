@@ -1,7 +1,7 @@
 import type { ExplorerError } from '../errors/index.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { RouteResult } from './route.js';
-import type { HttpResponse } from './types.js';
+import type { TextResponse } from './types.js';
 
 /**
  * How a route writes its answers: the handler's result, and every error raised while serving it
@@ -11,8 +11,8 @@ import type { HttpResponse } from './types.js';
 export interface ResponseFormat {
   /** Content type of successful answers, for the API description; default JSON. */
   readonly contentType?: string;
-  success(result: unknown): HttpResponse;
-  error(error: ExplorerError): HttpResponse;
+  success(result: unknown): TextResponse;
+  error(error: ExplorerError): TextResponse;
 }
 
 /**

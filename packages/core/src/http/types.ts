@@ -27,6 +27,12 @@ export interface HttpResponse {
   status: number;
   /** Shared between responses: copy before changing. */
   headers: Readonly<Record<string, string>>;
-  /** Serialized body (JSON for every API route). */
-  body: string;
+  /**
+   * Serialized body (JSON for every API route): text as a route computes it, bytes when the
+   * response cache serves it (encoded once when kept, not again for every request it answers).
+   */
+  body: string | Uint8Array;
 }
+
+/** A response whose body is text, as routes and error formats compute it. */
+export type TextResponse = HttpResponse & { body: string };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestChain, type TestChain } from '../devchain/index.js';
 import type { ExplorerConfig } from '../config.js';
 import { createExplorer, type Explorer } from '../explorer.js';
-import type { HttpRequest } from '../http/index.js';
+import { asText, type HttpRequest } from '../http/index.js';
 import { waitFor } from '../testing/api/context.js';
 
 const PASSWORD = 'a long enough passphrase for tests';
@@ -27,9 +27,9 @@ describe('GET /metrics and request logs', () => {
     return own;
   }
 
-  const get = (target: Explorer, url: string, headers: HttpRequest['headers'] = {}) => target.kernel.handle({ method: 'GET', url, headers, ip: '10.0.0.1' });
-  const post = (target: Explorer, url: string, body: unknown, headers: HttpRequest['headers'] = {}) =>
-    target.kernel.handle({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, ip: '10.0.0.1', rawBody: JSON.stringify(body) });
+  const get = async (target: Explorer, url: string, headers: HttpRequest['headers'] = {}) => asText(await target.kernel.handle({ method: 'GET', url, headers, ip: '10.0.0.1' }));
+  const post = async (target: Explorer, url: string, body: unknown, headers: HttpRequest['headers'] = {}) =>
+    asText(await target.kernel.handle({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, ip: '10.0.0.1', rawBody: JSON.stringify(body) }));
 
   /** An API key of an admin: `/metrics` asks for the admin scope by default. */
   async function adminKey(target: Explorer): Promise<string> {

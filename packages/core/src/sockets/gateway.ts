@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { EndpointNotFoundError, RateLimitedError, toExplorerError } from '../errors/index.js';
 import { errorResponse } from '../http/envelope.js';
-import type { HttpRequest, HttpResponse } from '../http/types.js';
+import type { HttpRequest, TextResponse } from '../http/types.js';
 import { pathOf, withQueryCredentials } from './connect-credentials.js';
 import { GuardedSocket } from './guarded-socket.js';
 import { handshakeError } from './handshake.js';
@@ -42,7 +42,7 @@ export interface SocketAcceptance {
 /** A connection refused before the upgrade: answer it with this HTTP response. */
 export interface SocketRefusal {
   accepted: false;
-  response: HttpResponse;
+  response: TextResponse;
 }
 
 /** Counts of what is open now, for metrics. */

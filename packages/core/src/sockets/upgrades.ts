@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { HttpResponse } from '../http/types.js';
+import type { TextResponse } from '../http/types.js';
 import type { SocketGateway } from './gateway.js';
 import type { SocketLike } from './socket-like.js';
 
@@ -64,7 +64,7 @@ function relativeTo(prefix: string, url: string): string {
 }
 
 /** Answers a refused upgrade with its envelope and drops the connection. */
-function refuse(socket: Duplex, { status, headers, body }: HttpResponse): void {
+function refuse(socket: Duplex, { status, headers, body }: TextResponse): void {
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
   lines.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);

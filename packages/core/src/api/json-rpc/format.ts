@@ -1,5 +1,5 @@
 import { MalformedJsonError, type ExplorerError } from '../../errors/index.js';
-import type { HttpResponse, ResponseFormat } from '../../http/index.js';
+import type { TextResponse, ResponseFormat } from '../../http/index.js';
 import type { JsonRpcReply, JsonRpcResponse } from './dispatcher.js';
 import { JSON_RPC_CODES, jsonRpcErrorOf } from './errors.js';
 
@@ -26,7 +26,7 @@ function codeOf(error: ExplorerError): { http: number; code: number } {
  * dispatcher as one JSON-RPC error object with `id: null`.
  */
 export const jsonRpcFormat: ResponseFormat = {
-  success: (reply): HttpResponse =>
+  success: (reply): TextResponse =>
     reply === undefined ? { status: 204, headers: NO_HEADERS, body: '' } : { status: 200, headers: JSON_HEADERS, body: JSON.stringify(reply as JsonRpcReply) },
   error: (error) => {
     const { http, code } = codeOf(error);

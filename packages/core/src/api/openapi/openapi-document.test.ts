@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExplorer, type Explorer } from '../../explorer.js';
+import { asText } from '../../http/index.js';
 import { openApiPath } from './route-operation.js';
 
 type Operation = {
@@ -22,7 +23,7 @@ describe('GET /api/v1/openapi.json', () => {
     const answer = await explorer.kernel.handle({ method: 'GET', url: '/api/v1/openapi.json', headers: {}, ip: '127.0.0.1' });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
-    document = JSON.parse(answer.body) as Document;
+    document = JSON.parse(asText(answer).body) as Document;
   });
   afterAll(() => explorer.close());
 

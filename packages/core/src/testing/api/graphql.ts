@@ -5,6 +5,7 @@ import { parseEther, type Address, type Hash } from 'viem';
 import { afterEach, expect, it } from 'vitest';
 import type { ExplorerConfig } from '../../config.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
+import { asText } from '../../http/index.js';
 import { get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
 import { FAST_INDEXER } from '../explorer-settings.js';
 
@@ -47,7 +48,7 @@ async function handle(explorer: Explorer, body: unknown, ip = '203.0.113.7'): Pr
     ip,
     rawBody: JSON.stringify(body),
   });
-  return { status: response.status, headers: new Headers(response.headers), body: JSON.parse(response.body) };
+  return { status: response.status, headers: new Headers(response.headers), body: JSON.parse(asText(response).body) };
 }
 
 const TRANSACTION_FIELDS = 'hash blockNumber timestamp from to value gas gasPrice gasUsed nonce input transactionIndex confirmations status';
@@ -260,7 +261,7 @@ export function graphqlTests(ctx: () => ApiContext): void {
     await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= last, 'indexing the 50 transactions');
     const query = `{ ${hashes.map((hash, i) => `t${i}: transaction(hash: "${hash}") { hash value block { number hash timestamp } }`).join(' ')} }`;
     const response = await answering.run(true, () => explorer.kernel.handle({ method: 'POST', url: '/graphql', headers: {}, ip: '127.0.0.1', body: { query } }));
-    const result = JSON.parse(response.body);
+    const result = JSON.parse(asText(response).body);
     expect(result.errors).toBeUndefined();
     expect(new Set(hashes.map((_, i) => result.data[`t${i}`].block.number)).size).toBe(50);
     expect(calls.get('getTransactions')).toBe(1);

@@ -6,6 +6,7 @@ import type { ReorgEvent } from '../../channels/index.js';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
 import { rpcCall } from '../../devchain/rpc.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
+import { asText } from '../../http/index.js';
 import type { Storage } from '../../storage/index.js';
 import { waitFor, type ServedApi } from '../api/context.js';
 import { connect, type ClientSocketClass, type TestClient } from '../sockets/client.js';
@@ -157,7 +158,7 @@ async function runPlan(chain: TestChain, demo: DemoDeployment, explorer: Explore
 /** What the kernel answers for a GET, decoded (the API as served, without an adapter in between). */
 async function apiGet<T = any>(explorer: Explorer, url: string): Promise<{ status: number; result: T }> {
   const response = await explorer.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
-  return { status: response.status, result: (JSON.parse(response.body) as { result: T }).result };
+  return { status: response.status, result: (JSON.parse(asText(response).body) as { result: T }).result };
 }
 
 interface NodeBlock {
