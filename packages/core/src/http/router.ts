@@ -15,11 +15,12 @@ interface ParamRoute {
 
 /**
  * Matches a method and path against the route table. Static paths are one map lookup; paths
- * with parameters are tried with the most literal segments first, so `/transaction/pending`
- * wins over `/transaction/:hash`.
+ * with parameters are tried among those of the same method and segment count, with the most
+ * literal segments first, so `/transaction/pending` wins over `/transaction/:hash`.
  */
 export class Router {
   private readonly staticRoutes = new Map<string, Route>();
+  /** By method and segment count (see {@link shapeKey}): only routes of a path's shape are tried. */
   private readonly paramRoutes = new Map<string, ParamRoute[]>();
 
   constructor(routes: readonly Route[]) {
@@ -33,9 +34,9 @@ export class Router {
   match(method: string, path: string): RouteMatch | null {
     const exact = this.staticRoutes.get(`${method} ${path}`);
     if (exact) return { route: exact, params: {} };
-    const candidates = this.paramRoutes.get(method);
-    if (!candidates) return null;
     const segments = path.split('/');
+    const candidates = this.paramRoutes.get(shapeKey(method, segments.length));
+    if (!candidates) return null;
     for (const candidate of candidates) {
       const params = matchSegments(candidate, segments);
       if (params) return { route: candidate.route, params };
@@ -51,14 +52,19 @@ export class Router {
       this.staticRoutes.set(key, route);
       return;
     }
-    const list = this.paramRoutes.get(route.method) ?? [];
+    const key = shapeKey(route.method, segments.length);
+    const list = this.paramRoutes.get(key) ?? [];
     list.push({
       route,
       segments: segments.map((s) => (s.startsWith(':') ? null : s)),
       names: segments.filter((s) => s.startsWith(':')).map((s) => s.slice(1)),
     });
-    this.paramRoutes.set(route.method, list);
+    this.paramRoutes.set(key, list);
   }
+}
+
+function shapeKey(method: string, segmentCount: number): string {
+  return `${method} ${segmentCount}`;
 }
 
 function literalCount(route: ParamRoute): number {
@@ -66,7 +72,6 @@ function literalCount(route: ParamRoute): number {
 }
 
 function matchSegments(candidate: ParamRoute, segments: string[]): Record<string, string> | null {
-  if (candidate.segments.length !== segments.length) return null;
   for (let i = 0; i < segments.length; i++) {
     const expected = candidate.segments[i];
     if (expected === null ? segments[i] === '' : expected !== segments[i]) return null;
