@@ -1,11 +1,11 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { EventHub } from '../channels/index.js';
 import type { RequestOutcome } from '../http/kernel.js';
-import type { Route } from '../http/route.js';
 import type { IndexerStatus } from '../indexer/indexer.js';
 import type { SocketStats } from '../sockets/gateway.js';
 import type { Storage } from '../storage/index.js';
 import { RateWindow } from './rate-window.js';
+import { RequestSeries } from './request-series.js';
 
 /** What {@link ExplorerMetrics} reads its figures from. */
 export interface ExplorerMetricsSources {
@@ -19,13 +19,6 @@ export interface ExplorerMetricsSources {
   sockets?: () => SocketStats;
 }
 
-/** The series one route's requests land in, looked up once per route rather than per request. */
-interface RouteSeries {
-  duration: Histogram.Internal<string>;
-  byStatus: Map<number, Counter.Internal>;
-}
-
-const UNMATCHED = 'unmatched';
 /** Seconds of block events the blocks-per-second gauge averages over. */
 const RATE_WINDOW_SECONDS = 10;
 
@@ -44,23 +37,14 @@ const RATE_WINDOW_SECONDS = 10;
 export class ExplorerMetrics {
   /** The registry `GET /metrics` renders. */
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly durations: Histogram<'method' | 'route'>;
+  private readonly requests = new RequestSeries([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
   private readonly rejections: Counter;
-  private readonly series = new Map<Route | string, RouteSeries>();
   private readonly blockRate = new RateWindow(RATE_WINDOW_SECONDS);
 
   constructor(sources: ExplorerMetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'chainlens_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
-    this.durations = new Histogram({
-      name: 'chainlens_http_request_duration_seconds',
-      help: 'Time from receiving a request to its answer, by route pattern',
-      labelNames: ['method', 'route'],
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
+    this.requests.register(this.registry);
     this.rejections = new Counter({ name: 'chainlens_rate_limit_rejections_total', help: 'Requests refused with 429 by the rate-limit tiers', registers });
     const blocks = new Counter({ name: 'chainlens_indexer_blocks_total', help: 'Blocks written to storage by this instance', registers });
     const reorgs = new Counter({ name: 'chainlens_reorgs_total', help: 'Chain reorganisations rolled back', registers });
@@ -140,21 +124,7 @@ export class ExplorerMetrics {
 
   /** Counts one answered request under its route pattern (unknown paths share one series). */
   observeRequest(outcome: RequestOutcome): void {
-    const { route } = outcome;
-    const key = route ?? outcome.request.method;
-    let series = this.series.get(key);
-    if (!series) {
-      const labels = { method: route?.method ?? outcome.request.method, route: route?.path ?? UNMATCHED };
-      series = { duration: this.durations.labels(labels), byStatus: new Map() };
-      this.series.set(key, series);
-    }
-    series.duration.observe(outcome.durationMs / 1000);
-    let count = series.byStatus.get(outcome.status);
-    if (!count) {
-      count = this.requests.labels({ method: route?.method ?? outcome.request.method, route: route?.path ?? UNMATCHED, status: String(outcome.status) });
-      series.byStatus.set(outcome.status, count);
-    }
-    count.inc();
+    this.requests.observe(outcome);
   }
 
   /** Counts one request the rate-limit tiers refused. */
