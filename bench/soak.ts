@@ -167,7 +167,7 @@ function open(url: string): Promise<WebSocket> {
 
 /** `npm start`'s server on a free port, resolved once it prints its URL. */
 async function startServer(database: BenchDatabase, schema: string): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'examples/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server/src/main.ts'], {
     env: { ...process.env, DATABASE_URL: database.url, EXPLORER_DB_SCHEMA: schema, PORT: '0', HOST: '127.0.0.1', EXPLORER_RATE_LIMITS: 'off', EXPLORER_WS_MAX_CONNECTIONS_PER_IP: String(SUBSCRIBERS), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -118,7 +118,7 @@ async function report(children: ChildProcess[], key: string, blocks: number, add
 function startClients(): ChildProcess {
   return fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, CHAINLENS_BENCH_WS_CLIENTS: '1' },
-    execArgv: ['--conditions=source', '--import', 'tsx'],
+    execArgv: ['--import', 'tsx'],
   });
 }
 

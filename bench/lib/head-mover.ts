@@ -1,6 +1,7 @@
-import { announceBlock, type BlockBundle } from '@chainlens/core';
-import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
-import { syntheticChain, type SyntheticChainOptions } from './synthetic-chain.js';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { SyntheticChainOptions } from './synthetic-chain.js';
 
 /** A chain that keeps growing while a row is measured, as a followed live chain does. */
 export interface HeadMover {
@@ -9,49 +10,63 @@ export interface HeadMover {
   close(): Promise<void>;
 }
 
+/** What the benchmark asks of the mover process. */
+export type ToMover = { type: 'start' } | { type: 'stop' };
+/** What the mover process answers: once ready, then the blocks written at each stop. */
+export type FromMover = { type: 'ready' } | { type: 'stopped'; written: number } | { type: 'failed'; message: string };
+
+/** The arguments the mover process is started with (as JSON in its environment). */
+export interface MoverSettings {
+  url: string;
+  schema: string;
+  chain: SyntheticChainOptions;
+  maxBlocks: number;
+  added: Partial<SyntheticChainOptions>;
+  intervalMs: number;
+}
+
 /**
  * Writes the synthetic chain's next blocks into a loaded `schema`, one per `intervalMs`, through
  * `Storage.writeBlock`, and announces each on the schema's bus, as an indexing instance of a
  * cluster would: the server sees its head move (and its response cache start afresh for every
  * answer the block may change) as often as on a chain with that block time. Stopping rolls the
  * added blocks back, so a kept load stays as it was loaded.
+ *
+ * The writer runs in a process of its own, as an indexer runs apart from the clients: building
+ * and sending a block takes tens of milliseconds of CPU, and in the load generator's event loop
+ * that time would be counted in the latency of every request in flight.
  */
 export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions, maxBlocks: number, added: Partial<SyntheticChainOptions> = {}, intervalMs = 1_000): Promise<HeadMover> {
-  // The generator is sequential (one random stream): walk to the load's end, keep what follows.
-  // `added` shapes the new blocks only (the loaded ones are already stored).
-  const next: BlockBundle[] = [];
-  for (const bundle of syntheticChain({ ...chain, ...added, blocks: chain.blocks + maxBlocks })) {
-    if (bundle.block.number >= BigInt(chain.blocks)) next.push(bundle);
-  }
-  const storage = postgresStorage({ connectionString: url, schema });
-  await storage.init();
-  // The one writer of the schema, like an indexing instance: it holds the lease it publishes on.
-  const bus = postgresCoordinator({ connectionString: url, schema });
-  if (!(await bus.acquireLease())) throw new Error(`another process holds the indexer lease of ${schema}`);
-  const lastLoaded = BigInt(chain.blocks - 1);
+  const settings: MoverSettings = { url, schema, chain, maxBlocks, added, intervalMs };
+  const child = fork(fileURLToPath(new URL('./head-mover-process.ts', import.meta.url)), [], {
+    env: { ...process.env, CHAINLENS_BENCH_MOVER: JSON.stringify(settings) },
+    execArgv: ['--import', 'tsx'],
+  });
+  await answer(child, 'ready');
   return {
     start() {
-      let written = 0;
-      let writing: Promise<void> = Promise.resolve();
-      const timer = setInterval(() => {
-        const bundle = next[written];
-        if (!bundle) return;
-        written++;
-        writing = writing.then(async () => {
-          await storage.writeBlock(bundle);
-          await announceBlock(bus, bundle.block.number);
-        });
-      }, intervalMs);
+      child.send({ type: 'start' } satisfies ToMover);
       return async () => {
-        clearInterval(timer);
-        await writing;
-        await storage.rollbackTo(lastLoaded);
-        return written;
+        const stopped = answer(child, 'stopped');
+        child.send({ type: 'stop' } satisfies ToMover);
+        return (await stopped).written;
       };
     },
-    close: async () => {
-      await bus.close();
-      await storage.close();
+    async close() {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
     },
   };
+}
+
+/** The mover's next message, which must be of `type`; a failure or an early exit rejects. */
+async function answer<T extends FromMover['type']>(child: ChildProcess, type: T): Promise<Extract<FromMover, { type: T }>> {
+  const message = await Promise.race([
+    once(child, 'message').then(([reply]) => reply as FromMover),
+    once(child, 'exit').then(([code]) => ({ type: 'failed', message: `the head mover exited (code ${code})` }) as const),
+  ]);
+  if (message.type === 'failed') throw new Error(message.message);
+  if (message.type !== type) throw new Error(`the head mover answered ${message.type}, expected ${type}`);
+  return message as Extract<FromMover, { type: T }>;
 }

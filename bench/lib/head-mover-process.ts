@@ -1,0 +1,62 @@
+/**
+ * The head mover's process (see `createHeadMover`): started with its settings in
+ * `CHAINLENS_BENCH_MOVER`, it answers `ready`, writes a block every interval from each `start` to
+ * the next `stop`, then rolls them back and answers `stopped`. It exits when the benchmark
+ * disconnects.
+ */
+import { announceBlock, type BlockBundle } from '@chainlens/core';
+import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
+import type { FromMover, MoverSettings, ToMover } from './head-mover.js';
+import { syntheticChain } from './synthetic-chain.js';
+
+const { url, schema, chain, maxBlocks, added, intervalMs } = JSON.parse(process.env.CHAINLENS_BENCH_MOVER!) as MoverSettings;
+const send = (message: FromMover) => process.send!(message);
+
+try {
+  // The generator is sequential (one random stream): walk to the load's end, keep what follows.
+  // `added` shapes the new blocks only (the loaded ones are already stored).
+  const next: BlockBundle[] = [];
+  for (const bundle of syntheticChain({ ...chain, ...added, blocks: chain.blocks + maxBlocks })) {
+    if (bundle.block.number >= BigInt(chain.blocks)) next.push(bundle);
+  }
+  const storage = postgresStorage({ connectionString: url, schema });
+  await storage.init();
+  // The one writer of the schema, like an indexing instance: it holds the lease it publishes on.
+  const bus = postgresCoordinator({ connectionString: url, schema });
+  if (!(await bus.acquireLease())) throw new Error(`another process holds the indexer lease of ${schema}`);
+  const lastLoaded = BigInt(chain.blocks - 1);
+
+  let timer: NodeJS.Timeout | undefined;
+  let written = 0;
+  let writing: Promise<void> = Promise.resolve();
+  process.on('message', (message: ToMover) => {
+    if (message.type === 'start') {
+      written = 0;
+      timer = setInterval(() => {
+        const bundle = next[written];
+        if (!bundle) return;
+        written++;
+        writing = writing.then(async () => {
+          await storage.writeBlock(bundle);
+          await announceBlock(bus, bundle.block.number);
+        });
+      }, intervalMs);
+    } else {
+      clearInterval(timer);
+      void writing
+        .then(() => storage.rollbackTo(lastLoaded))
+        .then(
+          () => send({ type: 'stopped', written }),
+          (error: unknown) => send({ type: 'failed', message: String(error) }),
+        );
+    }
+  });
+  process.on('disconnect', () => {
+    clearInterval(timer);
+    void Promise.all([bus.close(), storage.close()]).finally(() => process.exit(0));
+  });
+  send({ type: 'ready' });
+} catch (error) {
+  send({ type: 'failed', message: String(error) });
+  process.exit(1);
+}
