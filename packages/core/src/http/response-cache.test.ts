@@ -60,12 +60,14 @@ describe('ResponseCache through the kernel', () => {
     expect(computed).toEqual(['a', 'a', 'a']);
   });
 
-  it('keeps an answer as its UTF-8 bytes, encoded once for every request it answers', async () => {
+  it('keeps an answer as its UTF-8 bytes in memory of their own, encoded once for every request it answers', async () => {
     const { get } = setup();
     const first = await get('/api/v1/item/%C3%A9');
     const again = await get('/api/v1/item/%C3%A9');
     expect(again.body).toBeInstanceOf(Uint8Array);
     expect(again.body).toBe(first.body);
+    // Memory of its own, not a slice of a shared pool slab the budget does not count.
+    expect((again.body as Uint8Array).buffer.byteLength).toBe((again.body as Uint8Array).byteLength);
     expect(JSON.parse(asText(again).body).result.id).toBe('é');
   });
 

@@ -93,7 +93,15 @@ export class ResponseCache {
   }
 }
 
-/** `response` with its body as bytes: a kept answer is written many times, and text would be encoded to UTF-8 each time. */
+/**
+ * `response` with its body as bytes: a kept answer is written many times, and text would be
+ * encoded to UTF-8 each time. The bytes get memory of their own: `Buffer.from` places a small
+ * body in Node's shared 8 KB pool, and one kept answer would then hold a whole pool slab alive
+ * past the budget that counts only its own bytes.
+ */
 function encoded(response: HttpResponse): HttpResponse {
-  return typeof response.body === 'string' ? { ...response, body: Buffer.from(response.body) } : response;
+  if (typeof response.body !== 'string') return response;
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(response.body));
+  bytes.write(response.body);
+  return { ...response, body: bytes };
 }
