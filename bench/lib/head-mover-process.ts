@@ -29,6 +29,9 @@ try {
   let timer: NodeJS.Timeout | undefined;
   let written = 0;
   let writing: Promise<void> = Promise.resolve();
+  // A failed write is told at the stop that follows it; left to reject, it would end the process
+  // with no message but its exit code.
+  let failure: unknown = null;
   process.on('message', (message: ToMover) => {
     if (message.type === 'start') {
       written = 0;
@@ -36,15 +39,23 @@ try {
         const bundle = next[written];
         if (!bundle) return;
         written++;
-        writing = writing.then(async () => {
-          await storage.writeBlock(bundle);
-          await announceBlock(bus, bundle.block.number);
-        });
+        writing = writing
+          .then(async () => {
+            if (failure !== null) return;
+            await storage.writeBlock(bundle);
+            await announceBlock(bus, bundle.block.number);
+          })
+          .catch((error: unknown) => {
+            failure = error;
+          });
       }, intervalMs);
     } else {
       clearInterval(timer);
       void writing
         .then(() => storage.rollbackTo(lastLoaded))
+        .then(() => {
+          if (failure !== null) throw failure;
+        })
         .then(
           () => send({ type: 'stopped', written }),
           (error: unknown) => send({ type: 'failed', message: String(error) }),

@@ -53,6 +53,7 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
       };
     },
     async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.disconnect();
       await exited;
