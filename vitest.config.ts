@@ -8,6 +8,9 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   ssr: { resolve: { conditions: ['source'] } },
+  // Vitest loads globalSetup files in its own environment: without the condition there, they
+  // would import the packages' dist/, which a fresh clone has not built.
+  environments: { __vitest__: { resolve: { conditions: ['source'] } } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     testTimeout: 60_000,
