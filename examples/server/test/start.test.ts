@@ -1,23 +1,32 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@chainlens/core/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { buildIfStale, buildInputs, isStale } from '../build-if-stale.mjs';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** `npm start`: the launcher that runs the built server. */
+const START = fileURLToPath(new URL('../start.mjs', import.meta.url));
 /** Between polls of the API: at most 72 requests in the test's longest minute, under npm start's 100 for anonymous clients. */
 const POLL_MS = 1_000;
 const started: ChildProcess[] = [];
 const schemas = testSchemas();
+
+// Builds what a fresh clone lacks (or what changed since the last build) once, before the tests
+// start servers, so no test's wait includes a build.
+beforeAll(() => buildIfStale(), 180_000);
 
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [START], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,6 +55,31 @@ const alive = (pid: number) => {
 };
 
 describe('npm start (examples/server)', () => {
+  it('builds again exactly when a source or manifest is newer than the built server', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'chainlens-start-'));
+    try {
+      for (const dir of ['packages/core/src/api', 'examples/server/dist']) await mkdir(join(root, dir), { recursive: true });
+      const source = join(root, 'packages/core/src/api/route.ts');
+      const manifest = join(root, 'packages/core/package.json');
+      const built = join(root, 'examples/server/dist/main.js');
+      for (const file of [source, manifest, join(root, 'package.json'), join(root, 'tsup.config.ts')]) await writeFile(file, '');
+      const at = (file: string, seconds: number) => utimes(file, seconds, seconds);
+      for (const dir of [root, join(root, 'packages'), join(root, 'packages/core'), join(root, 'packages/core/src'), join(root, 'packages/core/src/api')]) await at(dir, 1_000);
+      for (const file of [source, manifest, join(root, 'package.json'), join(root, 'tsup.config.ts')]) await at(file, 1_000);
+      expect(isStale(built, buildInputs(root))).toBe(true);
+      await writeFile(built, '');
+      await at(built, 2_000);
+      expect(isStale(built, buildInputs(root))).toBe(false);
+      await at(source, 3_000);
+      expect(isStale(built, buildInputs(root))).toBe(true);
+      await at(source, 1_000);
+      await at(manifest, 3_000);
+      expect(isStale(built, buildInputs(root))).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it.each(['fastify', 'express'])('serves the embedded dev chain through %s, indexes ongoing activity and stops cleanly on SIGTERM', async (adapter) => {
     const { child, output } = startServer({ PORT: '0', EXPLORER_ADAPTER: adapter });
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');

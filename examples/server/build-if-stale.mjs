@@ -1,0 +1,67 @@
+// Keeps the built server current for `npm start` (see start.mjs). Plain JavaScript: it runs
+// before anything is built.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Built last (the server is the last workspace), so its time is the build's. */
+const BUILT = fileURLToPath(new URL('dist/main.js', import.meta.url));
+
+/**
+ * The newest modification time (ms) of `path` and, for a folder, of everything under it but `node_modules` and `dist`.
+ * @param {string} path
+ * @returns {number}
+ */
+export function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const name of readdirSync(path)) {
+    if (name !== 'node_modules' && name !== 'dist') latest = Math.max(latest, newestChange(join(path, name)));
+  }
+  return latest;
+}
+
+/**
+ * What a build reads in the repository at `root`: each workspace's sources and manifest, and the build config.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function buildInputs(root) {
+  const inputs = [join(root, 'tsup.config.ts'), join(root, 'package.json')];
+  for (const folder of ['packages', 'examples']) {
+    for (const name of readdirSync(join(root, folder))) inputs.push(join(root, folder, name, 'src'), join(root, folder, name, 'package.json'));
+  }
+  return inputs;
+}
+
+/**
+ * Whether `output` is missing or older than any of `inputs`.
+ * @param {string} output
+ * @param {readonly string[]} inputs
+ * @returns {boolean}
+ */
+export function isStale(output, inputs) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return inputs.some((input) => newestChange(input) > built);
+}
+
+/**
+ * Builds every package's JavaScript (no declarations, which nothing run here reads: a few seconds
+ * instead of most of a minute) when the last build is missing or older than a source. Throws when
+ * the build fails; its errors are on stderr.
+ */
+export function buildIfStale() {
+  if (!isStale(BUILT, buildInputs(ROOT))) return;
+  console.error('ChainLens: building the packages (sources changed since the last build)…');
+  const build = spawnSync('npm', ['run', 'build', '--workspaces', '--if-present', '--silent'], {
+    cwd: ROOT,
+    env: { ...process.env, CHAINLENS_JS_ONLY: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal}); see above`);
+}
