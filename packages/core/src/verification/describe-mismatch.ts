@@ -1,4 +1,5 @@
-import type { ImmutableReferences, SoliditySettings } from '@ethereum-sourcify/compilers-types';
+import type { ImmutableReferences } from '@ethereum-sourcify/lib-sourcify';
+import type { SoliditySettings } from './verification-input.js';
 
 /** What is known about compiled code that did not match the chain's. */
 export interface MismatchFacts {

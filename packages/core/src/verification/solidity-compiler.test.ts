@@ -1,4 +1,4 @@
-import type { SolidityJsonInput } from '@ethereum-sourcify/compilers-types';
+import type { JsonInput } from '@ethereum-sourcify/lib-sourcify';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import {
   CompilerNotAvailableError,
 } from '../errors/index.js';
 import { SolidityCompiler } from './solidity-compiler.js';
+import type { SoliditySettings } from './verification-input.js';
 
 const BUNDLED = (nodeRequire('solc/package.json') as { version: string }).version;
 /** A second real solc build on this machine: the one Hardhat (a dev dependency, through hardhat-verify) ships. */
@@ -22,7 +23,7 @@ const OTHER_VERSION = '0.8.26+commit.8a97fa7a';
 
 const HELPER = '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nlibrary Helper { function one() internal pure returns (uint256) { return 1; } }\n';
 
-function input(sources: Record<string, string | { urls: string[] }>, settings: SolidityJsonInput['settings'] = {}): SolidityJsonInput {
+function input(sources: Record<string, string | { urls: string[] }>, settings: SoliditySettings = {}): JsonInput {
   return {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([path, source]) => [path, typeof source === 'string' ? { content: source } : (source as never)])),

@@ -1,5 +1,4 @@
-import type { SolidityJsonInput, SolidityOutput } from '@ethereum-sourcify/compilers-types';
-import type { ISolidityCompiler } from '@ethereum-sourcify/lib-sourcify';
+import type { CompilerOutput, ISolidityCompiler, JsonInput } from '@ethereum-sourcify/lib-sourcify';
 import { CompilationFailedError, CompilationMemoryLimitError, CompilerNotAvailableError } from '../errors/index.js';
 import { CompilerBuilds } from './compiler-builds.js';
 import { SolcWorker, type WorkerOutput } from './solc-worker.js';
@@ -66,7 +65,7 @@ export class SolidityCompiler implements ISolidityCompiler {
    * Compiles standard-JSON `input` with solc `version`. Throws `CompilationFailedError` with the
    * compiler's errors, `CompilationTimeLimitError` or `CompilationMemoryLimitError` past a limit.
    */
-  async compile(version: string, input: SolidityJsonInput): Promise<SolidityOutput> {
+  async compile(version: string, input: JsonInput): Promise<CompilerOutput> {
     const { key, worker } = await this.#borrow(version);
     let compiled: WorkerOutput;
     try {
@@ -76,7 +75,7 @@ export class SolidityCompiler implements ISolidityCompiler {
       throw error;
     }
     const { output, outOfMemory } = compiled;
-    const parsed = JSON.parse(output) as SolidityOutput;
+    const parsed = JSON.parse(output) as CompilerOutput;
     const errors = ((parsed.errors ?? []) as SolcError[]).filter((error) => error.severity === 'error');
     // A compiler that ran out of memory may be left in a broken state: never reused.
     if (outOfMemory) this.#end(worker);

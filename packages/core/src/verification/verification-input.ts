@@ -1,4 +1,4 @@
-import type { SolidityJsonInput, SoliditySettings } from '@ethereum-sourcify/compilers-types';
+import type { JsonInput } from '@ethereum-sourcify/lib-sourcify';
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors/index.js';
 import { parseInput } from '../http/validation.js';
@@ -46,6 +46,16 @@ export interface VerificationInput {
   licenseType?: number | string;
 }
 
+/** Standard-JSON settings as submitted, without `outputSelection`: the matcher chooses the outputs. */
+export type SoliditySettings = Omit<NonNullable<JsonInput['settings']>, 'outputSelection'>;
+
+/** Standard-JSON input as submitted: every source with its content. */
+export interface SolidityInput {
+  language: 'Solidity';
+  sources: Record<string, { content: string }>;
+  settings: SoliditySettings;
+}
+
 /** A verification checked and ready to compile: the standard-JSON input and the contract in it. */
 export interface VerificationRequest {
   address: Hex;
@@ -53,7 +63,7 @@ export interface VerificationRequest {
   /** The contract: its source file and name. */
   target: { path: string; name: string };
   /** Sources and settings (the compiled outputs are chosen by the matcher). */
-  jsonInput: SolidityJsonInput;
+  jsonInput: SolidityInput;
   /** Lowercase `0x…`, `null` when not submitted. */
   constructorArguments: Hex | null;
   licenseType: number | string | undefined;
@@ -139,7 +149,7 @@ export function prepareVerification(input: VerificationInput): VerificationReque
 }
 
 /** The standard-JSON input in `text`, every source with its content, `outputSelection` dropped. */
-function standardJsonInput(text: string): SolidityJsonInput {
+function standardJsonInput(text: string): SolidityInput {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -148,7 +158,7 @@ function standardJsonInput(text: string): SolidityJsonInput {
   }
   const parsed = standardJsonSchema.safeParse(json);
   if (!parsed.success) throw new InvalidRequestError('sourceCode', parsed.error.issues[0]!.message);
-  const sources: SolidityJsonInput['sources'] = {};
+  const sources: SolidityInput['sources'] = {};
   for (const [path, source] of Object.entries(parsed.data.sources)) {
     if (typeof source.content !== 'string') {
       throw new InvalidRequestError('sourceCode', `sources[${JSON.stringify(path)}] has no content: only submitted sources are compiled, urls are never fetched`);
@@ -156,7 +166,7 @@ function standardJsonInput(text: string): SolidityJsonInput {
     sources[path] = { content: source.content };
   }
   if (Object.keys(sources).length === 0) throw new InvalidRequestError('sourceCode', 'sources must not be empty');
-  const settings = { ...parsed.data.settings } as SoliditySettings;
+  const settings: Record<string, unknown> = { ...parsed.data.settings };
   delete settings.outputSelection;
-  return { language: 'Solidity', sources, settings };
+  return { language: 'Solidity', sources, settings: settings as SoliditySettings };
 }

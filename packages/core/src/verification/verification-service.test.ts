@@ -43,6 +43,22 @@ abstract contract Owned {
 `,
 };
 
+/** Vault, and a factory that creates one from its own code. */
+const VAULT_FACTORY = {
+  ...VAULT,
+  'contracts/VaultFactory.sol': `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Vault} from "./Vault.sol";
+
+contract VaultFactory {
+    function create(address owner_, uint256 cap_) external returns (Vault) {
+        return new Vault(owner_, cap_);
+    }
+}
+`,
+};
+
 const PROXY = {
   'Proxy.sol': `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
@@ -171,6 +187,31 @@ describe('VerificationService', () => {
     await settled(running.guid);
     const accepted = await explorer.services.verification.submit(vaultInput(second.address));
     expect(await settled(accepted.guid)).toMatchObject({ status: 'verified' });
+  });
+
+  it('verifies by the runtime code alone, keeping the submitted constructor arguments, where lib-sourcify cannot check the creation', async () => {
+    const owner = chain.accounts[3]!.address;
+    const submitted = encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner, 5n]).toLowerCase() as Hex;
+    // A contract that another contract created: lib-sourcify 1.x checks a transaction's own creation only.
+    const factory = await deploy(VAULT_FACTORY, 'VaultFactory', []);
+    const create = { address: factory.address, abi: factory.abi, functionName: 'create', args: [owner, 5n], account: chain.walletClients[6]!.account } as const;
+    const child = ((await chain.publicClient.simulateContract(create)).result as string).toLowerCase() as Hex;
+    await chain.publicClient.waitForTransactionReceipt({ hash: await chain.walletClients[6]!.writeContract(create) });
+    await waitFor(() => explorer.storage.getContractCreation(child), 'the creation of the factory-made Vault');
+    const made = await explorer.services.verification.verify({ ...vaultInput(child, VAULT_FACTORY), constructorArguments: submitted });
+    expect(made.contract).toMatchObject({ runtimeMatch: 'full', creationMatch: null, constructorArguments: submitted });
+    // A partial match (a comment changes only the metadata hash) with constructor arguments after the code.
+    const { address } = await deploy(VAULT, 'Vault', [owner, 5n]);
+    const commented = { ...VAULT, 'contracts/Vault.sol': `${VAULT['contracts/Vault.sol']}// audited\n` };
+    const partial = await explorer.services.verification.verify({ ...vaultInput(address, commented), constructorArguments: submitted });
+    expect(partial.contract).toMatchObject({ runtimeMatch: 'partial', creationMatch: null, constructorArguments: submitted, sources: commented });
+  });
+
+  it('matches partially code that holds another contract’s code and metadata too, by both its runtime and its creation', async () => {
+    const { address } = await deploy(VAULT_FACTORY, 'VaultFactory', []);
+    const commented = { ...VAULT_FACTORY, 'contracts/VaultFactory.sol': `${VAULT_FACTORY['contracts/VaultFactory.sol']}// audited\n` };
+    const input = { ...vaultInput(address, commented), contractName: 'contracts/VaultFactory.sol:VaultFactory' };
+    expect((await explorer.services.verification.verify(input)).contract).toMatchObject({ runtimeMatch: 'partial', creationMatch: 'partial', constructorArguments: '0x' });
   });
 
   it('answers Already Verified for a verified contract, without compiling again', async () => {

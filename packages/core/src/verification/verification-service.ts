@@ -164,7 +164,7 @@ export class VerificationService {
     try {
       await ticket.started;
       const creation = await storage.getContractCreation(request.address);
-      const match = await this.#matcher.match(request, creation?.transactionHash ?? null);
+      const match = await this.#matcher.match(request, creation);
       const now = this.#now();
       const contract: StoredVerifiedContract = {
         address: request.address,
