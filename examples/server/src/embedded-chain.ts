@@ -1,4 +1,4 @@
-import { deployDemo, startAnvil, startDemoActivity } from '@chainlens/core/devchain';
+import { deployDemo, startAnvil, startDemoActivity, type DemoContracts } from '@chainlens/core/devchain';
 import type { ExplorerConfig } from '@chainlens/core';
 import type { Logger } from 'pino';
 
@@ -7,6 +7,8 @@ export interface EmbeddedChain {
   rpcUrl: string;
   /** Prices DEMO from its DEMO/DUSD pool on the demo's Uniswap V2 style DEX. */
   prices: NonNullable<ExplorerConfig['prices']>;
+  /** The demo contracts' addresses, by role. */
+  contracts: DemoContracts<string>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startEmbeddedChain(logger: Logger): Promise<EmbeddedChain>
     });
     return {
       rpcUrl: anvil.rpcUrl,
+      contracts: deployment.contracts,
       prices: {
         quoteToken: deployment.contracts.quoteToken,
         quoteTokenUsd: '1',

@@ -2,6 +2,7 @@ import { createExplorer, type ExplorerConfig } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import { pino } from 'pino';
+import type { DemoContracts } from '@chainlens/core/devchain';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
 import { readEnv, type ServerEnv } from './env.js';
 import { serve } from './serve.js';
@@ -52,7 +53,32 @@ async function main(): Promise<void> {
   cleanups.push(() => server.close());
   await explorer.start();
   if (shuttingDown) return;
+  console.log(`ChainLens storage: ${postgres ? `Postgres ${describeDatabase(postgres.connectionString)}, schema ${postgres.schema}` : 'memory (kept in this process; gone when it stops)'}`);
+  if (chain) console.log(`ChainLens demo contracts: ${describeContracts(chain.contracts)}`);
   console.log(`ChainLens listening on ${server.url}`);
+}
+
+/** Where a connection string points, without its credentials. */
+function describeDatabase(connectionString: string): string {
+  const url = new URL(connectionString);
+  return `at ${url.host}${url.pathname}`;
+}
+
+/** The demo contracts by what they are, e.g. `DEMO token (ERC-20) 0x…`. */
+function describeContracts(contracts: DemoContracts<string>): string {
+  const roles: [keyof DemoContracts<string>, string][] = [
+    ['token', 'DEMO token (ERC-20)'],
+    ['quoteToken', 'DUSD token (ERC-20)'],
+    ['nft', 'NFT (ERC-721)'],
+    ['multiToken', 'multi-token (ERC-1155)'],
+    ['dexFactory', 'DEX factory'],
+    ['dexPair', 'DEMO/DUSD pool'],
+    ['emitter', 'event emitter'],
+    ['reverter', 'reverter'],
+    ['caller', 'caller'],
+    ['child', "caller's child"],
+  ];
+  return roles.map(([role, name]) => `${name} ${contracts[role]}`).join(', ');
 }
 
 /** The price source the environment names, if any. */

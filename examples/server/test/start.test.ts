@@ -83,6 +83,9 @@ describe('npm start (examples/server)', () => {
   it.each(['fastify', 'express'])('serves the embedded dev chain through %s, indexes ongoing activity and stops cleanly on SIGTERM', async (adapter) => {
     const { child, output } = startServer({ PORT: '0', EXPLORER_ADAPTER: adapter });
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
+    // What runs where, in lines a person reads: the storage and the demo contracts by role.
+    expect(output()).toContain('ChainLens storage: memory (kept in this process; gone when it stops)\n');
+    expect(output()).toMatch(/ChainLens demo contracts: DEMO token \(ERC-20\) 0x[0-9a-fA-F]{40}, DUSD token \(ERC-20\) 0x[0-9a-fA-F]{40}, NFT \(ERC-721\) 0x[0-9a-fA-F]{40}, multi-token \(ERC-1155\) 0x/);
     const response = await fetch(`${url}/api/v1/health`);
     expect(await response.json()).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
     // Idle connections are kept past a load balancer's usual 60 s, not Node's 5 s.
@@ -145,8 +148,12 @@ describe('npm start (examples/server)', () => {
 
   it('stores in Postgres when DATABASE_URL is set', async () => {
     const schema = schemas.next();
-    const { child, output } = startServer({ PORT: '0', DATABASE_URL: await testDatabaseUrl(), EXPLORER_DB_SCHEMA: schema });
+    const database = new URL(await testDatabaseUrl());
+    const { child, output } = startServer({ PORT: '0', DATABASE_URL: database.href, EXPLORER_DB_SCHEMA: schema });
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
+    // Where the data goes, without the credentials.
+    expect(output()).toContain(`ChainLens storage: Postgres at ${database.host}${database.pathname}, schema ${schema}\n`);
+    if (database.password) expect(output()).not.toContain(database.password);
     const indexed = await waitFor(async () => {
       const rows = await withClient((client) => client.query(`SELECT count(*)::int AS n FROM ${schema}.blocks`)).catch(() => null);
       return rows && rows.rows[0].n > 0 ? (rows.rows[0].n as number) : null;

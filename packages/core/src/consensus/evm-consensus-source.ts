@@ -36,8 +36,11 @@ export class EvmConsensusSource implements ConsensusSource {
     const finalized = await this.finalityRule.finalizedBlock(head);
     const isFinalized = finalized !== null && block.number <= finalized;
     if (this.finalityRule.rule === 'tag') {
-      // The node tells which blocks are final, not when they became so.
-      return { isFinalized, requiredConfirmations: finalized === null ? null : Number(head - finalized + 1n), finalizedAt: null, proof: null };
+      // The node tells which blocks are final, not when they became so. Its finalized block's depth
+      // is the confirmations a block needs, once that block has left genesis: on a chain younger
+      // than the depth the node finalizes at, genesis is final at any depth, so the depth is unknown.
+      const young = finalized === null || (finalized === 0n && head > 0n);
+      return { isFinalized, requiredConfirmations: young ? null : Number(head - finalized + 1n), finalizedAt: null, proof: null };
     }
     // By depth: the block that gave it its last required confirmation made it final.
     const finalizing = isFinalized ? await this.storage.getBlockByNumber(block.number + BigInt(this.requiredConfirmations) - 1n) : null;

@@ -61,7 +61,7 @@ export interface FinalityStatusRecord {
   isFinalized: boolean;
   /** Indexed blocks from this one to the indexed head, itself included. */
   confirmations: number;
-  /** Confirmations that make a block final now; `null` while the node's `finalized` tag names no block. */
+  /** Confirmations that make a block final now; `null` while the source cannot tell (the node's `finalized` tag still at genesis on a young chain). */
   requiredConfirmations: number | null;
   /** Unix seconds; `null` while not final and where the source cannot tell when. */
   finalizedAt: string | null;
@@ -132,10 +132,11 @@ export class ConsensusService {
     };
   }
 
-  /** Finality of an indexed block; `BlockNotFoundError` beyond the indexed head. */
-  async finality(blockNumber: bigint): Promise<FinalityStatusRecord> {
+  /** Finality of an indexed block (`latest`: the newest); `BlockNotFoundError` beyond the indexed head. */
+  async finality(tag: bigint | 'latest'): Promise<FinalityStatusRecord> {
     const cursor = await this.head.current();
-    const block = cursor && blockNumber <= cursor.number ? await this.storage.getBlockByNumber(blockNumber) : null;
+    const number = tag === 'latest' ? cursor?.number : tag;
+    const block = cursor && number !== undefined && number <= cursor.number ? await this.storage.getBlockByNumber(number) : null;
     if (!cursor || !block) throw new BlockNotFoundError();
     return this.finalityOf(block, cursor.number);
   }

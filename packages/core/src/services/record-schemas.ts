@@ -315,9 +315,9 @@ export const tokenTransferRecordSchema = z.object({
   to: hex,
   value: decimal.describe('base units'),
   tokenId: decimal.nullable(),
-  tokenName: z.string(),
-  tokenSymbol: z.string(),
-  tokenDecimal: z.string(),
+  tokenName: z.string().nullable().describe("the token's name as its Token record has it; null where unknown"),
+  tokenSymbol: z.string().nullable().describe("the token's symbol as its Token record has it; null where unknown"),
+  tokenDecimal: z.string().nullable().describe('decimals as the Token record has them; null where unknown (an NFT has none)'),
 });
 
 /** Token analytics. */

@@ -1,5 +1,5 @@
 import { TokenNotFoundError } from '../errors/index.js';
-import type { Hex, Storage, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
+import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { formatUsd } from '../prices/usd.js';
 import type { IndexedHead } from './indexed-head.js';
@@ -61,9 +61,10 @@ export interface TokenTransferRecord {
   to: string;
   value: string;
   tokenId: string | null;
-  tokenName: string;
-  tokenSymbol: string;
-  tokenDecimal: string;
+  /** The token's name, symbol and decimals as its Token record has them: `null` where unknown. */
+  tokenName: string | null;
+  tokenSymbol: string | null;
+  tokenDecimal: string | null;
 }
 
 /** A token transfer of an account's, with its token and the transaction that carried it. */
@@ -176,9 +177,7 @@ export class TokenService {
       const profile = profileOf.get(token.address);
       return {
         address: token.address,
-        name: metadata[i]!.name ?? profile?.name ?? null,
-        symbol: metadata[i]!.symbol ?? profile?.symbol ?? null,
-        decimals: metadata[i]!.decimals?.toString() ?? null,
+        ...tokenIdentity(metadata[i]!, profileOf.get(token.address)),
         ...priceFields(market, supplies[i] ?? null),
         holders: token.holderCount,
         verified: profile?.verified ?? false,
@@ -253,9 +252,7 @@ export class TokenService {
     return {
       address,
       standard: token.standard,
-      name: metadata.name ?? profile?.name ?? null,
-      symbol: metadata.symbol ?? profile?.symbol ?? null,
-      decimals: metadata.decimals?.toString() ?? null,
+      ...tokenIdentity(metadata, profile),
       totalSupply: totalSupply?.toString() ?? null,
       interfaces: metadata.interfaces,
       holders: token.holderCount,
@@ -295,11 +292,13 @@ export class TokenService {
 
   async transfers(query: TokenTransfersQuery): Promise<TokenTransferRecord[]> {
     const token = await this.find(query.token);
-    const [transfers, metadata] = await Promise.all([
+    const [transfers, metadata, profile] = await Promise.all([
       this.storage.listTokenTransfers(query),
       this.head.blockTag().then((tag) => this.metadataOf(token, tag)),
+      this.storage.getMetadataProfile(token.address),
     ]);
-    return transfers.map((transfer) => formatTokenTransfer(transfer, metadata, token.standard));
+    const identity = tokenIdentity(metadata, profile);
+    return transfers.map((transfer) => formatTokenTransfer(transfer, identity));
   }
 
   /**
@@ -319,15 +318,22 @@ export class TokenService {
     }
     if (transfers.length === 0) return [];
     const tokenAddresses = [...new Set(transfers.map((transfer) => transfer.token))];
-    const [tokens, transactions, cursor, tag] = await Promise.all([
+    const [tokens, transactions, cursor, tag, profiles] = await Promise.all([
       Promise.all(tokenAddresses.map((address) => this.storage.getToken(address))),
       this.storage.getTransactions([...new Set(transfers.map((transfer) => transfer.transactionHash))]),
       this.head.current(),
       this.head.blockTag(),
+      this.storage.getMetadataProfiles(tokenAddresses),
     ]);
-    const metadata = new Map(
-      // A token rolled away since its transfers were read is asked directly.
-      await Promise.all(tokenAddresses.map(async (address, i) => [address, await (tokens[i] ? this.metadataOf(tokens[i], tag) : this.reader.metadata(address, tag))] as const)),
+    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
+    const identities = new Map(
+      await Promise.all(
+        tokenAddresses.map(async (address, i) => {
+          // A token rolled away since its transfers were read is asked directly.
+          const metadata = await (tokens[i] ? this.metadataOf(tokens[i], tag) : this.reader.metadata(address, tag));
+          return [address, tokenIdentity(metadata, profileOf.get(address))] as const;
+        }),
+      ),
     );
     const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
     return transfers.map((transfer) => {
@@ -335,7 +341,7 @@ export class TokenService {
       // Transfers are written with their transactions in one block: a miss is a broken store.
       if (!tx) throw new Error(`transaction ${transfer.transactionHash} of a stored transfer is missing`);
       return {
-        ...formatTokenTransfer(transfer, metadata.get(transfer.token)!, transfer.standard),
+        ...formatTokenTransfer(transfer, identities.get(transfer.token)!),
         token: transfer.token,
         standard: transfer.standard,
         transaction: formatTransaction(tx, cursor?.number ?? null),
@@ -379,11 +385,28 @@ function compareFigures(a: bigint | null, b: bigint | null): number {
   return a < b ? -1 : 1;
 }
 
+/** How a token names itself in every record: name, symbol and decimals. */
+export interface TokenIdentity {
+  name: string | null;
+  symbol: string | null;
+  decimals: string | null;
+}
+
 /**
- * A transfer as the API answers it. Unreadable names and symbols are `''`, as Etherscan has
- * them; NFTs have no decimals, `'0'`.
+ * The one rule for a token's name, symbol and decimals, in its Token record, the token list and
+ * its transfers: what the contract answers; for name and symbol, else its metadata profile's;
+ * else `null` (an NFT has no decimals).
  */
-export function formatTokenTransfer(transfer: StoredTokenTransfer, metadata: TokenMetadata, standard: TokenStandard): TokenTransferRecord {
+export function tokenIdentity(metadata: TokenMetadata, profile: StoredMetadataProfile | null | undefined): TokenIdentity {
+  return {
+    name: metadata.name ?? profile?.name ?? null,
+    symbol: metadata.symbol ?? profile?.symbol ?? null,
+    decimals: metadata.decimals?.toString() ?? null,
+  };
+}
+
+/** A transfer as the API answers it, with its token's {@link tokenIdentity}. */
+export function formatTokenTransfer(transfer: StoredTokenTransfer, token: TokenIdentity): TokenTransferRecord {
   return {
     blockNumber: transfer.blockNumber.toString(),
     timestamp: transfer.timestamp.toString(),
@@ -393,8 +416,8 @@ export function formatTokenTransfer(transfer: StoredTokenTransfer, metadata: Tok
     to: transfer.to,
     value: transfer.value.toString(),
     tokenId: transfer.tokenId?.toString() ?? null,
-    tokenName: metadata.name ?? '',
-    tokenSymbol: metadata.symbol ?? '',
-    tokenDecimal: metadata.decimals?.toString() ?? (standard === 'ERC-20' ? '' : '0'),
+    tokenName: token.name,
+    tokenSymbol: token.symbol,
+    tokenDecimal: token.decimals,
   };
 }

@@ -112,9 +112,7 @@ function fungibleOrNftTransfer(transfer: AccountTokenTransferRecord, amount: { v
     contractAddress: transfer.token,
     to: transfer.to,
     ...amount,
-    tokenName: transfer.tokenName,
-    tokenSymbol: transfer.tokenSymbol,
-    tokenDecimal: transfer.tokenDecimal,
+    ...etherscanTokenIdentity(transfer),
     transactionIndex,
     gas,
     gasPrice,
@@ -149,9 +147,21 @@ export function erc1155Transfer(transfer: AccountTokenTransferRecord) {
     to: transfer.to,
     tokenID: transfer.tokenId ?? '',
     tokenValue: transfer.value,
-    tokenName: transfer.tokenName,
-    tokenSymbol: transfer.tokenSymbol,
+    tokenName: etherscanTokenIdentity(transfer).tokenName,
+    tokenSymbol: etherscanTokenIdentity(transfer).tokenSymbol,
     confirmations,
+  };
+}
+
+/**
+ * Etherscan writes what it does not know of a token as `''`, and an NFT's decimals as `'0'`: its
+ * clients parse strings, where the REST records say `null`.
+ */
+function etherscanTokenIdentity(transfer: AccountTokenTransferRecord) {
+  return {
+    tokenName: transfer.tokenName ?? '',
+    tokenSymbol: transfer.tokenSymbol ?? '',
+    tokenDecimal: transfer.tokenDecimal ?? (transfer.standard === 'ERC-20' ? '' : '0'),
   };
 }
 

@@ -44,6 +44,6 @@ export function jsonRpcMethods(services: Services, chain: ChainClient): Readonly
   );
   methods.set('chain_getStateRoot', withParams(z.tuple([blockTag]), ([tag]) => services.consensus.stateRoot(tag)));
   methods.set('chain_getValidatorSet', withParams(z.tuple([]), () => services.consensus.validatorSet()));
-  methods.set('chain_getFinality', withParams(z.tuple([blockNumber]), ([number]) => services.consensus.finality(number)));
+  methods.set('chain_getFinality', withParams(z.tuple([blockTag]), ([tag]) => services.consensus.finality(tag)));
   return methods;
 }

@@ -8,7 +8,7 @@ import {
   stateRootRecordSchema,
   validatorSetRecordSchema,
 } from '../../services/record-schemas.js';
-import { blockNumberSchema, blockTagSchema } from '../schemas.js';
+import { blockTagSchema } from '../schemas.js';
 
 /** `/api/v1/blockchain/*`: chain-level records. */
 export function blockchainRoutes(services: Services): Route[] {
@@ -45,8 +45,8 @@ export function blockchainRoutes(services: Services): Route[] {
       response: finalityStatusRecordSchema,
       errors: ['BLOCK_NOT_FOUND'],
       auth: 'none',
-      summary: 'Finality of an indexed block',
-      params: z.object({ blockNumber: blockNumberSchema }),
+      summary: 'Finality of an indexed block (number or latest)',
+      params: z.object({ blockNumber: blockTagSchema }),
       handler: ({ params }) => services.consensus.finality(params.blockNumber),
     }),
     defineRoute({

@@ -282,6 +282,8 @@ export function jsonRpcTests(ctx: () => ApiContext): void {
     expect(finality.body.result).toEqual(JSON.parse(JSON.stringify(await explorer.services.consensus.finality(1n))));
     expect(finality.body.result).toMatchObject({ blockNumber: '1', isFinalized: expect.any(Boolean), confirmations: expect.any(Number) });
     expect(Object.keys(finality.body.result).sort()).toEqual(['blockNumber', 'confirmations', 'finalityProof', 'finalizedAt', 'isFinalized', 'requiredConfirmations']);
+    const latest = await rpc(url, call('chain_getFinality', ['latest']));
+    expect(latest.body.result).toMatchObject({ blockNumber: (await explorer.storage.getCursor())!.number.toString(), confirmations: 1 });
   });
 
   it('chain_* methods answer -32602 for parameters they cannot take and -32001 for blocks not indexed', async () => {
@@ -293,7 +295,7 @@ export function jsonRpcTests(ctx: () => ApiContext): void {
       ['chain_getStateRoot', [-1]],
       ['chain_getValidatorSet', [1]],
       ['chain_getFinality', []],
-      ['chain_getFinality', ['latest']],
+      ['chain_getFinality', ['pending']],
       ['chain_getFinality', ['0x']],
       ['chain_getFinality', [1.5]],
     ];

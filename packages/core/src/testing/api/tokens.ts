@@ -201,6 +201,27 @@ export function tokenTests(ctx: () => ApiContext): void {
     expect(multi).toMatchObject({ standard: 'ERC-1155', name: null, symbol: null, totalSupply: null });
   });
 
+  it('a token’s name, symbol and decimals read the same in its record, the token list and its transfers: null where unknown', async () => {
+    await indexedToHead(ctx());
+    const { token, nft, multiToken } = ctx().demo.contracts;
+    const list = (await get(ctx(), '/api/v1/token/list?limit=1000')).body.result as { address: string; name: string | null; symbol: string | null; decimals: string | null }[];
+    for (const address of [token, nft, multiToken]) {
+      const { name, symbol, decimals } = (await get(ctx(), `/api/v1/token/${address}`)).body.result;
+      expect(list.find((item) => item.address === address.toLowerCase())).toMatchObject({ name, symbol, decimals });
+      const transfers = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=5`)).body.result as { tokenName: string | null; tokenSymbol: string | null; tokenDecimal: string | null }[];
+      expect(transfers.length).toBeGreaterThan(0);
+      for (const transfer of transfers) expect(transfer).toMatchObject({ tokenName: name, tokenSymbol: symbol, tokenDecimal: decimals });
+    }
+    // The demo's ERC-1155 names nothing, and NFTs have no decimals.
+    const multiTransfer = (await get(ctx(), `/api/v1/token/${multiToken}/transfers?offset=1`)).body.result[0];
+    expect(multiTransfer).toMatchObject({ tokenName: null, tokenSymbol: null, tokenDecimal: null });
+    expect((await get(ctx(), `/api/v1/token/${nft}/transfers?offset=1`)).body.result[0].tokenDecimal).toBeNull();
+    // Etherscan's module keeps Etherscan's strings: '' where unknown, '0' decimals for an NFT.
+    const etherscan = async (query: string) => (await get(ctx(), `/api?module=account&${query}&page=1&offset=1`)).body.result[0];
+    expect(await etherscan(`action=token1155tx&contractaddress=${multiToken}`)).toMatchObject({ tokenName: '', tokenSymbol: '' });
+    expect((await etherscan(`action=tokennfttx&contractaddress=${nft}`)).tokenDecimal).toBe('0');
+  });
+
   it('holders carry their share of the supply, and minBalance and paging narrow the list', async () => {
     await indexedToHead(ctx());
     const address = ctx().demo.contracts.token;
