@@ -37,3 +37,27 @@ export function pageInBlockRange<T extends { blockNumber: bigint }>(list: readon
   for (let i = 0; i < take; i++) result[i] = list[hi - 1 - skip - i]!;
   return result;
 }
+
+/** Where a contract creation or internal transaction stands in its transaction's trace. */
+export interface TracePosition {
+  blockNumber: bigint;
+  transactionIndex: number;
+  traceIndex: number;
+}
+
+/** Chain order of what transactions' traces hold: block, transaction, then trace index. */
+export function inTraceOrder(a: TracePosition, b: TracePosition): number {
+  if (a.blockNumber !== b.blockNumber) return a.blockNumber < b.blockNumber ? -1 : 1;
+  return a.transactionIndex - b.transactionIndex || a.traceIndex - b.traceIndex;
+}
+
+/**
+ * Inserts `item` into `list` (sorted by `compare`) after every item not after it: an append when
+ * it comes last, as it almost always does.
+ */
+export function insertInOrder<T>(list: T[], item: T, compare: (a: T, b: T) => number): void {
+  let at = list.length;
+  while (at > 0 && compare(list[at - 1]!, item) > 0) at--;
+  if (at === list.length) list.push(item);
+  else list.splice(at, 0, item);
+}

@@ -1,19 +1,21 @@
 import type { Hex, InternalTransactionsQuery, StoredInternalTransaction } from '@chainlens/core';
-import { pageInBlockRange } from './block-order.js';
+import { inTraceOrder, insertInOrder, pageInBlockRange } from './block-order.js';
 
 /**
  * Internal transactions in chain order, all of them and per address (sender and recipient).
- * Blocks are appended in order and rolled back from the top, so appends push and rollbacks pop.
+ * They are added in order but for a block's traces that arrive after later blocks' (written with
+ * those blocks), which are inserted in place; rollbacks take blocks from the top, whose internal
+ * transactions are the last ones, so they pop.
  */
 export class InternalTransactionIndex {
   readonly #all: StoredInternalTransaction[] = [];
   readonly #byAddress = new Map<Hex, StoredInternalTransaction[]>();
 
   add(internal: StoredInternalTransaction): void {
-    this.#all.push(internal);
+    insertInOrder(this.#all, internal, inTraceOrder);
     for (const address of involved(internal)) {
       const list = this.#byAddress.get(address);
-      if (list) list.push(internal);
+      if (list) insertInOrder(list, internal, inTraceOrder);
       else this.#byAddress.set(address, [internal]);
     }
   }

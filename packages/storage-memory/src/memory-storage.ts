@@ -1,4 +1,5 @@
 import {
+  blockTracesProblem,
   ConfigError,
   contractCreationProblem,
   internalTransactionProblem,
@@ -10,6 +11,7 @@ import {
   type ApiKeyChanges,
   type ApiKeyWithOwner,
   type BlockBundle,
+  type BlockTraces,
   type ChainTotals,
   type CounterHit,
   type Hex,
@@ -43,6 +45,7 @@ import {
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
 import { AddressIndex } from './address-index.js';
+import { inTraceOrder, insertInOrder } from './block-order.js';
 import { CounterStore } from './counter-store.js';
 import { DexIndex } from './dex-index.js';
 import { InternalTransactionIndex } from './internal-transaction-index.js';
@@ -68,7 +71,10 @@ export interface MemoryStorageOptions {
 
 const DEFAULT_MAX_COUNTERS = 100_000;
 
-/** A stored block with its frozen transactions in index order, and token and pair events in log order. */
+/**
+ * A stored block with its frozen transactions in index order, and token and pair events in log
+ * order. Its creations and internal transactions grow once, when its traces are written.
+ */
 interface BlockEntry {
   readonly block: StoredBlock;
   readonly transactions: readonly StoredTransaction[];
@@ -76,8 +82,8 @@ interface BlockEntry {
   readonly pairs: readonly StoredPair[];
   readonly pairSyncs: readonly StoredPairSync[];
   readonly pairSwaps: readonly StoredPairSwap[];
-  readonly contracts: readonly StoredContractCreation[];
-  readonly internalTransactions: readonly StoredInternalTransaction[];
+  contracts: readonly StoredContractCreation[];
+  internalTransactions: readonly StoredInternalTransaction[];
 }
 
 /** A stored transaction with its frozen logs in logIndex order. */
@@ -112,6 +118,8 @@ export class MemoryStorage implements Storage {
   readonly #contracts = new Map<Hex, StoredContractCreation[]>();
   #totalTransactions = 0;
   #totalContracts = 0;
+  /** See `Storage.getTraceCursor`. */
+  #traceCursor: bigint | null = null;
   /** Users and API keys: not chain data, so rollbacks never touch them. */
   readonly #accounts = new AccountStore();
   /** Metadata profiles: operator data, untouched by rollbacks. */
@@ -142,6 +150,42 @@ export class MemoryStorage implements Storage {
   }
 
   async rollbackTo(blockNumber: bigint): Promise<void> {
+    const top = this.#blocks.at(-1)?.block.number;
+    if (top === undefined || blockNumber >= top) return;
+    this.#removeAbove(blockNumber);
+    this.#traceCursor = this.#blocks.length === 0 ? null : this.#traceCursor! < blockNumber ? this.#traceCursor : blockNumber;
+  }
+
+  async getTraceCursor(): Promise<bigint | null> {
+    return this.#traceCursor;
+  }
+
+  async writeBlockTraces(traces: BlockTraces[]): Promise<void> {
+    const prepared = traces.map((entry, i) => {
+      const expected = this.#traceCursor === null ? null : this.#traceCursor + 1n + BigInt(i);
+      const stored = expected === null ? undefined : this.#blockAt(expected);
+      if (!stored || entry.blockNumber !== expected) {
+        throw new Error(`writeBlockTraces: block ${entry.blockNumber} is not the next written block to trace (the trace cursor is ${this.#traceCursor}, the cursor ${this.#blocks.at(-1)?.block.number ?? null})`);
+      }
+      const problem = blockTracesProblem(entry, stored);
+      if (problem) throw new Error(`writeBlockTraces: ${problem}`);
+      return {
+        stored,
+        contracts: entry.contracts.map((creation) => Object.freeze({ ...creation })),
+        internalTransactions: entry.internalTransactions.map((internal) => Object.freeze({ ...internal })),
+      };
+    });
+    for (const { stored, contracts, internalTransactions } of prepared) {
+      for (const internal of internalTransactions) this.#internalTransactions.add(internal);
+      for (const creation of contracts) this.#addCreation(creation);
+      stored.contracts = Object.freeze([...stored.contracts, ...contracts].sort(inTraceOrder));
+      stored.internalTransactions = Object.freeze([...stored.internalTransactions, ...internalTransactions].sort(inTraceOrder));
+      this.#traceCursor = stored.block.number;
+    }
+  }
+
+  /** Takes every block above `blockNumber` back, newest first. */
+  #removeAbove(blockNumber: bigint): void {
     for (let top = this.#blocks.at(-1); top && top.block.number > blockNumber; top = this.#blocks.at(-1)) {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
@@ -486,11 +530,8 @@ export class MemoryStorage implements Storage {
     for (const sync of block.pairSyncs) this.#dex.addSync(sync);
     for (const swap of block.pairSwaps) this.#dex.addSwap(swap);
     for (const internal of block.internalTransactions) this.#internalTransactions.add(internal);
-    for (const creation of block.contracts) {
-      const creations = this.#contracts.get(creation.address);
-      if (creations) creations.push(creation);
-      else this.#contracts.set(creation.address, [creation]);
-    }
+    for (const creation of block.contracts) this.#addCreation(creation);
+    if (this.#blocks.length === 1) this.#traceCursor = block.block.number - 1n;
     for (const entry of transactions) {
       this.#transactions.set(entry.tx.hash, entry);
       for (const log of entry.logs) this.#logs.add(log);
@@ -499,5 +540,11 @@ export class MemoryStorage implements Storage {
       if (entry.tx.contractAddress !== null) this.#totalContracts += 1;
     }
   }
-}
 
+  /** Adds a creation to its address's creations, which stay in chain order (traces arrive after later blocks). */
+  #addCreation(creation: StoredContractCreation): void {
+    const creations = this.#contracts.get(creation.address);
+    if (creations) insertInOrder(creations, creation, inTraceOrder);
+    else this.#contracts.set(creation.address, [creation]);
+  }
+}

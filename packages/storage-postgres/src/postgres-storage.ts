@@ -5,6 +5,7 @@ import type {
   ApiKeyChanges,
   ApiKeyWithOwner,
   BlockBundle,
+  BlockTraces,
   ChainTotals,
   CounterHit,
   Hex,
@@ -66,6 +67,7 @@ import {
   verifiedContractValues,
 } from './verification-queries.js';
 import { prepareBundle, type WriteStatements, writeBlock, writeBlockStatement } from './write-block.js';
+import { writeBlockTraces, writeTracesStatements, type WriteTracesStatements } from './write-traces.js';
 
 /** Bounds of Postgres `bigint`: block ranges are clamped to it. */
 const INT8_MIN = -(2n ** 63n);
@@ -87,6 +89,7 @@ export class PostgresStorage implements Storage {
   readonly #pool: Pool;
   readonly #read: ReadStatements;
   readonly #write: WriteStatements;
+  readonly #writeTraces: WriteTracesStatements;
   readonly #rollback: RollbackStatements;
   readonly #accounts: AccountStatements;
   readonly #metadata: MetadataStatements;
@@ -128,6 +131,7 @@ export class PostgresStorage implements Storage {
     const lockChainState = lockChainStateStatement(tables);
     this.#read = readStatements(tables);
     this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
+    this.#writeTraces = writeTracesStatements(tables);
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
     this.#accounts = accountStatements(tables);
     this.#metadata = metadataStatements(tables);
@@ -173,6 +177,16 @@ export class PostgresStorage implements Storage {
 
   async rollbackTo(blockNumber: bigint): Promise<void> {
     await inTransaction(this.#pool, (client) => rollbackTo(client, this.#rollback, blockNumber));
+  }
+
+  async getTraceCursor(): Promise<bigint | null> {
+    const { rows } = await this.#pool.query<{ traced: bigint | null }>(this.#read.traceCursor);
+    return rows[0]?.traced ?? null;
+  }
+
+  async writeBlockTraces(traces: BlockTraces[]): Promise<void> {
+    if (traces.length === 0) return;
+    await inTransaction(this.#pool, (client) => writeBlockTraces(client, this.#writeTraces, traces));
   }
 
   async getCursor(): Promise<IndexerCursor | null> {

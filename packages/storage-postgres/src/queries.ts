@@ -153,6 +153,10 @@ export function readStatements(t: Tables) {
       name: 'chainlens_cursor',
       text: `SELECT cursor_number AS number, cursor_hash AS hash FROM ${t.chainState}`,
     },
+    traceCursor: {
+      name: 'chainlens_trace_cursor',
+      text: `SELECT traced_number AS traced FROM ${t.chainState}`,
+    },
     totals: {
       name: 'chainlens_totals',
       text: `SELECT total_transactions, total_accounts, total_contracts FROM ${t.chainState}`,

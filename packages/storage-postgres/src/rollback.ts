@@ -110,6 +110,7 @@ export function rollbackStatements(t: Tables) {
         )
         UPDATE ${t.chainState} SET
           (cursor_number, cursor_hash) = (SELECT number, hash FROM ${t.blocks} WHERE number = $1),
+          traced_number = CASE WHEN EXISTS (SELECT 1 FROM ${t.blocks} WHERE number = $1) THEN least(traced_number, $1) END,
           total_transactions = total_transactions - $3,
           total_contracts = total_contracts - $4,
           total_accounts = total_accounts - (SELECT count(*) FROM dropped)`,

@@ -100,7 +100,7 @@ export function writeBlockStatement(t: Tables): Statement {
         RETURNING address, transaction_count, first_block
       ),
       entries AS (${entries})
-    UPDATE ${t.chainState} SET cursor_number = $1, cursor_hash = $2,
+    UPDATE ${t.chainState} SET cursor_number = $1, cursor_hash = $2, traced_number = coalesce(traced_number, $1 - 1),
       total_transactions = total_transactions + $48,
       total_contracts = total_contracts + $49,
       total_accounts = total_accounts + (SELECT count(*) FROM stats WHERE first_block = $1)`,

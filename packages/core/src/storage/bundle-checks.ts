@@ -1,4 +1,13 @@
-import type { BlockBundle, Hex, StoredLog } from './records.js';
+import type { StoredContractCreation } from './contract-records.js';
+import type { StoredInternalTransaction } from './internal-transaction-records.js';
+import type { BlockBundle, Hex, StoredBlock, StoredLog, StoredTransaction } from './records.js';
+import type { BlockTraces } from './trace-records.js';
+
+/** A block as the checks of its contract creations and internal transactions see it. */
+export interface BlockTransactionsAt {
+  block: Pick<StoredBlock, 'number' | 'timestamp'>;
+  transactions: readonly Pick<StoredTransaction, 'transactionIndex' | 'hash'>[];
+}
 
 /** Where a pair event says it comes from. */
 interface PairEventAt {
@@ -39,7 +48,7 @@ export function pairEventProblem(bundle: BlockBundle, logsByIndex: ReadonlyMap<n
  * a transaction of the block by hash and index, and they ascend in (`transactionIndex`,
  * `traceIndex`).
  */
-export function contractCreationProblem({ block, transactions, contracts }: BlockBundle): string | null {
+export function contractCreationProblem({ block, transactions, contracts }: BlockTransactionsAt & { contracts: readonly StoredContractCreation[] }): string | null {
   const hashAt = new Map(transactions.map((tx) => [tx.transactionIndex, tx.hash]));
   let last: { transactionIndex: number; traceIndex: number } | null = null;
   for (const creation of contracts) {
@@ -58,7 +67,11 @@ export function contractCreationProblem({ block, transactions, contracts }: Bloc
  * names a transaction of the block by hash and index, carries the block's timestamp, and they
  * ascend in (`transactionIndex`, `traceIndex`).
  */
-export function internalTransactionProblem({ block, transactions, internalTransactions }: BlockBundle): string | null {
+export function internalTransactionProblem({
+  block,
+  transactions,
+  internalTransactions,
+}: BlockTransactionsAt & { internalTransactions: readonly StoredInternalTransaction[] }): string | null {
   const hashAt = new Map(transactions.map((tx) => [tx.transactionIndex, tx.hash]));
   let last: { transactionIndex: number; traceIndex: number } | null = null;
   for (const internal of internalTransactions) {
@@ -71,4 +84,19 @@ export function internalTransactionProblem({ block, transactions, internalTransa
     last = internal;
   }
   return null;
+}
+
+/**
+ * The first inconsistency of a block's traces with the block as stored (its number, hash,
+ * timestamp and transactions), as a message, or `null`: they name that block, hold no
+ * transaction's own creation (`traceIndex` 0, written with the block), and their creations and
+ * internal transactions pass {@link contractCreationProblem} and {@link internalTransactionProblem}.
+ */
+export function blockTracesProblem(traces: BlockTraces, stored: BlockTransactionsAt & { block: Pick<StoredBlock, 'hash'> }): string | null {
+  if (traces.blockNumber !== stored.block.number || traces.blockHash !== stored.block.hash) {
+    return `traces of block ${traces.blockNumber} (${traces.blockHash}) do not belong to the stored block ${stored.block.number} (${stored.block.hash})`;
+  }
+  const own = traces.contracts.find((creation) => creation.traceIndex < 1);
+  if (own) return `contract creation ${own.transactionIndex}/${own.traceIndex} is a transaction's own creation, written with its block`;
+  return contractCreationProblem({ ...stored, contracts: traces.contracts }) ?? internalTransactionProblem({ ...stored, internalTransactions: traces.internalTransactions });
 }

@@ -3,6 +3,7 @@ import type { StoredContractCreation } from './contract-records.js';
 import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
 import type { InternalTransactionsQuery, StoredInternalTransaction } from './internal-transaction-records.js';
 import type { StoredMetadataProfile } from './metadata-records.js';
+import type { BlockTraces } from './trace-records.js';
 import type { StoredVerificationJob, StoredVerifiedContract } from './verification-records.js';
 import type {
   AddressActivity,
@@ -57,13 +58,34 @@ export interface Storage {
   writeBlock(bundle: BlockBundle): Promise<void>;
   /**
    * Removes every block above `blockNumber` with all it brought (transactions, logs, token
-   * transfers, pair events, contract creations, internal transactions, address entries, totals) and moves the cursor to `blockNumber`, atomically. A
-   * `blockNumber` below the first stored block clears everything and the cursor. Rolling back to
-   * or above the cursor is a no-op.
+   * transfers, pair events, contract creations, internal transactions, address entries, totals,
+   * traces) and moves the cursor to `blockNumber` (and the trace cursor, when above it),
+   * atomically. A `blockNumber` below the first stored block clears everything and both cursors.
+   * Rolling back to or above the cursor is a no-op.
    */
   rollbackTo(blockNumber: bigint): Promise<void>;
   /** The last block written, or `null` before the first write. */
   getCursor(): Promise<IndexerCursor | null>;
+
+  /**
+   * The block through which every written block's traces are stored. Writing the first block
+   * sets it to that block's number less one (nothing traced yet); {@link writeBlockTraces} moves
+   * it up; {@link rollbackTo} takes it back to the rollback point when it was above it, and
+   * clears it with the last block. `null` while no block is stored.
+   */
+  getTraceCursor(): Promise<bigint | null>;
+  /**
+   * Stores the traces of written blocks (the contracts created inside their transactions and
+   * their internal transactions) and moves the trace cursor to the last of them, atomically. The
+   * entries MUST be consecutive blocks from the one after the trace cursor, each stored with the
+   * entry's `blockHash`; each creation and internal transaction MUST name a transaction of its
+   * block by hash and index and carry its block's number (and timestamp), both kinds ascend in
+   * (`transactionIndex`, `traceIndex`), and a creation's `traceIndex` is at least 1 (0 is the
+   * transaction's own, written with the block). Otherwise it MUST throw, writing nothing. Reads
+   * then answer the traced rows as if the block had been written with them. An empty list is a
+   * no-op. A block written with its traces (a writer that traces inline) MUST NOT be traced again.
+   */
+  writeBlockTraces(traces: BlockTraces[]): Promise<void>;
 
   getBlockByNumber(number: bigint): Promise<StoredBlock | null>;
   getBlockByHash(hash: Hex): Promise<StoredBlock | null>;

@@ -2,31 +2,8 @@ import { describe, expect } from 'vitest';
 import type { StoredContractCreation } from '../../storage/contract-records.js';
 import type { BlockBundle } from '../../storage/records.js';
 import { fixtureAddress, makeChain } from '../fixtures.js';
+import { INNER_RECREATED, withInnerCreations } from '../trace-fixtures.js';
 import { type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
-
-const RECREATED = fixtureAddress('create2-again');
-
-/**
- * A fixture chain whose successful transactions also created contracts inside them (as call
- * traces report them): two per transaction at traceIndex 1 and 2, the second at one address
- * that every such transaction creates again (CREATE2 after a self-destruct).
- */
-function chainWithInnerCreations(): BlockBundle[] {
-  const chain = makeChain({ blocks: 8, txPerBlock: 3 });
-  for (const bundle of chain) {
-    const inner = bundle.transactions
-      .filter((tx) => tx.status === 1 && tx.to !== null)
-      .flatMap((tx): StoredContractCreation[] => {
-        const at = { transactionHash: tx.hash, blockNumber: tx.blockNumber, transactionIndex: tx.transactionIndex, creator: tx.to! };
-        return [
-          { ...at, address: fixtureAddress(`inner:${tx.hash}`), traceIndex: 1 },
-          { ...at, address: RECREATED, traceIndex: 2 },
-        ];
-      });
-    bundle.contracts = [...bundle.contracts, ...inner].sort((a, b) => a.transactionIndex - b.transactionIndex || a.traceIndex - b.traceIndex);
-  }
-  return chain;
-}
 
 /** Contract creations: the latest creation per address, rolled back exactly. */
 export function contractTests(factory: StorageFactory): void {
@@ -34,17 +11,17 @@ export function contractTests(factory: StorageFactory): void {
 
   describe('contract creations', () => {
     test('a transaction’s own creation and the ones inside it are read back, the latest creation of an address winning', async (storage) => {
-      const chain = chainWithInnerCreations();
+      const chain = withInnerCreations(makeChain({ blocks: 8, txPerBlock: 3 }));
       expect(chain.flatMap((b) => b.contracts).filter((c) => c.traceIndex === 0).length).toBeGreaterThan(0);
       await writeChain(storage, chain);
       await expectStoredChain(storage, chain);
-      const last = chain.flatMap((b) => b.contracts).filter((c) => c.address === RECREATED).at(-1);
-      expect(await storage.getContractCreation(RECREATED)).toEqual(last);
+      const last = chain.flatMap((b) => b.contracts).filter((c) => c.address === INNER_RECREATED).at(-1);
+      expect(await storage.getContractCreation(INNER_RECREATED)).toEqual(last);
       expect(await storage.getContractCreation(fixtureAddress('never-created'))).toBeNull();
     });
 
     test('rollbackTo brings back the earlier creation of a re-created address, and forgets the rolled-away ones', async (storage) => {
-      const chain = chainWithInnerCreations();
+      const chain = withInnerCreations(makeChain({ blocks: 8, txPerBlock: 3 }));
       await writeChain(storage, chain);
       for (const cut of [5, 2, 0]) {
         await storage.rollbackTo(chain[cut]!.block.number);
@@ -55,7 +32,7 @@ export function contractTests(factory: StorageFactory): void {
     });
 
     test('writeBlock refuses a creation naming no transaction of the block, or out of order, writing nothing', async (storage) => {
-      const chain = chainWithInnerCreations();
+      const chain = withInnerCreations(makeChain({ blocks: 8, txPerBlock: 3 }));
       const index = chain.findIndex((b, i) => i > 0 && b.contracts.length > 1);
       const bundle = chain[index]!;
       const [first, second] = bundle.contracts as [StoredContractCreation, StoredContractCreation];

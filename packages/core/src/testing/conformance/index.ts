@@ -13,6 +13,7 @@ import { metadataTests } from './metadata.js';
 import { rollbackTests } from './rollback.js';
 import { tokenTransferTests } from './token-transfers.js';
 import { totalsTests } from './totals.js';
+import { traceTests } from './traces.js';
 import { transactionTests } from './transactions.js';
 import { userTests } from './users.js';
 import { verificationTests } from './verification.js';
@@ -45,6 +46,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     dexTests(factory);
     contractTests(factory);
     internalTransactionTests(factory);
+    traceTests(factory);
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);
