@@ -39,7 +39,7 @@ export interface StoredApiKey {
   expiresAt: Date | null;
   /** `false` once revoked. */
   isActive: boolean;
-  /** A per-minute limit an admin set for this key, else `null` (the owner's tier applies). */
+  /** A per-minute figure an admin set for this key (its share of its owner's allowance, or a grant beyond it), else `null`. */
   rateLimitPerMinute: number | null;
   createdAt: Date;
 }
