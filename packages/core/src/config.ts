@@ -237,6 +237,8 @@ export const explorerConfigSchema = z.object({
       audience: z.string().min(1).default('chainlens-api'),
       /** Shortest password accepted at registration (NIST SP 800-63B-4: 15 for single-factor). */
       passwordMinLength: int(8).max(256).default(15),
+      /** Live (active, unexpired) API keys one user may hold; creating another answers 409 `Error! API key limit reached`. */
+      maxApiKeysPerUser: int(1).max(10_000).default(10),
     })
     .prefault({}),
   rateLimits: z

@@ -115,7 +115,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   });
   const limiter = limits.enabled ? new RateLimiter(storage, { ...limits, now: config.clock }) : null;
   const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock);
-  const apiKeys = new ApiKeyService(storage, config.clock);
+  const apiKeys = new ApiKeyService(storage, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser });
   // Token metadata is many small eth_calls at once: they travel as JSON-RPC batches.
   const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }));
   const decimalsOf = tokenDecimals(storage, tokenReader, head);

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
+import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
 import type { Storage, StoredApiKey } from '../storage/index.js';
 import { checkApiKey, generateApiKey } from './api-key-format.js';
 import type { Principal } from './principal.js';
@@ -34,6 +34,14 @@ export interface ApiKeyRequest {
   expiresAt?: Date;
 }
 
+/** Options of {@link ApiKeyService}. */
+export interface ApiKeyServiceOptions {
+  /** Current time in milliseconds. */
+  now: () => number;
+  /** Live keys (active, unexpired) one user may hold (`auth.maxApiKeysPerUser`). */
+  maxLiveKeys: number;
+}
+
 /** API keys: creation, listing and revocation by their owner, and authentication of requests. */
 export class ApiKeyService {
   /**
@@ -46,10 +54,13 @@ export class ApiKeyService {
 
   constructor(
     private readonly storage: Storage,
-    private readonly now: () => number,
+    private readonly options: ApiKeyServiceOptions,
   ) {}
 
-  /** Creates a key for the caller; asking for a scope the caller does not hold is {@link ForbiddenError}. */
+  /**
+   * Creates a key for the caller; asking for a scope the caller does not hold is
+   * {@link ForbiddenError}, and one key more than `maxLiveKeys` live ones is {@link ApiKeyLimitError}.
+   */
   async create(principal: Principal, request: ApiKeyRequest): Promise<CreatedApiKeyRecord> {
     const held = scopesOf(principal);
     if (!request.scopes.every((scope) => held.has(scope))) throw new ForbiddenError();
@@ -65,9 +76,10 @@ export class ApiKeyService {
       expiresAt: request.expiresAt ?? null,
       isActive: true,
       rateLimitPerMinute: null,
-      createdAt: new Date(this.now()),
+      createdAt: new Date(this.options.now()),
     };
-    await this.storage.createApiKey(stored);
+    // Storage counts and writes as one step: parallel requests cannot pass the cap together.
+    if (!(await this.storage.createApiKey(stored, { maxLive: this.options.maxLiveKeys, now: stored.createdAt }))) throw new ApiKeyLimitError();
     return { ...formatApiKey(stored), key };
   }
 
@@ -100,7 +112,7 @@ export class ApiKeyService {
     if (!found) throw new InvalidApiKeyError();
     const { key, owner } = found;
     if (!sameHash(key.keyHash, keyHash.bytes) || !key.isActive) throw new InvalidApiKeyError();
-    if (key.expiresAt !== null && key.expiresAt.getTime() <= this.now()) throw new InvalidApiKeyError();
+    if (key.expiresAt !== null && key.expiresAt.getTime() <= this.options.now()) throw new InvalidApiKeyError();
     if (!owner?.isActive) throw new InvalidApiKeyError();
     return { kind: 'apiKey', user: owner, key };
   }

@@ -1,5 +1,5 @@
 export { API_KEY_PREFIX, checkApiKey, generateApiKey, hashApiKey, type GeneratedApiKey } from './api-key-format.js';
-export { ApiKeyService, formatApiKey, type ApiKeyRecord, type ApiKeyRequest, type CreatedApiKeyRecord } from './api-key-service.js';
+export { ApiKeyService, formatApiKey, type ApiKeyRecord, type ApiKeyRequest, type ApiKeyServiceOptions, type CreatedApiKeyRecord } from './api-key-service.js';
 export { ARGON2_PARAMETERS, PasswordHasher } from './passwords.js';
 export type { Principal } from './principal.js';
 export { TokenIssuer, type AccessToken, type TokenIssuerOptions } from './tokens.js';

@@ -44,6 +44,14 @@ export interface StoredApiKey {
   createdAt: Date;
 }
 
+/** A cap on one user's live API keys, checked by {@link Storage.createApiKey} as it stores a new one. */
+export interface ApiKeyCap {
+  /** Live keys the owner may hold, the new one included. */
+  maxLive: number;
+  /** A key is live while active and unexpired at this time (`expiresAt` null or after it). */
+  now: Date;
+}
+
 /** The fields an update of an API key may change. */
 export interface ApiKeyChanges {
   isActive?: boolean;
