@@ -161,7 +161,7 @@ export const explorerConfigSchema = z.object({
   /** GraphQL at `{base_url}/graphql`: limits checked on every document before any resolver runs. */
   graphql: z
     .object({
-      /** Deepest field nesting of an operation (fragments followed). */
+      /** Deepest field nesting of an operation (fragments followed); introspection under `__schema` and `__type` has a fixed budget of 15 instead. */
       maxDepth: int(1).max(100).default(8),
       /** Aliased fields in one document. */
       maxAliases: int(0).default(15),
@@ -173,7 +173,8 @@ export const explorerConfigSchema = z.object({
       maxCharacters: int(1).default(10_000),
       /**
        * Estimated cost of an operation: each field 1, each object field 2, times the `first` of
-       * every list above it (a list without `first` counts its default page).
+       * every list above it (a list without `first` counts its default page); introspection
+       * fields count like any other.
        */
       maxCost: int(1).default(5_000),
       /** Largest `first` of a connection; a larger one is refused. */
