@@ -311,7 +311,7 @@ export const explorerConfigSchema = z.object({
       maxMessageBytes: int(1).default(64 * 1024),
       /** Channel subscriptions one connection may hold at once. */
       maxSubscriptions: int(1).default(50),
-      /** Open connections per client address (as the rate limits see it); beyond them, 429 at connect. */
+      /** Connections per client address (as the rate limits see it), handshakes in flight included; beyond them, 429 at connect. */
       maxConnectionsPerIp: int(1).default(100),
       /** How often every peer is pinged; one that did not answer the previous ping is terminated. */
       heartbeatIntervalMs: int(10).default(30_000),
