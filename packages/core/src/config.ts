@@ -315,6 +315,13 @@ export const explorerConfigSchema = z.object({
       maxConnectionsPerIp: int(1).default(100),
       /** How often every peer is pinged; one that did not answer the previous ping is terminated. */
       heartbeatIntervalMs: int(10).default(30_000),
+      /**
+       * How often the credentials of authenticated connections are checked again; one whose
+       * credentials no longer hold is closed (4401). Revocations and deactivations close them at
+       * once anyway (on every instance of a cluster); this bounds how long one whose notice was
+       * lost stays open.
+       */
+      credentialCheckIntervalMs: int(10).default(5_000),
       /** Bytes a client may leave unread in its send buffer; past them it is terminated. */
       maxBufferedBytes: int(1).default(1024 * 1024),
       /** Origins (`https://app.example`) allowed to connect from a browser; unset allows any. */

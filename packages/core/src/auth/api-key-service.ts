@@ -4,6 +4,7 @@ import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyErr
 import type { Storage, StoredApiKey } from '../storage/index.js';
 import { checkApiKey, generateApiKey } from './api-key-format.js';
 import type { Principal } from './principal.js';
+import type { Revocation } from './revocation.js';
 import { scopesOf, type Scope } from './scopes.js';
 
 /** A key as its owner sees it in a list: never the secret or its hash. */
@@ -40,6 +41,8 @@ export interface ApiKeyServiceOptions {
   now: () => number;
   /** Live keys (active, unexpired) one user may hold (`auth.maxApiKeysPerUser`). */
   maxLiveKeys: number;
+  /** Told when a key is revoked, so connections open on it close. */
+  onRevoked?: (revocation: Revocation) => void;
 }
 
 /** API keys: creation, listing and revocation by their owner, and authentication of requests. */
@@ -88,10 +91,14 @@ export class ApiKeyService {
     return (await this.storage.listApiKeys(principal.user.id)).map(formatApiKey);
   }
 
-  /** Revokes one of the caller's keys; anyone else's, or an unknown id, is {@link ApiKeyNotFoundError}. */
+  /**
+   * Revokes one of the caller's keys (requests with it are refused from now on, and WebSocket
+   * connections opened with it close); anyone else's, or an unknown id, is {@link ApiKeyNotFoundError}.
+   */
   async revoke(principal: Principal, id: string): Promise<ApiKeyRecord> {
     const key = await this.storage.updateApiKey(id, { isActive: false }, principal.user.id);
     if (!key) throw new ApiKeyNotFoundError();
+    this.options.onRevoked?.({ keyId: key.id });
     return formatApiKey(key);
   }
 

@@ -4,6 +4,7 @@ import { EndpointNotFoundError, RateLimitedError, toExplorerError } from '../err
 import { errorResponse } from '../http/envelope.js';
 import type { HttpRequest, TextResponse } from '../http/types.js';
 import { pathOf, withQueryCredentials } from './connect-credentials.js';
+import type { CredentialWatch } from './credential-watch.js';
 import { GuardedSocket } from './guarded-socket.js';
 import { handshakeError } from './handshake.js';
 import { Heartbeat } from './heartbeat.js';
@@ -29,6 +30,8 @@ export interface SocketGatewayOptions {
   authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
   /** The client's address as the rate limits see it. */
   clientIp: (request: HttpRequest) => string;
+  /** Binds authenticated connections to their credentials (closed when those stop holding). */
+  credentials: CredentialWatch;
   logger: Logger;
 }
 
@@ -61,7 +64,8 @@ export interface SocketStats {
 /**
  * Where WebSocket connections come in, whatever the adapter: `admit` decides on the upgrade
  * request (path, origin, credentials, connections per address); `open` hands the upgraded socket
- * to its endpoint, guarded by the heartbeat and the send-buffer limit.
+ * to its endpoint, guarded by the heartbeat and the send-buffer limit, and bound to its
+ * credentials (closed when they expire or are revoked).
  *
  * Connections per address count handshakes in flight: admission takes its place before it
  * awaits anything (the credentials' check), so a burst of simultaneous handshakes from one
@@ -152,6 +156,7 @@ export class SocketGateway {
     const guarded = new GuardedSocket(socket, this.options.limits.maxBufferedBytes, () =>
       this.options.logger.info({ ip, path: endpoint.path }, 'terminating a WebSocket client that stopped reading'),
     );
+    if (admission.principal) this.options.credentials.watch(guarded, admission.principal, withQueryCredentials(admission.request));
     endpoint.open(guarded, admission);
   }
 

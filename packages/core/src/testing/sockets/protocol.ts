@@ -118,7 +118,7 @@ export function protocolTests(ctx: () => ChannelContext): void {
         const id = randomUUID();
         const user = { id, email: `burst-${id}@example.com`, name: 'Burst', passwordHash: 'never checked', roles: ['user'], isActive: true, createdAt: new Date() };
         await explorer.storage.createUser(user);
-        return (await explorer.users.refresh({ kind: 'jwt', user })).access_token;
+        return (await explorer.users.refresh({ kind: 'jwt', user, expiresAt: new Date() })).access_token;
       }),
     );
     const outcomes = await Promise.allSettled(tokens.map((token) => ctx().client(`?token=${token}`)));
