@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Revocation } from '../auth/revocation.js';
 import { ERROR_TABLE, toExplorerError } from '../errors/index.js';
 import type { HttpRequest } from '../http/types.js';
-import type { SocketLike } from './socket-like.js';
+import { SOCKET_OPEN, type SocketLike } from './socket-like.js';
 
 /**
  * The close code of a connection whose credentials stopped holding (a JWT expired, a key was
@@ -54,6 +54,8 @@ export class CredentialWatch {
    * replaces what it was bound to before (the channel protocol's `auth` message).
    */
   watch(socket: SocketLike, principal: Principal, request: HttpRequest): void {
+    // A connection that closed while its credentials were checked is gone already.
+    if (socket.readyState !== SOCKET_OPEN) return;
     const known = this.#watched.get(socket);
     if (known?.expiry) clearTimeout(known.expiry);
     else if (!known) socket.on('close', () => this.#forget(socket));
