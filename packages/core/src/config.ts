@@ -161,7 +161,7 @@ export const explorerConfigSchema = z.object({
   /** GraphQL at `{base_url}/graphql`: limits checked on every document before any resolver runs. */
   graphql: z
     .object({
-      /** Deepest field nesting of an operation (fragments followed). */
+      /** Deepest field nesting of an operation (fragments followed); introspection under `__schema` and `__type` has a fixed budget of 15 instead. */
       maxDepth: int(1).max(100).default(8),
       /** Aliased fields in one document. */
       maxAliases: int(0).default(15),
@@ -173,7 +173,8 @@ export const explorerConfigSchema = z.object({
       maxCharacters: int(1).default(10_000),
       /**
        * Estimated cost of an operation: each field 1, each object field 2, times the `first` of
-       * every list above it (a list without `first` counts its default page).
+       * every list above it (a list without `first` counts its default page); introspection
+       * fields count like any other.
        */
       maxCost: int(1).default(5_000),
       /** Largest `first` of a connection; a larger one is refused. */
@@ -237,6 +238,8 @@ export const explorerConfigSchema = z.object({
       audience: z.string().min(1).default('chainlens-api'),
       /** Shortest password accepted at registration (NIST SP 800-63B-4: 15 for single-factor). */
       passwordMinLength: int(8).max(256).default(15),
+      /** Live (active, unexpired) API keys one user may hold; creating another answers 409 `Error! API key limit reached`. */
+      maxApiKeysPerUser: int(1).max(10_000).default(10),
     })
     .prefault({}),
   rateLimits: z
@@ -308,10 +311,17 @@ export const explorerConfigSchema = z.object({
       maxMessageBytes: int(1).default(64 * 1024),
       /** Channel subscriptions one connection may hold at once. */
       maxSubscriptions: int(1).default(50),
-      /** Open connections per client address (as the rate limits see it); beyond them, 429 at connect. */
+      /** Connections per client address (as the rate limits see it), handshakes in flight included; beyond them, 429 at connect. */
       maxConnectionsPerIp: int(1).default(100),
       /** How often every peer is pinged; one that did not answer the previous ping is terminated. */
       heartbeatIntervalMs: int(10).default(30_000),
+      /**
+       * How often the credentials of authenticated connections are checked again; one whose
+       * credentials no longer hold is closed (4401). Revocations and deactivations close them at
+       * once anyway (on every instance of a cluster); this bounds how long one whose notice was
+       * lost stays open.
+       */
+      credentialCheckIntervalMs: int(10).default(5_000),
       /** Bytes a client may leave unread in its send buffer; past them it is terminated. */
       maxBufferedBytes: int(1).default(1024 * 1024),
       /** Origins (`https://app.example`) allowed to connect from a browser; unset allows any. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import { createAuthenticator } from './auth/authenticate.js';
-import { ApiKeyService, PasswordHasher, TokenIssuer, UserService } from './auth/index.js';
+import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Revocation } from './auth/index.js';
 import { v1Routes } from './api/v1/index.js';
 import { v2Routes } from './api/v2/index.js';
 import { etherscanRoutes } from './api/etherscan/index.js';
@@ -14,6 +14,7 @@ import { ExplorerMetrics, metricsRoutes } from './metrics/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
 import { ChannelEndpoint, ChannelRegistry, createEventHub, explorerChannels, type EventHub, type ExplorerChannels } from './channels/index.js';
+import { CredentialWatch } from './sockets/credential-watch.js';
 import { SocketGateway } from './sockets/gateway.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
 import { ConsensusPublisher } from './consensus/consensus-publisher.js';
@@ -114,8 +115,13 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     now: config.clock,
   });
   const limiter = limits.enabled ? new RateLimiter(storage, { ...limits, now: config.clock }) : null;
-  const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock);
-  const apiKeys = new ApiKeyService(storage, config.clock);
+  // A revoked key or a deactivated user closes the connections opened with them, here and, through the bus, on every instance.
+  const onRevoked = (revocation: Revocation) => {
+    credentials.revoked(revocation);
+    if (config.coordinator) cluster.relayRevocation(revocation);
+  };
+  const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock, onRevoked);
+  const apiKeys = new ApiKeyService(storage, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
   // Token metadata is many small eth_calls at once: they travel as JSON-RPC batches.
   const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }));
   const decimalsOf = tokenDecimals(storage, tokenReader, head);
@@ -190,20 +196,23 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const consensusPublisher = new ConsensusPublisher(consensus, hub, logger.child({ module: 'consensus' }));
   const cluster = new ClusterMember(config.coordinator ?? localCoordinator(), indexer, storage, hub, logger.child({ module: 'cluster' }), config.cluster.leaseRetryMs);
   const channelRegistry = new ChannelRegistry();
-  const { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks, ...socketLimits } = config.sockets;
+  const { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks, credentialCheckIntervalMs, ...socketLimits } = config.sockets;
+  const credentials = new CredentialWatch({ authenticate, checkIntervalMs: credentialCheckIntervalMs, now: config.clock, logger: logger.child({ module: 'sockets' }) });
   const channelEndpoint = new ChannelEndpoint({
     hub,
     storage,
     tokens: services.tokens,
     registry: channelRegistry,
     authenticate,
+    credentials,
     limits: { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks },
     logger: logger.child({ module: 'channels' }),
   });
   const socketEndpoints = [channelEndpoint, graphqlSocketEndpoint(graphql, { maxSubscriptions, logger: logger.child({ module: 'graphql' }) })];
-  const sockets = new SocketGateway({ endpoints: socketEndpoints, limits: socketLimits, authenticate, clientIp: ipOf, logger: logger.child({ module: 'sockets' }) });
+  const sockets = new SocketGateway({ endpoints: socketEndpoints, limits: socketLimits, authenticate, clientIp: ipOf, credentials, logger: logger.child({ module: 'sockets' }) });
   const channels = explorerChannels(channelRegistry, channelEndpoint, config.coordinator ? (message) => cluster.relayChannel(message) : null);
   cluster.onChannel(({ channel, address, blockNumber, data }) => channelEndpoint.publish(channel, address, blockNumber === null ? null : BigInt(blockNumber), data));
+  cluster.onRevocation((revocation) => credentials.revoked(revocation));
 
   await storage.init();
 
@@ -239,6 +248,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       if (closed) return;
       closed = true;
       sockets.close();
+      credentials.close();
       pricePublisher.stop();
       consensusPublisher.stop();
       await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close()]);

@@ -1,4 +1,4 @@
-import type { ApiKeyChanges, StoredApiKey, StoredUser, UserChanges } from '@chainlens/core';
+import type { ApiKeyCap, ApiKeyChanges, StoredApiKey, StoredUser, UserChanges } from '@chainlens/core';
 
 /**
  * Users and API keys in maps. Unlike chain records these change after they are written, so
@@ -40,15 +40,30 @@ export class AccountStore {
     return copyUser(updated);
   }
 
-  /** Stores a copy of `key`; throws, storing nothing, when its id or hash is taken. */
-  createApiKey(key: StoredApiKey): void {
+  /**
+   * Stores a copy of `key`; throws, storing nothing, when its id or hash is taken, and stores
+   * nothing (`false`) when its owner already holds `cap.maxLive` live keys. Synchronous, so no
+   * other call can store a key between the count and the write.
+   */
+  createApiKey(key: StoredApiKey, cap?: ApiKeyCap): boolean {
     if (this.#keys.has(key.id)) throw new Error(`createApiKey: key ${key.id} is already stored`);
     if (this.#keyIdsByHash.has(key.keyHash)) throw new Error(`createApiKey: a key with hash ${key.keyHash} is already stored`);
+    if (cap && this.#liveKeys(key.userId, cap.now) >= cap.maxLive) return false;
     this.#keys.set(key.id, copyApiKey(key));
     this.#keyIdsByHash.set(key.keyHash, key.id);
     const ids = this.#keyIdsByUser.get(key.userId);
     if (ids) ids.push(key.id);
     else this.#keyIdsByUser.set(key.userId, [key.id]);
+    return true;
+  }
+
+  /** How many of `userId`'s keys are active and unexpired at `now`. */
+  #liveKeys(userId: string, now: Date): number {
+    const ids = this.#keyIdsByUser.get(userId) ?? [];
+    return ids.filter((id) => {
+      const key = this.#keys.get(id)!;
+      return key.isActive && (key.expiresAt === null || key.expiresAt > now);
+    }).length;
   }
 
   getApiKeyByHash(keyHash: string): StoredApiKey | null {

@@ -8,6 +8,7 @@ import {
   type AddressLogsQuery,
   type AddressTokenTransfersQuery,
   type AddressTransactionsQuery,
+  type ApiKeyCap,
   type ApiKeyChanges,
   type ApiKeyWithOwner,
   type BlockBundle,
@@ -383,8 +384,8 @@ export class MemoryStorage implements Storage {
     return this.#accounts.updateUser(id, changes);
   }
 
-  async createApiKey(key: StoredApiKey): Promise<void> {
-    this.#accounts.createApiKey(key);
+  async createApiKey(key: StoredApiKey, cap?: ApiKeyCap): Promise<boolean> {
+    return this.#accounts.createApiKey(key, cap);
   }
 
   async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {

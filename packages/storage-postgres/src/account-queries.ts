@@ -77,6 +77,22 @@ export function accountStatements(t: Tables) {
           rate_limit_per_minute, created_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     },
+    // A transaction-scoped lock on one owner's keys ($1 names the schema and the owner).
+    lockKeysOfUser: {
+      name: 'chainlens_lock_api_keys_of_user',
+      text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+    },
+    // createApiKey's insert, only while the owner holds fewer than $13 keys live at $12.
+    createApiKeyWithin: {
+      name: 'chainlens_create_api_key_within',
+      text: `INSERT INTO ${t.apiKeys} (id, user_id, name, description, key_hash, prefix, scopes, expires_at, is_active,
+          rate_limit_per_minute, created_at)
+        SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::text[], $8::timestamptz, $9::boolean, $10::integer,
+          $11::timestamptz
+        WHERE (SELECT count(*) FROM ${t.apiKeys}
+          WHERE user_id = $2::uuid AND is_active AND (expires_at IS NULL OR expires_at > $12::timestamptz)) < $13::integer
+        RETURNING id`,
+    },
     apiKeyWithOwner: {
       name: 'chainlens_api_key_with_owner',
       text: `SELECT ${KEY_AND_OWNER_COLUMNS} FROM ${t.apiKeys} k LEFT JOIN ${t.users} u ON u.id = k.user_id WHERE k.key_hash = $1`,

@@ -2,6 +2,7 @@ import type {
   AddressActivity,
   AddressLogsQuery,
   AddressTransactionsQuery,
+  ApiKeyCap,
   ApiKeyChanges,
   ApiKeyWithOwner,
   BlockBundle,
@@ -508,11 +509,18 @@ export class PostgresStorage implements Storage {
     return rows[0] ?? null;
   }
 
-  async createApiKey(key: StoredApiKey): Promise<void> {
+  async createApiKey(key: StoredApiKey, cap?: ApiKeyCap): Promise<boolean> {
     const { id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt } = key;
-    await this.#pool.query({
-      ...this.#accounts.createApiKey,
-      values: [id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt],
+    const values = [id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt];
+    if (!cap) {
+      await this.#pool.query({ ...this.#accounts.createApiKey, values });
+      return true;
+    }
+    // One owner's capped creations take turns: each counts after the one before it committed.
+    return inTransaction(this.#pool, async (client) => {
+      await client.query({ ...this.#accounts.lockKeysOfUser, values: [`chainlens:api-keys:${this.#options.schema}:${userId}`] });
+      const { rows } = await client.query({ ...this.#accounts.createApiKeyWithin, values: [...values, cap.now, cap.maxLive] });
+      return rows.length === 1;
     });
   }
 

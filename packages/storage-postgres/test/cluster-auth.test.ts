@@ -6,6 +6,7 @@ import { createTestChain, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { clusterInstance, testSchemas } from './database.js';
 
 const schemas = testSchemas();
@@ -20,12 +21,14 @@ interface Answer {
 /** An explorer instance served through the Fastify adapter. */
 interface Instance {
   explorer: Explorer;
+  /** Where its sockets are: `ws://127.0.0.1:PORT`. */
+  wsBase: string;
   request(method: string, path: string, headers?: Record<string, string>, body?: unknown): Promise<Answer>;
 }
 
 describe('accounts, keys and rate limits across instances on one Postgres schema', () => {
   let chain: TestChain;
-  const closers: (() => Promise<void>)[] = [];
+  const closers: (() => Promise<void> | void)[] = [];
   beforeAll(async () => {
     chain = await createTestChain();
   });
@@ -46,6 +49,7 @@ describe('accounts, keys and rate limits across instances on one Postgres schema
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     return {
       explorer,
+      wsBase: base.replace(/^http/, 'ws'),
       async request(method, path, headers = {}, body) {
         const response = await fetch(`${base}${path}`, {
           method,
@@ -96,6 +100,48 @@ describe('accounts, keys and rate limits across instances on one Postgres schema
     expect(await a.explorer.users.setActive(registered.body.result.id, false)).not.toBeNull();
     expectRefused(await b.request('GET', '/api/v1/auth/api-keys', jwt), 401, 'Unauthorized');
     expectRefused(await block(kept.key), 401, 'Invalid API key');
+  });
+
+  /** An open WebSocket client of `url` (speaking `protocol`); `closed` holds its close code and reason once it closes. */
+  async function connected(url: string, protocol?: string) {
+    const socket = new WebSocket(url, protocol);
+    const state: { socket: WebSocket; closed: { code: number; reason: string } | null } = { socket, closed: null };
+    socket.on('close', (code, reason) => {
+      state.closed = { code, reason: reason.toString('utf8') };
+    });
+    closers.push(() => socket.terminate());
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return state;
+  }
+
+  it('a socket on one instance closes within seconds of its key’s revocation or its user’s deactivation on the other', async () => {
+    const schema = schemas.next();
+    const auth = { jwtSecret: randomBytes(32).toString('hex') };
+    // No periodic check within the test: only the notice over the bus can close B's sockets in time.
+    const sockets = { credentialCheckIntervalMs: 600_000 };
+    const [a, b] = [await instance(schema, { auth, sockets }), await instance(schema, { auth, sockets })];
+    await Promise.all([a.explorer.start(), b.explorer.start()]);
+
+    const email = `sockets-${randomUUID()}@example.com`;
+    const password = 'a long enough passphrase';
+    const registered = await a.request('POST', '/api/v1/auth/register', {}, { email, password, name: 'Clustered' });
+    const token = (await a.request('POST', '/api/v1/auth/login', {}, { email, password })).body.result.access_token as string;
+    const jwt = { authorization: `Bearer ${token}` };
+    const key = (await a.request('POST', '/api/v1/auth/api-keys', jwt, { name: 'socket' })).body.result as { id: string; key: string };
+    const onKey = await connected(`${b.wsBase}/ws?apiKey=${key.key}`);
+    const onToken = await connected(`${b.wsBase}/ws?token=${token}`);
+    const onGraphql = await connected(`${b.wsBase}/graphql?token=${token}`, 'graphql-transport-ws');
+    onGraphql.socket.send(JSON.stringify({ type: 'connection_init' }));
+
+    expect((await a.request('DELETE', `/api/v1/auth/api-keys/${key.id}`, jwt)).status).toBe(200);
+    expect(await waitFor(() => onKey.closed, 'the key’s socket on b to close', 3_000)).toEqual({ code: 4401, reason: 'Invalid API key' });
+    expect(onToken.closed).toBeNull();
+
+    await a.explorer.users.setActive(registered.body.result.id, false);
+    for (const socket of [onToken, onGraphql]) expect(await waitFor(() => socket.closed, 'the token’s sockets on b to close', 3_000)).toEqual({ code: 4401, reason: 'Unauthorized' });
   });
 
   it('rate-limit counters are shared: an allowance of 6 a minute spent 3 on each instance refuses the next request on either', async () => {

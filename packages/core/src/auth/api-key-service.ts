@@ -1,9 +1,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
+import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
 import type { Storage, StoredApiKey } from '../storage/index.js';
 import { checkApiKey, generateApiKey } from './api-key-format.js';
 import type { Principal } from './principal.js';
+import type { Revocation } from './revocation.js';
 import { scopesOf, type Scope } from './scopes.js';
 
 /** A key as its owner sees it in a list: never the secret or its hash. */
@@ -34,6 +35,16 @@ export interface ApiKeyRequest {
   expiresAt?: Date;
 }
 
+/** Options of {@link ApiKeyService}. */
+export interface ApiKeyServiceOptions {
+  /** Current time in milliseconds. */
+  now: () => number;
+  /** Live keys (active, unexpired) one user may hold (`auth.maxApiKeysPerUser`). */
+  maxLiveKeys: number;
+  /** Told when a key is revoked, so connections open on it close. */
+  onRevoked?: (revocation: Revocation) => void;
+}
+
 /** API keys: creation, listing and revocation by their owner, and authentication of requests. */
 export class ApiKeyService {
   /**
@@ -46,10 +57,13 @@ export class ApiKeyService {
 
   constructor(
     private readonly storage: Storage,
-    private readonly now: () => number,
+    private readonly options: ApiKeyServiceOptions,
   ) {}
 
-  /** Creates a key for the caller; asking for a scope the caller does not hold is {@link ForbiddenError}. */
+  /**
+   * Creates a key for the caller; asking for a scope the caller does not hold is
+   * {@link ForbiddenError}, and one key more than `maxLiveKeys` live ones is {@link ApiKeyLimitError}.
+   */
   async create(principal: Principal, request: ApiKeyRequest): Promise<CreatedApiKeyRecord> {
     const held = scopesOf(principal);
     if (!request.scopes.every((scope) => held.has(scope))) throw new ForbiddenError();
@@ -65,9 +79,10 @@ export class ApiKeyService {
       expiresAt: request.expiresAt ?? null,
       isActive: true,
       rateLimitPerMinute: null,
-      createdAt: new Date(this.now()),
+      createdAt: new Date(this.options.now()),
     };
-    await this.storage.createApiKey(stored);
+    // Storage counts and writes as one step: parallel requests cannot pass the cap together.
+    if (!(await this.storage.createApiKey(stored, { maxLive: this.options.maxLiveKeys, now: stored.createdAt }))) throw new ApiKeyLimitError();
     return { ...formatApiKey(stored), key };
   }
 
@@ -76,10 +91,14 @@ export class ApiKeyService {
     return (await this.storage.listApiKeys(principal.user.id)).map(formatApiKey);
   }
 
-  /** Revokes one of the caller's keys; anyone else's, or an unknown id, is {@link ApiKeyNotFoundError}. */
+  /**
+   * Revokes one of the caller's keys (requests with it are refused from now on, and WebSocket
+   * connections opened with it close); anyone else's, or an unknown id, is {@link ApiKeyNotFoundError}.
+   */
   async revoke(principal: Principal, id: string): Promise<ApiKeyRecord> {
     const key = await this.storage.updateApiKey(id, { isActive: false }, principal.user.id);
     if (!key) throw new ApiKeyNotFoundError();
+    this.options.onRevoked?.({ keyId: key.id });
     return formatApiKey(key);
   }
 
@@ -100,7 +119,7 @@ export class ApiKeyService {
     if (!found) throw new InvalidApiKeyError();
     const { key, owner } = found;
     if (!sameHash(key.keyHash, keyHash.bytes) || !key.isActive) throw new InvalidApiKeyError();
-    if (key.expiresAt !== null && key.expiresAt.getTime() <= this.now()) throw new InvalidApiKeyError();
+    if (key.expiresAt !== null && key.expiresAt.getTime() <= this.options.now()) throw new InvalidApiKeyError();
     if (!owner?.isActive) throw new InvalidApiKeyError();
     return { kind: 'apiKey', user: owner, key };
   }

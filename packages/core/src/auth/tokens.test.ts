@@ -21,11 +21,11 @@ describe('TokenIssuer', () => {
   it('issues a token that verifies to its user, with expires_in the lifetime', async () => {
     const token = await issuer.issue('3f1c8a52-0b7e-4a38-9d3e-4d6f1c2b9a10');
     expect(token.expires_in).toBe(3_600);
-    expect(await issuer.verify(token.access_token)).toBe('3f1c8a52-0b7e-4a38-9d3e-4d6f1c2b9a10');
+    expect(await issuer.verify(token.access_token)).toEqual({ userId: '3f1c8a52-0b7e-4a38-9d3e-4d6f1c2b9a10', expiresAt: new Date(NOW + 3_600_000) });
   });
 
   it('accepts the hand-made control token', async () => {
-    expect(await issuer.verify(await sign(claims()))).toBe('user-1');
+    expect((await issuer.verify(await sign(claims()))).userId).toBe('user-1');
   });
 
   it('answers Token expired once exp has passed', async () => {
@@ -72,17 +72,17 @@ describe('TokenIssuer verified-token cache', () => {
     let now = NOW;
     const clocked = new TokenIssuer({ secret, lifetimeSeconds: 60, issuer: 'chainlens', audience: 'chainlens-api', now: () => now });
     const { access_token } = await clocked.issue('user-1');
-    expect(await clocked.verify(access_token)).toBe('user-1');
+    expect((await clocked.verify(access_token)).userId).toBe('user-1');
     now += 59_000;
-    expect(await clocked.verify(access_token)).toBe('user-1');
+    expect((await clocked.verify(access_token)).userId).toBe('user-1');
     now += 1_000;
     await expect(clocked.verify(access_token)).rejects.toBeInstanceOf(TokenExpiredError);
   });
 
   it('never caches a refusal: a tampered copy of a verified token is still refused', async () => {
     const { access_token } = await issuer.issue('user-1');
-    expect(await issuer.verify(access_token)).toBe('user-1');
+    expect((await issuer.verify(access_token)).userId).toBe('user-1');
     await expect(issuer.verify(`${access_token.slice(0, -2)}xx`)).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(await issuer.verify(access_token)).toBe('user-1');
+    expect((await issuer.verify(access_token)).userId).toBe('user-1');
   });
 });

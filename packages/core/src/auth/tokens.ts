@@ -19,6 +19,13 @@ export interface AccessToken {
   expires_in: number;
 }
 
+/** What a valid access token proves: its user, until when. */
+export interface VerifiedToken {
+  userId: string;
+  /** The token's `exp`. */
+  expiresAt: Date;
+}
+
 /**
  * Issues and verifies access tokens: HS256 only (a token signed otherwise, or unsigned, is
  * refused), with `sub`, `iat`, `exp`, `iss` and `aud` required and checked.
@@ -47,13 +54,13 @@ export class TokenIssuer {
     return { access_token: token, expires_in: lifetimeSeconds };
   }
 
-  /** The user id a valid token names; throws {@link TokenExpiredError} or {@link UnauthorizedError}. */
-  async verify(token: string): Promise<string> {
+  /** The user a valid token names and its expiry; throws {@link TokenExpiredError} or {@link UnauthorizedError}. */
+  async verify(token: string): Promise<VerifiedToken> {
     const { secret, issuer, audience, now } = this.options;
     const known = this.#verified.get(token);
     if (known) {
       if (known.exp * 1000 <= now()) throw new TokenExpiredError();
-      return known.sub;
+      return { userId: known.sub, expiresAt: new Date(known.exp * 1000) };
     }
     try {
       const { payload } = await jwtVerify(token, secret, {
@@ -64,7 +71,7 @@ export class TokenIssuer {
         currentDate: new Date(now()),
       });
       this.#verified.set(token, { sub: payload.sub!, exp: payload.exp! });
-      return payload.sub!;
+      return { userId: payload.sub!, expiresAt: new Date(payload.exp! * 1000) };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenExpiredError();
       throw new UnauthorizedError();

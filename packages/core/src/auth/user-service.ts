@@ -4,6 +4,7 @@ import type { Throttles } from '../limits/throttles.js';
 import type { Storage, StoredUser } from '../storage/index.js';
 import type { PasswordHasher } from './passwords.js';
 import type { Principal } from './principal.js';
+import type { Revocation } from './revocation.js';
 import type { AccessToken, TokenIssuer } from './tokens.js';
 import { formatUser, type UserRecord } from './user-record.js';
 
@@ -26,6 +27,8 @@ export class UserService {
     private readonly tokens: TokenIssuer,
     private readonly throttles: Throttles,
     private readonly now: () => number,
+    /** Told when a user is deactivated, so connections open on their credentials close. */
+    private readonly onRevoked: (revocation: Revocation) => void = () => {},
   ) {}
 
   /**
@@ -83,9 +86,10 @@ export class UserService {
 
   /** The caller a bearer token proves; a deactivated or deleted user is {@link UnauthorizedError}. */
   async authenticateToken(token: string): Promise<Principal> {
-    const user = await this.storage.getUserById(await this.tokens.verify(token));
+    const { userId, expiresAt } = await this.tokens.verify(token);
+    const user = await this.storage.getUserById(userId);
     if (!user?.isActive) throw new UnauthorizedError();
-    return { kind: 'jwt', user };
+    return { kind: 'jwt', user, expiresAt };
   }
 
   /** A user found by email (canonical form), or `null`. */
@@ -102,7 +106,10 @@ export class UserService {
     return this.update(userId, { roles });
   }
 
-  /** Activates or deactivates a user; a deactivated user's tokens and keys stop working at once. */
+  /**
+   * Activates or deactivates a user; a deactivated user's tokens and keys stop working at once,
+   * and WebSocket connections opened with them close.
+   */
   setActive(userId: string, isActive: boolean): Promise<UserRecord | null> {
     return this.update(userId, { isActive });
   }
@@ -113,6 +120,7 @@ export class UserService {
       ...(changes.roles && { roles: [...new Set(changes.roles)].sort() }),
       ...(changes.isActive !== undefined && { isActive: changes.isActive }),
     });
+    if (user && !user.isActive) this.onRevoked({ userId: user.id });
     return user && formatUser(user);
   }
 }

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { formatPending } from '../services/format.js';
 import type { TokenService } from '../services/token-service.js';
 import type { HttpRequest } from '../http/types.js';
+import type { CredentialWatch } from '../sockets/credential-watch.js';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
 import type { SocketLike } from '../sockets/socket-like.js';
 import type { BlockBundle, Storage } from '../storage/index.js';
@@ -29,6 +30,8 @@ export interface ChannelEndpointOptions {
   registry: ChannelRegistry;
   /** The authenticator REST uses, for `{event: 'auth'}` messages. */
   authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
+  /** Binds a connection to the credentials an `auth` message proved (the gateway's watch). */
+  credentials: CredentialWatch;
   limits: ChannelLimits;
   logger: Logger;
 }

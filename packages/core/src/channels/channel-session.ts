@@ -68,9 +68,12 @@ export class ChannelSession {
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (apiKey !== undefined) headers['x-api-key'] = apiKey;
     try {
-      const principal = await this.endpoint.options.authenticate({ ...this.admission.request, headers });
+      const request = { ...this.admission.request, headers };
+      const principal = await this.endpoint.options.authenticate(request);
       if (!principal) throw new UnauthorizedError();
       this.#principal = principal;
+      // From now on the connection lasts as long as these credentials hold.
+      this.endpoint.options.credentials.watch(this.socket, principal, request);
       this.#send({ event: 'authenticated' });
     } catch (error) {
       this.#send({ event: 'error', message: toExplorerError(error).message });

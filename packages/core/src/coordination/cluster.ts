@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { Revocation } from '../auth/revocation.js';
 import type { ChannelBusMessage } from '../channels/channels-api.js';
 import type { EventHub, ReorgEvent } from '../channels/index.js';
 import type { Indexer } from '../indexer/indexer.js';
@@ -11,12 +12,13 @@ import type { Coordinator } from './coordinator.js';
  * What travels on the bus: references, since storage holds the data. A reorg's removed hashes
  * are no longer in storage, so they travel themselves, split over several messages (`more` on
  * all but the last) to stay within the coordinator's message size. A custom channel's publish
- * travels whole (its size is checked where it is published).
+ * travels whole (its size is checked where it is published), and so does a revocation (an id).
  */
 type BusMessage =
   | { origin: string; type: 'block'; number: string }
   | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
-  | ({ origin: string; type: 'channel' } & ChannelBusMessage);
+  | ({ origin: string; type: 'channel' } & ChannelBusMessage)
+  | ({ origin: string; type: 'revocation' } & Revocation);
 
 /**
  * Tells every instance on `coordinator` that block `number` was written, as the indexing instance
@@ -46,6 +48,7 @@ export class ClusterMember {
   /** Removed hashes of a reorg whose last message has not arrived yet, by origin. */
   private readonly partialReorgs = new Map<string, Hex[]>();
   private channelListener: ((message: ChannelBusMessage) => void) | null = null;
+  private revocationListener: ((revocation: Revocation) => void) | null = null;
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -79,6 +82,16 @@ export class ClusterMember {
   /** Calls `listener` with every custom channel publish another instance relays. */
   onChannel(listener: (message: ChannelBusMessage) => void): void {
     this.channelListener = listener;
+  }
+
+  /** Tells the other instances that credentials stopped holding (a key revoked, a user deactivated). */
+  relayRevocation(revocation: Revocation): void {
+    void this.send({ origin: this.id, type: 'revocation', ...revocation });
+  }
+
+  /** Calls `listener` with every revocation another instance relays. */
+  onRevocation(listener: (revocation: Revocation) => void): void {
+    this.revocationListener = listener;
   }
 
   async stop(): Promise<void> {
@@ -135,6 +148,10 @@ export class ClusterMember {
     if (message.type === 'channel') {
       const { origin: _origin, type: _type, ...published } = message;
       this.channelListener?.(published);
+      return;
+    }
+    if (message.type === 'revocation') {
+      this.revocationListener?.('keyId' in message ? { keyId: message.keyId } : { userId: message.userId });
       return;
     }
     if (message.type === 'block') {

@@ -27,6 +27,7 @@ export const ERROR_TABLE = {
   COMPILATION_FAILED: { http: 400, message: 'Error! Compilation failed' },
   BYTECODE_MISMATCH: { http: 400, message: 'Error! Bytecode does not match' },
   EMAIL_TAKEN: { http: 409, message: 'Error! Email already registered' },
+  API_KEY_LIMIT: { http: 409, message: 'Error! API key limit reached' },
   PAYLOAD_TOO_LARGE: { http: 413, message: 'Error! Request body too large' },
   HEADERS_TOO_LARGE: { http: 431, message: 'Error! Request header fields too large' },
   RATE_LIMITED: { http: 429, message: 'Max rate limit reached' },

@@ -167,6 +167,13 @@ export class ApiKeyNotFoundError extends ExplorerError {
   }
 }
 
+/** A user who already holds as many live API keys as `auth.maxApiKeysPerUser` allows asked for another (409). */
+export class ApiKeyLimitError extends ExplorerError {
+  constructor() {
+    super('API_KEY_LIMIT');
+  }
+}
+
 /** No user with that id or email (admin routes). */
 export class UserNotFoundError extends ExplorerError {
   constructor() {

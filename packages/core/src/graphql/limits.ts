@@ -3,9 +3,13 @@ import {
   GraphQLError,
   isObjectType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type ASTNode,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
   type SelectionSetNode,
@@ -28,15 +32,25 @@ function limitError(limit: string, message: string, nodes?: ASTNode | readonly A
   return new GraphQLError(message, { nodes, extensions: { code: 'LIMIT_EXCEEDED', limit } });
 }
 
-/** Introspection is bounded by the token and character limits and can be turned off; it does not count here. */
+/**
+ * Most levels an introspection field (`__schema`, `__type`) may nest, fixed: the depth of the
+ * standard introspection query (graphql-js's `getIntrospectionQuery()` with every option, which
+ * GraphiQL and code generators send), whose type references nest `ofType` nine levels under
+ * `__schema { types { fields { args { type`. graphql-js itself refuses `fields`, `interfaces`,
+ * `possibleTypes` or `inputFields` nested three deep, the lists that multiply an answer.
+ */
+export const INTROSPECTION_MAX_DEPTH = 15;
+
+/** The two fields that answer about the schema itself; only the query root has them. */
 const isIntrospection = (field: FieldNode) => field.name.value === '__schema' || field.name.value === '__type';
 
-/** Depth of a selection set, fragments followed (a fragment cycle, refused by the spec's rules, stops the walk). */
-function depthOf(selectionSet: SelectionSetNode, fragments: (name: string) => FragmentDefinitionNode | null | undefined, seen: Set<string>): number {
+type FragmentLookup = (name: string) => FragmentDefinitionNode | null | undefined;
+
+/** Depth of a selection set, every field counted, fragments followed (a fragment cycle, refused by the spec's rules, stops the walk). */
+function depthOf(selectionSet: SelectionSetNode, fragments: FragmentLookup, seen: Set<string>): number {
   let deepest = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (isIntrospection(selection)) continue;
       deepest = Math.max(deepest, 1 + (selection.selectionSet ? depthOf(selection.selectionSet, fragments, seen) : 0));
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen));
@@ -49,12 +63,38 @@ function depthOf(selectionSet: SelectionSetNode, fragments: (name: string) => Fr
   return deepest;
 }
 
-/** Refuses an operation nested deeper than `max` fields. */
+/** The fields a selection set selects at its own level, fragments spread. */
+function* fieldsOf(selectionSet: SelectionSetNode, fragments: FragmentLookup, seen: Set<string>): Generator<FieldNode> {
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) yield selection;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) yield* fieldsOf(selection.selectionSet, fragments, seen);
+    else {
+      const fragment = fragments(selection.name.value);
+      if (fragment && !seen.has(fragment.name.value)) yield* fieldsOf(fragment.selectionSet, fragments, new Set(seen).add(fragment.name.value));
+    }
+  }
+}
+
+/**
+ * Refuses an operation nested deeper than `max` fields. Introspection counts like any other
+ * field, against a budget of its own: a root `__schema` or `__type` may nest
+ * {@link INTROSPECTION_MAX_DEPTH} levels, the rest of the operation `max`.
+ */
 export function maxDepthRule(max: number): ValidationRule {
   return (context: ValidationContext) => ({
     OperationDefinition(operation) {
-      const depth = depthOf(operation.selectionSet, (name) => context.getFragment(name), new Set());
-      if (depth > max) context.reportError(limitError('maxDepth', `Query is nested ${depth} levels deep; the limit is ${max}`, operation));
+      const fragments: FragmentLookup = (name) => context.getFragment(name);
+      let data = 0;
+      let introspection = 0;
+      for (const field of fieldsOf(operation.selectionSet, fragments, new Set())) {
+        const depth = 1 + (field.selectionSet ? depthOf(field.selectionSet, fragments, new Set()) : 0);
+        if (isIntrospection(field)) introspection = Math.max(introspection, depth);
+        else data = Math.max(data, depth);
+      }
+      if (data > max) context.reportError(limitError('maxDepth', `Query is nested ${data} levels deep; the limit is ${max}`, operation));
+      if (introspection > INTROSPECTION_MAX_DEPTH) {
+        context.reportError(limitError('introspectionDepth', `Introspection is nested ${introspection} levels deep; the limit is ${INTROSPECTION_MAX_DEPTH}`, operation));
+      }
     },
   });
 }
@@ -93,16 +133,25 @@ export function maxDirectivesRule(max: number): ValidationRule {
   };
 }
 
+/** A field's definition on `parent`, the meta-fields included (`__schema` and `__type` are the query root's). */
+function fieldDefinition(schema: GraphQLSchema, parent: GraphQLObjectType, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
+  if (parent === schema.getQueryType() && name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+  if (parent === schema.getQueryType() && name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+  return parent.getFields()[name];
+}
+
 /**
  * Refuses an operation whose estimated cost passes `limits.maxCost`: a leaf field costs 1, an
  * object field 2 plus its selections, and a connection field multiplies that by the page it asks
- * for (`first`, from the document or the variables; its default page when absent).
+ * for (`first`, from the document or the variables; its default page when absent). Every field
+ * counts, introspection (`__schema`, `__type` and what they select) and `__typename` included.
  */
 export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<string, unknown>> | null | undefined): ValidationRule {
   return (context: ValidationContext) => {
     const schema = context.getSchema();
     const firstOf = (field: FieldNode, parent: GraphQLObjectType): number => {
-      const definition = parent.getFields()[field.name.value];
+      const definition = fieldDefinition(schema, parent, field.name.value);
       if (!definition?.args.some((arg) => arg.name === 'first')) return 1;
       const argument = field.arguments?.find((arg) => arg.name.value === 'first');
       let value: unknown = limits.defaultFirst;
@@ -115,8 +164,7 @@ export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<s
       let cost = 0;
       for (const selection of selectionSet.selections) {
         if (selection.kind === Kind.FIELD) {
-          if (isIntrospection(selection) || selection.name.value === '__typename') continue;
-          const type = parent.getFields()[selection.name.value]?.type;
+          const type = fieldDefinition(schema, parent, selection.name.value)?.type;
           const named = type && getNamedType(type);
           if (!selection.selectionSet || !named || !isObjectType(named)) {
             cost += 1;

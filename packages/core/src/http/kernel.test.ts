@@ -126,7 +126,7 @@ describe('HTTP kernel: route formats, form bodies and API keys in parameters', (
       seenKeys.push(typeof key === 'string' ? key : undefined);
       if (key === undefined) return null;
       if (key !== 'good') return Promise.reject(new UnauthorizedError());
-      return Promise.resolve({ kind: 'jwt', user: { id: 'u', email: 'u@example.com', name: 'U', passwordHash: '', roles: ['user'], isActive: true, createdAt: new Date(0) } });
+      return Promise.resolve({ kind: 'jwt', user: { id: 'u', email: 'u@example.com', name: 'U', passwordHash: '', roles: ['user'], isActive: true, createdAt: new Date(0) }, expiresAt: new Date(0) });
     },
     rateLimit: (request) => {
       counted.push(request.url);

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { RateLimitOutcome } from '../http/kernel.js';
 import type { Storage } from '../storage/index.js';
-import { DAY_MS, MINUTE_MS, windowAt } from './windows.js';
+import { DAY_MS, MINUTE_MS, secondsUntil, windowAt } from './windows.js';
 
 /** Requests per minute and per day. */
 export interface Allowance {
@@ -31,9 +31,19 @@ export interface RateLimitState {
 }
 
 /**
- * The tiers of the spec: anonymous callers per IP, authenticated ones per user (JWT) or per key,
- * premium users higher, and a key's own per-minute limit where an admin set one. Counters live in
- * storage (fixed windows, see `windows.ts`), so every instance on one storage shares them.
+ * The tiers of the spec. Anonymous callers are counted per IP; authenticated ones per account:
+ * every request of a user counts against that user's allowance (the authenticated or premium
+ * tier), whichever of their keys or tokens it came with, so more keys never mean more requests.
+ *
+ * A key's own per-minute figure (`rateLimitPerMinute`, set by an admin) is that key's share,
+ * counted on the key, on top of the account's allowance: a request with the key passes while the
+ * key's count is within its figure and the account's count within the larger of the tier's
+ * per-minute allowance and the figure. A figure below the tier therefore only caps the key; one
+ * above it is the admin's grant, which only that key's requests may use (the account's other
+ * credentials still stop at the tier). The day's allowance is always the account's tier.
+ *
+ * Counters live in storage (fixed windows, see `windows.ts`), so every instance on one storage
+ * shares them.
  */
 export class RateLimiter {
   constructor(
@@ -47,7 +57,22 @@ export class RateLimiter {
    */
   async hit(principal: Principal | null, ip: string, weight = 1): Promise<RateLimitState> {
     const now = this.options.now();
-    const { subject, allowance } = this.tier(principal, ip);
+    if (principal === null) return this.count(`ip:${ip}`, this.options.anonymous, weight, now);
+    const tier = principal.user.roles.includes('premium') ? this.options.premium : this.options.authenticated;
+    const account = `user:${principal.user.id}`;
+    if (principal.kind === 'jwt' || principal.key.rateLimitPerMinute === null) return this.count(account, tier, weight, now);
+    const share = principal.key.rateLimitPerMinute;
+    // The key's share first: a request it refuses spends none of the account's allowance, so a
+    // capped key that keeps calling cannot starve the owner's other credentials.
+    const minute = windowAt(now, MINUTE_MS);
+    const [onKey = 0] = await this.storage.hitCounters([{ key: `rate:m:key:${principal.key.id}:${minute.index}`, amount: weight, expiresAt: minute.end }], now);
+    if (onKey > share) return { limit: share, remaining: 0, reset: Math.ceil(minute.end / 1000), exceeded: true, retryAfter: secondsUntil(minute.end, now) };
+    const state = await this.count(account, { perMinute: Math.max(tier.perMinute, share), perDay: tier.perDay }, weight, now);
+    return { ...state, limit: share, remaining: Math.min(state.remaining, share - onKey) };
+  }
+
+  /** Counts `weight` requests of `subject` in its minute and day windows, against `allowance`. */
+  private async count(subject: string, allowance: Allowance, weight: number, now: number): Promise<RateLimitState> {
     const minute = windowAt(now, MINUTE_MS);
     const day = windowAt(now, DAY_MS);
     const [inMinute = 0, inDay = 0] = await this.storage.hitCounters(
@@ -65,16 +90,8 @@ export class RateLimiter {
       remaining: Math.max(0, Math.min(allowance.perMinute - inMinute, allowance.perDay - inDay)),
       reset: Math.ceil(resetMs / 1000),
       exceeded,
-      retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
+      retryAfter: secondsUntil(resetMs, now),
     };
-  }
-
-  private tier(principal: Principal | null, ip: string): { subject: string; allowance: Allowance } {
-    if (principal === null) return { subject: `ip:${ip}`, allowance: this.options.anonymous };
-    const base = principal.user.roles.includes('premium') ? this.options.premium : this.options.authenticated;
-    if (principal.kind === 'jwt') return { subject: `user:${principal.user.id}`, allowance: base };
-    const custom = principal.key.rateLimitPerMinute;
-    return { subject: `key:${principal.key.id}`, allowance: custom === null ? base : { ...base, perMinute: custom } };
   }
 }
 

@@ -1,6 +1,6 @@
 import { RateLimitedError } from '../errors/index.js';
 import type { CounterHit, Storage } from '../storage/index.js';
-import { HOUR_MS, MINUTE_MS, windowAt, type Window } from './windows.js';
+import { HOUR_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from './windows.js';
 
 /** Options of {@link Throttles}. */
 export interface ThrottleOptions {
@@ -112,5 +112,3 @@ function loginKeys(email: string, window: Window): LoginKeys {
 }
 
 const counter = (key: string, amount: number, expiresAt: number): CounterHit => ({ key, amount, expiresAt });
-
-const secondsUntil = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000));

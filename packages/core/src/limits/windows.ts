@@ -17,6 +17,11 @@ export function windowAt(now: number, lengthMs: number): Window {
   return { index, end: (index + 1) * lengthMs };
 }
 
+/** Whole seconds from `now` until `end` (Unix ms), at least 1: a `Retry-After` value. */
+export function secondsUntil(end: number, now: number): number {
+  return Math.max(1, Math.ceil((end - now) / 1000));
+}
+
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

@@ -4,6 +4,7 @@ import { EndpointNotFoundError, RateLimitedError, toExplorerError } from '../err
 import { errorResponse } from '../http/envelope.js';
 import type { HttpRequest, TextResponse } from '../http/types.js';
 import { pathOf, withQueryCredentials } from './connect-credentials.js';
+import type { CredentialWatch } from './credential-watch.js';
 import { GuardedSocket } from './guarded-socket.js';
 import { handshakeError } from './handshake.js';
 import { Heartbeat } from './heartbeat.js';
@@ -29,10 +30,16 @@ export interface SocketGatewayOptions {
   authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
   /** The client's address as the rate limits see it. */
   clientIp: (request: HttpRequest) => string;
+  /** Binds authenticated connections to their credentials (closed when those stop holding). */
+  credentials: CredentialWatch;
   logger: Logger;
 }
 
-/** A connection the gateway let in: hand the upgraded socket to {@link SocketGateway.open}. */
+/**
+ * A connection the gateway let in. It holds a place of its address's connections from admission
+ * on: hand the upgraded socket to {@link SocketGateway.open}, or, when the upgrade does not
+ * complete, give the place back with {@link SocketGateway.abandon}.
+ */
 export interface SocketAcceptance {
   accepted: true;
   endpoint: SocketEndpoint;
@@ -57,11 +64,19 @@ export interface SocketStats {
 /**
  * Where WebSocket connections come in, whatever the adapter: `admit` decides on the upgrade
  * request (path, origin, credentials, connections per address); `open` hands the upgraded socket
- * to its endpoint, guarded by the heartbeat and the send-buffer limit.
+ * to its endpoint, guarded by the heartbeat and the send-buffer limit, and bound to its
+ * credentials (closed when they expire or are revoked).
+ *
+ * Connections per address count handshakes in flight: admission takes its place before it
+ * awaits anything (the credentials' check), so a burst of simultaneous handshakes from one
+ * address cannot all pass a count that none of them has joined yet.
  */
 export class SocketGateway {
   readonly #byPath: Map<string, SocketEndpoint>;
+  /** Open connections and handshakes in flight, per address. */
   readonly #perIp = new Map<string, number>();
+  /** Acceptances whose place is taken and whose socket is not open yet. */
+  readonly #inFlight = new Set<SocketAcceptance>();
   readonly #perPath = new Map<string, number>();
   readonly #heartbeat: Heartbeat;
   #closed = false;
@@ -101,8 +116,17 @@ export class SocketGateway {
       if (allowed && typeof origin === 'string' && !allowed.includes(origin)) throw new OriginNotAllowedError();
       const ip = this.options.clientIp(request);
       if ((this.#perIp.get(ip) ?? 0) >= this.options.limits.maxConnectionsPerIp) throw new RateLimitedError(1);
-      const principal = await this.options.authenticate(withQueryCredentials(request));
-      return { accepted: true, endpoint, admission: { principal, request, ip } };
+      this.#perIp.set(ip, (this.#perIp.get(ip) ?? 0) + 1);
+      let principal: Principal | null;
+      try {
+        principal = await this.options.authenticate(withQueryCredentials(request));
+      } catch (error) {
+        decrement(this.#perIp, ip);
+        throw error;
+      }
+      const acceptance: SocketAcceptance = { accepted: true, endpoint, admission: { principal, request, ip } };
+      this.#inFlight.add(acceptance);
+      return acceptance;
     } catch (error) {
       const explorerError = toExplorerError(error);
       if (explorerError.httpStatus >= 500) this.options.logger.error({ err: error }, 'a WebSocket upgrade failed');
@@ -110,14 +134,17 @@ export class SocketGateway {
     }
   }
 
-  /** Takes over an upgraded socket that {@link admit} accepted. */
-  open(socket: SocketLike, { endpoint, admission }: SocketAcceptance): void {
+  /** Takes over an upgraded socket that {@link admit} accepted; its place becomes the open connection's. */
+  open(socket: SocketLike, acceptance: SocketAcceptance): void {
+    const { endpoint, admission } = acceptance;
+    const { ip } = admission;
+    // An acceptance opened twice, or after it was abandoned, takes a place of its own.
+    if (!this.#inFlight.delete(acceptance)) this.#perIp.set(ip, (this.#perIp.get(ip) ?? 0) + 1);
     if (this.#closed) {
+      decrement(this.#perIp, ip);
       socket.close(1001, 'server shutting down');
       return;
     }
-    const { ip } = admission;
-    this.#perIp.set(ip, (this.#perIp.get(ip) ?? 0) + 1);
     this.#perPath.set(endpoint.path, (this.#perPath.get(endpoint.path) ?? 0) + 1);
     socket.on('close', () => {
       decrement(this.#perIp, ip);
@@ -129,7 +156,13 @@ export class SocketGateway {
     const guarded = new GuardedSocket(socket, this.options.limits.maxBufferedBytes, () =>
       this.options.logger.info({ ip, path: endpoint.path }, 'terminating a WebSocket client that stopped reading'),
     );
+    if (admission.principal) this.options.credentials.watch(guarded, admission.principal, withQueryCredentials(admission.request));
     endpoint.open(guarded, admission);
+  }
+
+  /** Gives back the place of an acceptance whose upgrade did not complete (the client left, the transport refused it). */
+  abandon(acceptance: SocketAcceptance): void {
+    if (this.#inFlight.delete(acceptance)) decrement(this.#perIp, acceptance.admission.ip);
   }
 
   /** Open connections, in all and per endpoint. */

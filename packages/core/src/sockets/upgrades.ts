@@ -45,7 +45,17 @@ export function attachUpgrades(gateway: SocketGateway, server: UpgradingServer, 
     socket.on('error', () => socket.destroy());
     const admitted = await gateway.admit({ method: request.method ?? 'GET', url: relativeTo(prefix, url), headers: request.headers, ip: request.socket.remoteAddress ?? '' });
     if (!admitted.accepted) return refuse(socket, admitted.response);
-    sockets.handleUpgrade(request, socket, head, (upgraded) => gateway.open(upgraded, admitted));
+    // The admission holds a place until the socket opens; a connection that ends first (the
+    // client left while it was checked, or `ws` refused the handshake) gives it back.
+    if (socket.destroyed) return gateway.abandon(admitted);
+    let opened = false;
+    socket.once('close', () => {
+      if (!opened) gateway.abandon(admitted);
+    });
+    sockets.handleUpgrade(request, socket, head, (upgraded) => {
+      opened = true;
+      gateway.open(upgraded, admitted);
+    });
   };
   server.on('upgrade', onUpgrade);
   return () => {

@@ -39,9 +39,17 @@ export interface StoredApiKey {
   expiresAt: Date | null;
   /** `false` once revoked. */
   isActive: boolean;
-  /** A per-minute limit an admin set for this key, else `null` (the owner's tier applies). */
+  /** A per-minute figure an admin set for this key (its share of its owner's allowance, or a grant beyond it), else `null`. */
   rateLimitPerMinute: number | null;
   createdAt: Date;
+}
+
+/** A cap on one user's live API keys, checked by {@link Storage.createApiKey} as it stores a new one. */
+export interface ApiKeyCap {
+  /** Live keys the owner may hold, the new one included. */
+  maxLive: number;
+  /** A key is live while active and unexpired at this time (`expiresAt` null or after it). */
+  now: Date;
 }
 
 /** The fields an update of an API key may change. */

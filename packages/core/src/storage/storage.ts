@@ -1,4 +1,4 @@
-import type { ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { ApiKeyCap, ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
 import type { StoredContractCreation } from './contract-records.js';
 import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
 import type { InternalTransactionsQuery, StoredInternalTransaction } from './internal-transaction-records.js';
@@ -226,8 +226,13 @@ export interface Storage {
   /** Applies `changes`; resolves the updated user, or `null` (nothing written) for an unknown id. */
   updateUser(id: string, changes: UserChanges): Promise<StoredUser | null>;
 
-  /** Stores a new API key (the caller guarantees a fresh id and hash; a duplicate MUST throw). */
-  createApiKey(key: StoredApiKey): Promise<void>;
+  /**
+   * Stores a new API key (the caller guarantees a fresh id and hash; a duplicate MUST throw) and
+   * resolves `true`. With `cap`, only while the key's owner holds fewer than `cap.maxLive` live
+   * keys: otherwise it resolves `false`, writing nothing. Concurrent calls for one owner MUST NOT
+   * together pass the cap (each counts the keys the others stored).
+   */
+  createApiKey(key: StoredApiKey, cap?: ApiKeyCap): Promise<boolean>;
   /** The key whose `keyHash` is exactly `keyHash`, revoked and expired ones included. */
   getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null>;
   /** {@link getApiKeyByHash} and its owner in one round trip: what every keyed request needs. */

@@ -12,7 +12,7 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
   security: Record<string, string[]>[];
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Document = { openapi: string; info: { description: string }; paths: Record<string, Record<string, Operation>> };
 
 describe('GET /api/v1/openapi.json', () => {
   let explorer: Explorer;
@@ -84,5 +84,14 @@ describe('GET /api/v1/openapi.json', () => {
     const admin = document.paths['/metrics']!.get!;
     expect(JSON.stringify(admin.responses['403'])).toContain('Forbidden: insufficient scope');
     expect(admin.responses['200']!.content).toHaveProperty(['text/plain']);
+  });
+
+  it('documents how rate limits count, the API key cap, how WebSocket connections close and the GraphQL limits', () => {
+    const notes = document.info.description;
+    expect(notes).toContain('per account');
+    expect(notes).toContain('409 `Error! API key limit reached`');
+    expect(notes).toContain('code **4401**');
+    for (const reason of ['Token expired', 'Invalid API key', 'Unauthorized']) expect(notes).toContain(`\`${reason}\``);
+    expect(notes).toContain('fixed budget of 15 levels');
   });
 });

@@ -1,5 +1,6 @@
 import type { Route } from '../../http/index.js';
 import type { JsonSchema } from './json-schema.js';
+import { REFERENCE_NOTES } from './reference-notes.js';
 import { openApiPath, routeOperation } from './route-operation.js';
 
 /** An OpenAPI 3.1 document as plain data. */
@@ -27,8 +28,7 @@ export function createOpenApiDocument(routes: readonly Route[]): OpenApiDocument
     info: {
       title: 'ChainLens API',
       version: '1',
-      description:
-        'A blockchain explorer for one EVM chain. REST answers share one envelope `{status, message, result}` (`status` is `"1"` on success, `"0"` on error); the Etherscan-compatible API and JSON-RPC speak their own shapes.',
+      description: `A blockchain explorer for one EVM chain. REST answers share one envelope \`{status, message, result}\` (\`status\` is \`"1"\` on success, \`"0"\` on error); the Etherscan-compatible API and JSON-RPC speak their own shapes.\n${REFERENCE_NOTES}`,
     },
     // Relative to this document (`{mount}/api/v1/openapi.json`): wherever ChainLens is mounted.
     servers: [{ url: '../..', description: 'This server' }],

@@ -62,8 +62,9 @@ export function authRoutes(users: UserService, keys: ApiKeyService, options: Aut
       method: 'POST',
       path: '/api/v1/auth/api-keys',
       response: createdApiKeyRecordSchema,
+      errors: ['API_KEY_LIMIT'],
       auth: 'jwt',
-      summary: 'Create an API key; its secret is answered this once',
+      summary: 'Create an API key (at most `auth.maxApiKeysPerUser` live keys per user, 10 by default); its secret is answered this once',
       body: z.strictObject({
         name: textSchema(100, { min: 1 }),
         description: textSchema(500).optional(),

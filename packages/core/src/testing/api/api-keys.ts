@@ -116,6 +116,26 @@ export function apiKeyTests(ctx: () => ApiContext): void {
     for (const key of keys.flat()) expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(key.key))).status, key.name).toBe(200);
   });
 
+  it('a user holds at most 10 live keys: the 11th is 409 Error! API key limit reached, and a revoked key frees its place', async () => {
+    const { token } = await user();
+    const made = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await createKey(token, { name: `k${i}` });
+      expect(created.status).toBe(200);
+      made.push(created.body.result as { id: string; key: string });
+    }
+    const refused = await createKey(token, { name: 'one too many' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(errorEnvelope('Error! API key limit reached'));
+    const listed = await call(ctx(), 'GET', '/api/v1/auth/api-keys', undefined, bearer(token));
+    expect(listed.body.result).toHaveLength(10);
+    expect((await call(ctx(), 'DELETE', `/api/v1/auth/api-keys/${made[3]!.id}`, undefined, bearer(token))).status).toBe(200);
+    expect((await createKey(token, { name: 'in its place' })).status).toBe(200);
+    expect((await createKey(token, { name: 'again too many' })).status).toBe(409);
+    // Another user's keys are theirs: the cap is per user.
+    expect((await createKey((await user()).token)).status).toBe(200);
+  });
+
   it('an expired key answers Invalid API key; an expiry in the past is refused', async () => {
     const { token } = await user();
     const soon = new Date(Date.now() + 1_500).toISOString();

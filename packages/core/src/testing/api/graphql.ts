@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { getIntrospectionQuery } from 'graphql';
 import { serverAudits } from 'graphql-http';
 import { pino } from 'pino';
 import { parseEther, type Address, type Hash } from 'viem';
@@ -290,6 +291,22 @@ export function graphqlTests(ctx: () => ApiContext): void {
     const syntax = await post(ctx(), { query: '{ blockchain { ' }, { accept: 'application/graphql-response+json' });
     expect(syntax.status).toBe(400);
     expect(syntax.body.errors[0]).toMatchObject({ extensions: { code: 'GRAPHQL_PARSE_FAILED' }, locations: [{ line: 1, column: 16 }] });
+  });
+
+  it('counts introspection like any field: the standard introspection query passes, deeper or costlier introspection is refused', async () => {
+    const standard = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true });
+    expect((await data(ctx(), standard)).__schema.queryType.name).toBe('Query');
+    // 16 levels: `__type`, `fields`, `type`, 12 × `ofType` and `name`, one past the fixed budget.
+    const deep = `{ __type(name: "Query") { fields { type { ${'ofType { '.repeat(12)}name${' }'.repeat(12)} } } } }`;
+    const refused = await post(ctx(), { query: deep });
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors[0]).toMatchObject({ message: 'Introspection is nested 16 levels deep; the limit is 15', extensions: { code: 'LIMIT_EXCEEDED', limit: 'introspectionDepth' } });
+    // Introspection beside data: each part against its own depth budget.
+    expect((await data(ctx(), `{ __typename blockchain { latestBlock { number } } __schema { types { fields { type { ${'ofType { '.repeat(9)}name${' }'.repeat(9)} } } } } }`)).blockchain.latestBlock.number).toMatch(/^\d+$/);
+    const costly = await own({ graphql: { maxCost: 10 } });
+    const overCost = await handle(costly, { query: '{ __schema { types { name kind description fields { name description } } } }' });
+    expect(overCost.body.errors[0]).toMatchObject({ message: 'Query costs 11; the limit is 10', extensions: { code: 'LIMIT_EXCEEDED', limit: 'maxCost' } });
+    expect((await handle(costly, { query: '{ __schema { types { name kind fields { name } } } }' })).body.data.__schema.types.length).toBeGreaterThan(0);
   });
 
   it('applies configured limits, and can turn off introspection and field suggestions', async () => {

@@ -89,27 +89,99 @@ export function rateLimitTests(ctx: () => ApiContext): void {
     expect((await api.request('/api/v1/nope')).status).toBe(404);
   });
 
-  it('authenticated callers count per user or per key, premium higher, a key limit set by an admin wins', async () => {
-    const api = await limited({ anonymous: { perMinute: 2, perDay: 100 }, authenticated: { perMinute: 3, perDay: 100 }, premium: { perMinute: 7, perDay: 100 } });
+  /** Registers a user on `api` and logs in: the id and bearer headers, and `keys` fresh API keys (each creation one request of the account). */
+  async function keyHolder(api: Limited, keys: number) {
     const email = `limits-${randomUUID()}@example.com`;
     const registered = await api.request('/api/v1/auth/register', { method: 'POST', body: { email, password: PASSPHRASE, name: 'L' } });
-    const userId = ((await registered.json()) as { result: { id: string } }).result.id;
+    const id = ((await registered.json()) as { result: { id: string } }).result.id;
     const login = await api.request('/api/v1/auth/login', { method: 'POST', body: { email, password: PASSPHRASE } });
     expect(login.status).toBe(200);
-    const token = ((await login.json()) as { result: { access_token: string } }).result.access_token;
-    const jwt = { authorization: `Bearer ${token}` };
-    const created = await api.request('/api/v1/auth/api-keys', { method: 'POST', body: { name: 'k' }, headers: jwt });
-    const key = ((await created.json()) as { result: { id: string; key: string } }).result;
+    const jwt = { authorization: `Bearer ${((await login.json()) as { result: { access_token: string } }).result.access_token}` };
+    const created: { id: string; headers: Record<string, string> }[] = [];
+    for (let i = 0; i < keys; i++) {
+      const answer = await api.request('/api/v1/auth/api-keys', { method: 'POST', body: { name: `k${i}` }, headers: jwt });
+      const { id: keyId, key } = ((await answer.json()) as { result: { id: string; key: string } }).result;
+      created.push({ id: keyId, headers: { 'x-api-key': key } });
+    }
+    return { id, jwt, keys: created };
+  }
 
-    // The anonymous address spent its 2 on register and login; the user has spent 1 (the key).
-    expect((await api.request('/api/v1/nope')).status).toBe(429);
-    expect(headersOf(await api.request('/api/v1/nope', { headers: jwt }))).toMatchObject({ limit: '3', remaining: '1' });
-    expect(headersOf(await api.request('/api/v1/nope', { headers: { 'x-api-key': key.key } }))).toMatchObject({ limit: '3', remaining: '2' });
+  it('every key and token of one account spends one allowance: three keys get the tier once, not three times', async () => {
+    const api = await limited({ authenticated: { perMinute: 6, perDay: 100 } });
+    const { jwt, keys } = await keyHolder(api, 3);
+    api.clock.now += MINUTE_MS; // a fresh minute, without the key creations in it
+    const remaining: (string | null)[] = [];
+    for (const key of [...keys, ...keys]) {
+      const answer = await api.request('/api/v1/nope', { headers: key.headers });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('x-ratelimit-limit')).toBe('6');
+      remaining.push(answer.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['5', '4', '3', '2', '1', '0']);
+    for (const headers of [...keys.map((key) => key.headers), jwt]) {
+      const refused = await api.request('/api/v1/nope', { headers });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual(errorEnvelope('Max rate limit reached'));
+    }
+  });
 
-    await api.explorer.services.apiKeys.setRateLimit(key.id, 5);
-    expect(headersOf(await api.request('/api/v1/nope', { headers: { 'x-api-key': key.key } }))).toMatchObject({ limit: '5', remaining: '3' });
-    await api.explorer.users.setRoles(userId, ['premium', 'user']);
-    expect(headersOf(await api.request('/api/v1/nope', { headers: jwt }))).toMatchObject({ limit: '7', remaining: '4' });
+  it('the day allowance is the account’s too, whichever key spends it', async () => {
+    const api = await limited({ authenticated: { perMinute: 100, perDay: 6 } });
+    const { keys } = await keyHolder(api, 2);
+    api.clock.now += 2 * MINUTE_MS;
+    for (let i = 0; i < 4; i++) expect((await api.request('/api/v1/nope', { headers: keys[i % 2]!.headers })).status).toBe(404);
+    const refused = await api.request('/api/v1/nope', { headers: keys[0]!.headers });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(Math.ceil(api.clock.now / DAY_MS) * (DAY_MS / 1000)));
+  });
+
+  it('a key’s own figure below the tier caps that key alone; refused calls of it spend nothing of the account', async () => {
+    const api = await limited({ authenticated: { perMinute: 6, perDay: 100 } });
+    const { keys } = await keyHolder(api, 2);
+    const [capped, other] = keys as [(typeof keys)[number], (typeof keys)[number]];
+    await api.explorer.services.apiKeys.setRateLimit(capped.id, 2);
+    api.clock.now += MINUTE_MS;
+    expect(headersOf(await api.request('/api/v1/nope', { headers: capped.headers }))).toMatchObject({ limit: '2', remaining: '1' });
+    expect(headersOf(await api.request('/api/v1/nope', { headers: capped.headers }))).toMatchObject({ limit: '2', remaining: '0' });
+    for (let i = 0; i < 5; i++) {
+      const refused = await api.request('/api/v1/nope', { headers: capped.headers });
+      expect(refused.status).toBe(429);
+      expect(headersOf(refused)).toMatchObject({ limit: '2', remaining: '0', retryAfter: '30' });
+    }
+    // The account spent 2 of its 6: the other key has 4 left, however often the capped one was refused.
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await api.request('/api/v1/nope', { headers: other.headers }));
+    expect(answers.map((answer) => [answer.status, answer.headers.get('x-ratelimit-remaining')])).toEqual([
+      [404, '3'],
+      [404, '2'],
+      [404, '1'],
+      [404, '0'],
+      [429, '0'],
+    ]);
+  });
+
+  it('an admin’s figure above the tier is that key’s grant: it runs to its figure, the account’s other credentials stop at the tier', async () => {
+    const api = await limited({ authenticated: { perMinute: 3, perDay: 100 } });
+    const { jwt, keys } = await keyHolder(api, 2);
+    const [granted, plain] = keys as [(typeof keys)[number], (typeof keys)[number]];
+    await api.explorer.services.apiKeys.setRateLimit(granted.id, 5);
+    api.clock.now += MINUTE_MS;
+    for (let i = 1; i <= 5; i++) {
+      const answer = await api.request('/api/v1/nope', { headers: granted.headers });
+      expect(answer.status).toBe(404);
+      expect(headersOf(answer)).toMatchObject({ limit: '5', remaining: String(5 - i) });
+    }
+    // 5 spent, past the tier's 3: the account's other credentials are refused, and the key at its figure.
+    for (const headers of [plain.headers, jwt, granted.headers]) expect((await api.request('/api/v1/nope', { headers })).status).toBe(429);
+  });
+
+  it('the premium role raises the whole account’s allowance', async () => {
+    const api = await limited({ authenticated: { perMinute: 3, perDay: 100 }, premium: { perMinute: 7, perDay: 100 } });
+    const { id, jwt, keys } = await keyHolder(api, 1);
+    await api.explorer.users.setRoles(id, ['premium', 'user']);
+    api.clock.now += MINUTE_MS;
+    expect(headersOf(await api.request('/api/v1/nope', { headers: jwt }))).toMatchObject({ limit: '7', remaining: '6' });
+    expect(headersOf(await api.request('/api/v1/nope', { headers: keys[0]!.headers }))).toMatchObject({ limit: '7', remaining: '5' });
   });
 
   it('requests with bad credentials count against the address, so guessing is limited too', async () => {

@@ -171,6 +171,35 @@ export function apiKeyTests(factory: StorageFactory): void {
       expect(await storage.listApiKeys(user.id)).toEqual([key]);
     });
 
+    test('createApiKey with a cap stores a key while its owner holds fewer live keys, and only then', async (storage) => {
+      const [owner, other] = [await createdUser(storage), await createdUser(storage)];
+      const cap = { maxLive: 2, now: at(60_000) };
+      // Neither a revoked key nor one expired at cap.now is live; other users' keys are not the owner's.
+      await createdKey(storage, owner.id, { isActive: false });
+      await createdKey(storage, owner.id, { expiresAt: at(60_000) });
+      await createdKey(storage, other.id);
+      const first = makeApiKey(owner.id, { expiresAt: null });
+      const second = makeApiKey(owner.id, { expiresAt: at(60_001) });
+      expect(await storage.createApiKey(first, cap)).toBe(true);
+      expect(await storage.createApiKey(second, cap)).toBe(true);
+      const refused = makeApiKey(owner.id);
+      expect(await storage.createApiKey(refused, cap)).toBe(false);
+      expect(await storage.getApiKeyByHash(refused.keyHash)).toBeNull();
+      expect(await storage.listApiKeys(owner.id)).toHaveLength(4);
+      // Later, `second` has expired: a place is free again.
+      expect(await storage.createApiKey(refused, { maxLive: 2, now: at(60_001) })).toBe(true);
+      expect(await storage.createApiKey(makeApiKey(owner.id))).toBe(true);
+    });
+
+    test('concurrent capped creations for one owner never pass the cap together', async (storage) => {
+      const owner = await createdUser(storage);
+      const cap = { maxLive: 3, now: at(0) };
+      const keys = Array.from({ length: 12 }, () => makeApiKey(owner.id));
+      const stored = await Promise.all(keys.map((key) => storage.createApiKey(key, cap)));
+      expect(stored.filter(Boolean)).toHaveLength(3);
+      expect((await storage.listApiKeys(owner.id)).map((key) => key.id).sort()).toEqual(keys.filter((_, i) => stored[i]).map((key) => key.id).sort());
+    });
+
     test('records are copies: changing one, given or returned, changes nothing stored', async (storage) => {
       const user = await createdUser(storage);
       const key = makeApiKey(user.id, { scopes: ['read'] });

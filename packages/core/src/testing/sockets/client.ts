@@ -9,7 +9,7 @@ export interface ClientSocket {
   pause(): void;
   on(event: 'message', listener: (data: Buffer) => void): unknown;
   on(event: 'open', listener: () => void): unknown;
-  on(event: 'close', listener: (code: number) => void): unknown;
+  on(event: 'close', listener: (code: number, reason: Buffer) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'unexpected-response', listener: (request: unknown, response: UpgradeResponse) => void): unknown;
 }
@@ -33,6 +33,8 @@ export class TestClient {
   /** When each message arrived (`performance.now()`), by index. */
   readonly arrivals: number[] = [];
   closeCode: number | null = null;
+  /** The close frame's reason (`''` without one). */
+  closeReason: string | null = null;
   #read = 0;
 
   constructor(readonly socket: ClientSocket) {
@@ -40,7 +42,8 @@ export class TestClient {
       this.messages.push(JSON.parse(data.toString('utf8')) as ServerMessage);
       this.arrivals.push(performance.now());
     });
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
+      this.closeReason = reason.toString('utf8');
       this.closeCode = code;
     });
     socket.on('error', () => {});

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { backpressureTests } from './backpressure.js';
 import { chainChannelTests } from './chain-channels.js';
 import { createChannelContext, type ChannelContext, type ChannelSuiteOptions } from './context.js';
+import { credentialTests } from './credentials.js';
 import { customChannelAndAuthTests } from './custom-and-auth.js';
 import { protocolTests } from './protocol.js';
 import { reorgAndReplayTests } from './reorg-replay.js';
@@ -11,8 +12,8 @@ export type { ClientSocket, ClientSocketClass } from './client.js';
 
 /**
  * The WebSocket channel suite: the protocol, its limits, all nine channels against a real anvil
- * with real transactions, reorgs, replay, custom channels and authentication, through whatever
- * adapter and storage `options` provide.
+ * with real transactions, reorgs, replay, custom channels, authentication and connections that
+ * close when their credentials stop holding, through whatever adapter and storage `options` provide.
  *
  * @example
  * ```ts
@@ -36,6 +37,7 @@ export function channelsSuite(options: ChannelSuiteOptions): void {
     describe('protocol and limits', () => protocolTests(ctx));
     describe('built-in channels', () => chainChannelTests(ctx));
     describe('custom channels and authentication', () => customChannelAndAuthTests(ctx));
+    describe('credentials that expire or are revoked', () => credentialTests(ctx));
     describe('backpressure', () => backpressureTests(ctx));
     // Last: it reverts the chain.
     describe('reorgs and replay', () => reorgAndReplayTests(ctx));

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { waitFor } from '../api/context.js';
+import type { SocketAcceptance } from '../../sockets/gateway.js';
 import { refusal } from './client.js';
 import { SUITE_SOCKET_LIMITS, type ChannelContext } from './context.js';
 
@@ -89,5 +91,42 @@ export function protocolTests(ctx: () => ChannelContext): void {
     await waitFor(() => explorer.sockets.stats().connections < SUITE_SOCKET_LIMITS.maxConnectionsPerIp || null, 'a connection to close');
     open.push(await ctx().client());
     for (const client of open) client.close();
+  });
+
+  it(`lets at most ${SUITE_SOCKET_LIMITS.maxConnectionsPerIp} of 200 simultaneous handshakes from one address in, counting those in flight`, async () => {
+    const { explorer } = ctx();
+    const cap = SUITE_SOCKET_LIMITS.maxConnectionsPerIp;
+    await waitFor(() => explorer.sockets.stats().connections === 0 || null, 'earlier connections to close');
+    // 200 upgrade requests admitted at once, as an adapter does when they arrive together: none
+    // of them has opened a socket yet, so only a count of admissions in flight can hold them.
+    const handshake = {
+      method: 'GET',
+      url: '/ws',
+      headers: { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' },
+      ip: '127.0.0.1',
+    };
+    const admissions = await Promise.all(Array.from({ length: 200 }, () => explorer.sockets.admit(handshake)));
+    const accepted = admissions.filter((admission): admission is SocketAcceptance => admission.accepted);
+    expect(accepted).toHaveLength(cap);
+    for (const admission of admissions) if (!admission.accepted) expect(admission.response.status).toBe(429);
+    // Upgrades that never complete give their places back.
+    for (const acceptance of accepted) explorer.sockets.abandon(acceptance);
+
+    // Through the adapter: 200 tokens never checked before, so every handshake waits for its own verification.
+    const tokens = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const id = randomUUID();
+        const user = { id, email: `burst-${id}@example.com`, name: 'Burst', passwordHash: 'never checked', roles: ['user'], isActive: true, createdAt: new Date() };
+        await explorer.storage.createUser(user);
+        return (await explorer.users.refresh({ kind: 'jwt', user, expiresAt: new Date() })).access_token;
+      }),
+    );
+    const outcomes = await Promise.allSettled(tokens.map((token) => ctx().client(`?token=${token}`)));
+    const opened = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(opened).toHaveLength(cap);
+    expect(explorer.sockets.stats().connections).toBe(cap);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ status: 429 });
+    for (const outcome of opened) outcome.value.close();
+    await waitFor(() => explorer.sockets.stats().connections === 0 || null, 'the connections to close');
   });
 }
