@@ -111,10 +111,22 @@ export const explorerConfigSchema = z.object({
       progressIntervalMs: int(100).default(5_000),
       /**
        * Read the call traces (`debug_traceBlockByHash`, call tracer) of each block in which a
-       * transaction ran code, to find the contracts created inside transactions. A node without
-       * the debug API is detected once (logged); then only transactions' own creations are found.
+       * transaction ran code, to find the contracts created inside transactions and internal
+       * transactions. They are read behind the blocks, by a pipeline with its own cursor
+       * (`tracedBlock` in `/health`). A node without the debug API is detected once (logged);
+       * then only transactions' own creations are found.
        */
       traces: z.boolean().default(true),
+      /** Blocks traced at once while the indexer is caught up. */
+      traceConcurrency: int(1).max(64).default(4),
+      /**
+       * Blocks traced at once while the indexer catches up (more than `concurrency` blocks behind
+       * the node): a trace costs the node a re-execution of the block, so tracing then leaves the
+       * node to the blocks every other answer waits for, and catches up after them.
+       */
+      traceCatchUpConcurrency: int(1).max(64).default(1),
+      /** Most blocks whose traces are written in one storage write. */
+      traceBatchBlocks: int(1).max(1_000).default(100),
     })
     .prefault({}),
   pending: z

@@ -25,6 +25,8 @@ import { createHttpKernel, ResponseCache, type HttpKernel, type HttpRequest } fr
 import { clientIp, RateLimiter, rateLimitOutcome, Throttles } from './limits/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
+import { BlockTracer } from './indexer/block-tracer.js';
+import { TraceIndexer } from './indexer/trace-indexer.js';
 import { PendingTracker } from './indexer/pending-tracker.js';
 import {
   AccountService,
@@ -99,11 +101,20 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const { storage } = config;
   const chain = createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs });
   const hub = createEventHub();
-  const blockSource = new BlockSource(chain, { traces: config.indexer.traces, logger: logger.child({ module: 'indexer' }) });
-  const indexer = new Indexer(storage, blockSource, hub, logger.child({ module: 'indexer' }), {
-    startBlock: config.startBlock,
-    ...config.indexer,
-  });
+  const { traces, traceConcurrency, traceCatchUpConcurrency, traceBatchBlocks, ...indexing } = config.indexer;
+  const tracing = logger.child({ module: 'traces' });
+  const tracer: TraceIndexer | null = traces
+    ? new TraceIndexer(storage, new BlockTracer(chain, tracing), hub, tracing, {
+        concurrency: traceConcurrency,
+        catchUpConcurrency: traceCatchUpConcurrency,
+        batchBlocks: traceBatchBlocks,
+        pollIntervalMs: indexing.pollIntervalMs,
+        retryBaseMs: indexing.retryBaseMs,
+        maxBackoffMs: indexing.maxBackoffMs,
+        progressIntervalMs: indexing.progressIntervalMs,
+      }, () => indexer.catchingUp)
+    : null;
+  const indexer: Indexer = new Indexer(storage, new BlockSource(chain), hub, logger.child({ module: 'indexer' }), { startBlock: config.startBlock, ...indexing }, tracer);
   const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
   const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
   const limits = config.rateLimits;
@@ -137,7 +148,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     consensus,
     contracts: new ContractService(storage, head, chain),
     gasOracle: new GasOracleService(chain),
-    health: new HealthService(storage, chain, indexer, config.health),
+    health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }),
     logs: new LogService(storage),
     metadata: new MetadataService(storage, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),

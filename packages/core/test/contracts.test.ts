@@ -1,6 +1,6 @@
 import { ContractNotFoundError, ContractNotVerifiedError, createExplorer, type Explorer, type Hex } from '@chainlens/core';
 import { compileContracts, createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { parseAbi, type Abi } from 'viem';
@@ -89,7 +89,7 @@ async function deploy(name: string, compiled: Awaited<ReturnType<typeof compileC
 
 async function indexedToHead(instance: Explorer): Promise<void> {
   const head = await chain.publicClient.getBlockNumber();
-  await waitFor(async () => ((await instance.storage.getCursor())?.number ?? -1n) >= head, `indexing to ${head}`);
+  await waitFor(() => indexedThrough(instance, head), `indexing to ${head}`);
 }
 
 const silent = pino({ level: 'silent' });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError, type Explorer, type Hex } from '@chainlens/core';
 import { compileContracts, createTestChain, deployDemo, type CompiledContracts, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { Contract, EtherscanProvider, JsonRpcProvider, Wallet, type Networkish } from 'ethers';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -128,7 +128,7 @@ async function deploy(compiled: CompiledContract, args: unknown[]): Promise<Hex>
 
 async function indexedToHead(): Promise<void> {
   const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
-  await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= head, `indexing block ${head}`);
+  await waitFor(() => indexedThrough(explorer, head), `indexing block ${head}`);
 }
 
 /** A registered user's API key with `scopes`, made over the REST API. */
@@ -460,7 +460,7 @@ describe('module=proxy', () => {
         error: { code: -32601, message: `the method ${action} does not exist/is not available` },
       });
     }
-    // Nothing else here asks the node for these (the indexer reads blocks, receipts and block traces).
+    // Nothing else here asks the node for these (the indexers read blocks, receipts and block traces).
     const refused = new Set(['eth_accounts', 'eth_sign', 'eth_sendTransaction', 'debug_traceTransaction', 'anvil_setBalance', 'evm_mine', 'personal_sign', 'admin_peers', 'eth_getLogs']);
     expect(nodeMethods.slice(before).filter((method) => refused.has(method))).toEqual([]);
     const malformed = await postForm({ module: 'proxy', action: 'eth_sendRawTransaction', hex: '0x1234' });

@@ -1,6 +1,7 @@
 import { createWalletClient, http, parseEther, publicActions, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import { NodeRpcError, type ChainClient } from '@chainlens/core';
 
 /** anvil's well-known development accounts. */
 export const accounts = Array.from({ length: 10 }, (_, i) =>
@@ -38,4 +39,16 @@ export async function sendTransfers(url: string, count: number, from = 0, to = 1
 export async function chainHash(url: string, number: bigint): Promise<string> {
   const block = await rpc<{ hash: string }>(url, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false]);
   return block.hash;
+}
+
+/** A node without `missing` (older clients, nodes without the debug API): the real anvil behind a method filter. */
+export function without(missing: string, chain: ChainClient, calls: string[]): ChainClient {
+  return {
+    ...chain,
+    async request<T>(method: string, params?: readonly unknown[]): Promise<T> {
+      calls.push(method);
+      if (method === missing) throw new NodeRpcError(-32601, `the method ${missing} does not exist`, undefined);
+      return chain.request<T>(method, params);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chainAccounts, makeChain, referenceAddressTransactions, referenceTotals, writeChain } from '@chainlens/core/testing';
+import { chainAccounts, expectStoredChain, makeChain, referenceAddressTransactions, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -66,7 +66,7 @@ describe('migrations', () => {
     }
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -75,6 +75,8 @@ describe('migrations', () => {
       await storage.init();
       expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
       expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+      // Without a trace row, a schema's blocks are traced again from the first.
+      expect(await storage.getTraceCursor()).toBe(chain[0]!.block.number - 1n);
       // Address entries written before migration 12 are numbered by it (and the counts new ones
       // start from, set off above, made to count them again): pages read by number.
       for (const address of chainAccounts(chain)) {
@@ -104,6 +106,28 @@ describe('migrations', () => {
       expect(await storage.createUser(user)).toBe(true);
       expect(await storage.getUserById(user.id)).toEqual(user);
       expect(await storage.hitCounters([{ key: 'rate', amount: 2, expiresAt: 2_000_000_000_000 }], 1_700_000_000_000)).toEqual([2]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('counts a schema indexed with its traces inline as traced through its cursor (migration 14)', async () => {
+    const schema = schemas.next();
+    const chain = withInternalTransactions(makeChain({ blocks: 4, txPerBlock: 3 }));
+    const old = await createStorage(schema);
+    try {
+      await old.init();
+      await writeChain(old, chain);
+    } finally {
+      await old.close();
+    }
+    // What a release before migration 14 left behind: traces written with their blocks, no trace cursor.
+    await withClient((client) => client.query(`ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; DELETE FROM ${schema}.schema_migrations WHERE version >= 14`));
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      expect(await storage.getTraceCursor()).toBe(chain.at(-1)!.block.number);
+      await expectStoredChain(storage, chain);
     } finally {
       await storage.close();
     }

@@ -48,6 +48,8 @@ type PageInfo {
 
 type Blockchain {
   latestBlock: Block
+  "The block through which every indexed block's call traces (internal transactions, contracts created inside transactions, their creators) are stored: they are read behind the blocks. Null before the first block is traced and where the node does not trace."
+  tracedBlock: String
   validators: [Validator!]!
   consensus: Consensus!
   networkStats: NetworkStats!

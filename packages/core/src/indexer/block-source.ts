@@ -1,10 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
-import type { Logger } from 'pino';
-import type { RpcBlock, RpcBlockTrace, RpcReceipt } from '../chain/rpc-types.js';
+import type { RpcBlock, RpcReceipt } from '../chain/rpc-types.js';
 import type { BlockBundle } from '../storage/index.js';
-import { contractCreationsOf, mayCreateInside } from './contract-creations.js';
-import { blockInternalTransactionsOf } from './internal-transactions.js';
 import { toBundle } from './to-bundle.js';
 
 /** A block header as the indexer compares it. */
@@ -14,32 +11,16 @@ export interface HeadInfo {
   parentHash: string;
 }
 
-/** Options of {@link BlockSource}. */
-export interface BlockSourceOptions {
-  /** Read call traces to find contracts created and internal transactions inside transactions (default `true`). */
-  traces?: boolean;
-  /** Told once when the node turns out not to trace. */
-  logger?: Logger;
-}
-
 /**
- * Reads blocks from the node as bundles. Uses `eth_getBlockReceipts` (one call per block) while
- * the node has it and falls back to one `eth_getTransactionReceipt` per transaction otherwise.
- * With traces on, a block in which some transaction ran code is traced with one
- * `debug_traceBlockByHash` (blocks of plain transfers need none), until the node shows it has
- * no such method; the same traces give the contracts created inside transactions and their
- * internal transactions.
+ * Reads blocks from the node as bundles: the block and its receipts, nothing that costs the node
+ * a re-execution (the trace indexer reads call traces behind it). Uses `eth_getBlockReceipts` (one
+ * call per block) while the node has it and falls back to one `eth_getTransactionReceipt` per
+ * transaction otherwise.
  */
 export class BlockSource {
   private blockReceipts: 'unknown' | 'yes' | 'no' = 'unknown';
-  private traces: 'unknown' | 'yes' | 'no';
 
-  constructor(
-    private readonly chain: ChainClient,
-    private readonly options: BlockSourceOptions = {},
-  ) {
-    this.traces = options.traces === false ? 'no' : 'unknown';
-  }
+  constructor(private readonly chain: ChainClient) {}
 
   /** The node's newest block header. */
   async latest(): Promise<HeadInfo> {
@@ -60,31 +41,7 @@ export class BlockSource {
       this.blockReceipts === 'no' ? Promise.resolve(null) : this.tryBlockReceipts(tag),
     ]);
     if (!block) return null;
-    const bundle = toBundle(block, receipts ?? (await this.receiptsOneByOne(block)));
-    if (this.traces === 'no' || !mayCreateInside(bundle.transactions)) return bundle;
-    // By hash: a reorg between the calls cannot pair this block with another one's traces.
-    const traces = await this.tryTraces(block.hash);
-    if (traces === undefined) return bundle;
-    const matches = traces?.length === block.transactions.length && traces.every((trace, i) => trace.txHash === undefined || trace.txHash.toLowerCase() === bundle.transactions[i]!.hash);
-    if (!traces || !matches) throw new Error(`block ${block.number}: the node's traces do not match its ${block.transactions.length} transactions`);
-    const frames = traces.map((trace) => trace.result);
-    return { ...bundle, contracts: contractCreationsOf(bundle.transactions, frames), internalTransactions: blockInternalTransactionsOf(bundle.transactions, frames) };
-  }
-
-  /** The block's traces; `null` when the node has no such block, `undefined` when it does not trace. */
-  private async tryTraces(blockHash: string): Promise<RpcBlockTrace[] | null | undefined> {
-    try {
-      const traces = await this.chain.request<RpcBlockTrace[] | null>('debug_traceBlockByHash', [blockHash, { tracer: 'callTracer' }]);
-      this.traces = 'yes';
-      return traces;
-    } catch (error) {
-      if (error instanceof NodeRpcError && this.traces === 'unknown') {
-        this.traces = 'no';
-        this.options.logger?.warn({ err: error }, 'the node does not trace blocks (debug_traceBlockByHash): contracts created inside transactions and internal transactions are not discovered');
-        return undefined;
-      }
-      throw error;
-    }
+    return toBundle(block, receipts ?? (await this.receiptsOneByOne(block)));
   }
 
   private async tryBlockReceipts(tag: string): Promise<RpcReceipt[] | null> {

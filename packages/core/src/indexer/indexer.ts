@@ -4,6 +4,7 @@ import { UpstreamUnavailableError } from '../errors/index.js';
 import type { BlockBundle, Hex, IndexerCursor, Storage } from '../storage/index.js';
 import type { BlockSource } from './block-source.js';
 import { Alarm, sleep } from './sleep.js';
+import type { TraceIndexer, TraceIndexerStatus } from './trace-indexer.js';
 
 /** Tuning of the {@link Indexer}. */
 export interface IndexerOptions {
@@ -28,19 +29,24 @@ export interface IndexerStatus {
   /** The node's head as last seen. */
   head: bigint | null;
   lastError: string | null;
+  /** The trace indexer's, where blocks are traced (`indexer.traces`); else `null`. */
+  tracing: TraceIndexerStatus | null;
 }
 
 /**
  * Follows the chain into storage: catches up from the cursor with `concurrency` blocks in
  * flight, writes each block atomically in order, then polls for new heads. A parent-hash
  * mismatch is a reorg: storage rolls back to the common ancestor and indexing goes on from
- * there. Errors are retried with exponential backoff; no block is ever skipped.
+ * there. Errors are retried with exponential backoff; no block is ever skipped. Call traces are
+ * not on this path: the trace indexer, started and stopped with this one, reads them behind it.
  */
 export class Indexer {
-  private readonly state: IndexerStatus = { running: false, upstream: 'ok', head: null, lastError: null };
+  private readonly state: Omit<IndexerStatus, 'tracing'> = { running: false, upstream: 'ok', head: null, lastError: null };
   private abort = new AbortController();
   private loop: Promise<void> | null = null;
   private readonly alarm = new Alarm();
+  /** The cursor as this indexer last read or wrote it. */
+  private written: bigint | null = null;
 
   constructor(
     private readonly storage: Storage,
@@ -48,25 +54,34 @@ export class Indexer {
     private readonly hub: EventHub,
     private readonly logger: Logger,
     private readonly options: IndexerOptions,
+    private readonly tracer: TraceIndexer | null = null,
   ) {}
 
   /** A snapshot of the indexer's state. */
   get status(): Readonly<IndexerStatus> {
-    return { ...this.state };
+    return { ...this.state, tracing: this.tracer?.status ?? null };
   }
 
-  /** Starts following the chain. Idempotent. */
+  /** Whether it runs and more blocks than it keeps in flight lie between what it wrote and the node's head. */
+  get catchingUp(): boolean {
+    const { running, head } = this.state;
+    return running && head !== null && this.written !== null && head - this.written > BigInt(this.options.concurrency);
+  }
+
+  /** Starts following the chain, and tracing behind it. Idempotent. */
   start(): void {
     if (this.loop) return;
     this.abort = new AbortController();
     this.state.running = true;
+    this.written = null;
     this.loop = this.run();
+    this.tracer?.start();
   }
 
-  /** Stops after the block being written, and waits for it. Idempotent. */
+  /** Stops after the block being written (and the traces being read), and waits for it. Idempotent. */
   async stop(): Promise<void> {
     this.abort.abort();
-    await this.loop;
+    await Promise.all([this.loop, this.tracer?.stop()]);
     this.loop = null;
     this.state.running = false;
   }
@@ -126,6 +141,7 @@ export class Indexer {
   /** One pass: index what the node has beyond the cursor. Resolves whether anything changed. */
   private async step(): Promise<boolean> {
     const cursor = await this.storage.getCursor();
+    this.written = cursor?.number ?? null;
     const latest = await this.source.latest();
     this.state.head = latest.number;
     const next = cursor ? cursor.number + 1n : this.options.startBlock;
@@ -165,6 +181,7 @@ export class Indexer {
           return true;
         }
         await this.storage.writeBlock(bundle);
+        this.written = bundle.block.number;
         this.hub.emit('block', bundle);
         parentHash = bundle.block.hash;
         written++;

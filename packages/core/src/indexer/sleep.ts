@@ -12,12 +12,21 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** A sleep that `ring()` ends early: polling loops wait on it, push notifications ring it. */
+/**
+ * A sleep that `ring()` ends early: polling loops wait on it, push notifications ring it. A ring
+ * while nobody sleeps is kept for the next sleep, which then ends at once: news that came while
+ * the loop was busy is not left to the next poll.
+ */
 export class Alarm {
   private ringing: (() => void) | null = null;
+  private rang = false;
 
-  /** Waits `ms`, until `ring()` or until `signal` aborts, whichever comes first. */
+  /** Waits `ms`, until `ring()` (or a ring since the last sleep) or until `signal` aborts, whichever comes first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (this.rang) {
+      this.rang = false;
+      return Promise.resolve();
+    }
     const wake = new AbortController();
     this.ringing = () => wake.abort();
     const onAbort = () => wake.abort();
@@ -28,8 +37,9 @@ export class Alarm {
     });
   }
 
-  /** Ends the current sleep, if any. */
+  /** Ends the current sleep, or the next one when nobody sleeps. */
   ring(): void {
-    this.ringing?.();
+    if (this.ringing) this.ringing();
+    else this.rang = true;
   }
 }

@@ -10,7 +10,7 @@ import { RequestSeries } from './request-series.js';
 /** What {@link ExplorerMetrics} reads its figures from. */
 export interface ExplorerMetricsSources {
   indexer: { readonly status: Readonly<IndexerStatus> };
-  storage: Pick<Storage, 'getCursor'>;
+  storage: Pick<Storage, 'getCursor' | 'getTraceCursor'>;
   hub: EventHub;
   /**
    * Open WebSocket connections per path and what each endpoint counts (the channel protocol:
@@ -85,6 +85,24 @@ export class ExplorerMetrics {
         const { head } = indexer.status;
         const cursor = await storage.getCursor();
         if (head !== null) this.set(Math.max(0, Number(head - (cursor?.number ?? -1n))));
+      },
+    });
+    new Gauge({
+      name: 'chainlens_indexer_traced_block',
+      help: "The block through which every stored block's call traces are stored",
+      registers,
+      async collect() {
+        const traced = await storage.getTraceCursor();
+        if (traced !== null && traced >= 0n) this.set(Number(traced));
+      },
+    });
+    new Gauge({
+      name: 'chainlens_indexer_trace_lag_blocks',
+      help: 'Blocks stored whose call traces are not stored yet',
+      registers,
+      async collect() {
+        const [cursor, traced] = await Promise.all([storage.getCursor(), storage.getTraceCursor()]);
+        if (cursor && traced !== null) this.set(Number(cursor.number - traced));
       },
     });
     new Gauge({

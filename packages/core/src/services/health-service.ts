@@ -12,6 +12,13 @@ export interface HealthRecord {
   indexedBlock: number | null;
   /** `latestBlock - indexedBlock`, when both are known. */
   lag: number | null;
+  /**
+   * The block through which every indexed block's call traces are stored (they are read behind
+   * the blocks); `null` before the first block is traced and where the node does not trace.
+   */
+  tracedBlock: number | null;
+  /** `indexedBlock - tracedBlock`, when both are known. */
+  traceLag: number | null;
   storage: 'ok' | 'down';
   /** Seconds since the explorer was created. */
   uptime: number;
@@ -23,6 +30,8 @@ export interface HealthOptions {
   maxLag: number;
   /** Timeout of the node probe, in milliseconds. */
   probeTimeoutMs: number;
+  /** The first block indexed: a trace cursor below it has traced nothing. */
+  startBlock: bigint;
 }
 
 /** Probes storage and the node for `/health`. */
@@ -38,9 +47,10 @@ export class HealthService {
   ) {}
 
   async check(): Promise<HealthRecord> {
-    const [storageUp, cursor, latest] = await Promise.all([
+    const [storageUp, cursor, tracedBlock, latest] = await Promise.all([
       this.storage.ping().then(() => true, () => false),
       this.storage.getCursor().catch(() => null),
+      this.tracedBlock().then((traced) => (traced === null ? null : Number(traced)), () => null),
       this.probeNode(),
     ]);
     const indexedBlock = cursor ? Number(cursor.number) : null;
@@ -53,9 +63,23 @@ export class HealthService {
       latestBlock: latest,
       indexedBlock,
       lag,
+      tracedBlock,
+      traceLag: tracedBlock !== null && indexedBlock !== null ? Math.max(0, indexedBlock - tracedBlock) : null,
       storage: storageUp ? 'ok' : 'down',
       uptime: Math.floor((Date.now() - this.startedAt) / 1000),
     };
+  }
+
+  /**
+   * The block through which every indexed block's call traces are stored; `null` before the first
+   * is traced, where traces are off, and where the node does not trace (which leaves the trace
+   * cursor below the first block, on every instance).
+   */
+  async tracedBlock(): Promise<bigint | null> {
+    const { tracing } = this.indexer.status;
+    if (tracing === null || tracing.support === 'no') return null;
+    const traced = await this.storage.getTraceCursor();
+    return traced !== null && traced >= this.options.startBlock ? traced : null;
   }
 
   private async probeNode(): Promise<number | null> {

@@ -102,6 +102,14 @@ export const healthRecordSchema = z.object({
   latestBlock: z.number().int().nullable(),
   indexedBlock: z.number().int().nullable(),
   lag: z.number().int().nullable(),
+  tracedBlock: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'the block through which every indexed block’s call traces (internal transactions, contracts created inside transactions) are stored; null before the first block is traced and where the node does not trace',
+    ),
+  traceLag: z.number().int().nullable().describe('indexedBlock - tracedBlock, when both are known'),
   storage: z.enum(['ok', 'down']),
   uptime: z.number().describe('seconds since the explorer was created'),
 });

@@ -36,7 +36,8 @@ export {
 } from './reference.js';
 export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';
 export { graphqlSubscriptionSuite } from './api/graphql-subscriptions.js';
-export { waitFor } from './api/context.js';
+export { indexedThrough, waitFor } from './api/context.js';
+export { startNodeRelay, type NodeFault, type NodeRelay } from './api/node-relay.js';
 export { channelsSuite, type ChannelSuiteOptions, type ClientSocket, type ClientSocketClass } from './sockets/index.js';
 export { fuzzSuite, type FuzzSuiteOptions } from './fuzz/index.js';
 export { reorgSuite, type ReorgSuiteOptions } from './fuzz/reorg-storm.js';

@@ -88,8 +88,18 @@ export async function createApiContext(options: ApiSuiteOptions, config: Partial
 /** Waits until the explorer has indexed the node's current head; resolves that head. */
 export async function indexedToHead(context: ApiContext): Promise<bigint> {
   const head = await context.chain.publicClient.getBlockNumber({ cacheTime: 0 });
-  await waitFor(async () => ((await context.explorer.storage.getCursor())?.number ?? -1n) >= head, `indexing block ${head}`);
+  await waitFor(() => indexedThrough(context.explorer, head), `indexing block ${head}`);
   return head;
+}
+
+/**
+ * Whether `explorer` stored block `number` with its traces, where it traces (its trace indexer
+ * reads them behind the blocks).
+ */
+export async function indexedThrough(explorer: Explorer, number: bigint): Promise<boolean> {
+  const [cursor, traced] = await Promise.all([explorer.storage.getCursor(), explorer.storage.getTraceCursor()]);
+  const { tracing } = explorer.indexer.status;
+  return (cursor?.number ?? -1n) >= number && (tracing === null || tracing.support === 'no' || (traced ?? -1n) >= number);
 }
 
 /**

@@ -7,7 +7,8 @@ export type NodeFault = 'timeout' | 'http-500' | 'http-429' | 'truncated-json';
 /**
  * An HTTP relay in front of a real node, between ChainLens and anvil: it records every JSON-RPC
  * method it is asked for, answers the methods in `refused` as a node without them does (-32601),
- * and, while `fault` is set, misbehaves as a failing node does.
+ * holds back the answers of the methods in `delays` as a slow node does, and, while `fault` is
+ * set, misbehaves as a failing node does.
  */
 export interface NodeRelay {
   url: string;
@@ -15,6 +16,8 @@ export interface NodeRelay {
   readonly methods: string[];
   /** Methods answered with -32601 without reaching the node. */
   readonly refused: Set<string>;
+  /** Milliseconds by which the answers of these methods are held back. */
+  readonly delays: Map<string, number>;
   fault: NodeFault | null;
   close(): Promise<void>;
 }
@@ -26,7 +29,7 @@ interface RpcEntry {
 
 /** Starts a {@link NodeRelay} in front of `target` on a free local port. */
 export async function startNodeRelay(target: string): Promise<NodeRelay> {
-  const relay: Omit<NodeRelay, 'url' | 'close'> = { methods: [], refused: new Set(), fault: null };
+  const relay: Omit<NodeRelay, 'url' | 'close'> = { methods: [], refused: new Set(), delays: new Map(), fault: null };
 
   async function forward(body: string): Promise<{ status: number; text: string }> {
     const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -47,6 +50,8 @@ export async function startNodeRelay(target: string): Promise<NodeRelay> {
     const parsed = JSON.parse(body) as RpcEntry | RpcEntry[];
     const entries = Array.isArray(parsed) ? parsed : [parsed];
     for (const entry of entries) relay.methods.push(String(entry.method));
+    const delay = Math.max(0, ...entries.map((entry) => relay.delays.get(String(entry.method)) ?? 0));
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     switch (relay.fault) {
       case 'timeout':
         return; // never answered; close() drops the connection

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { afterAll, expect, it, vi } from 'vitest';
 import { createExplorer } from '../../explorer.js';
 import type { TransactionTraceRecord } from '../../services/index.js';
-import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext, type SignedUpUser } from './context.js';
+import { call, errorEnvelope, get, indexedThrough, indexedToHead, signUp, waitFor, type ApiContext, type SignedUpUser } from './context.js';
 import { startNodeRelay, type NodeRelay } from './node-relay.js';
 import { FAST_INDEXER } from '../explorer-settings.js';
 
@@ -97,7 +97,7 @@ export function traceAndBatchTests(ctx: () => ApiContext): void {
     });
     await explorer.start();
     const head = await ctx().chain.publicClient.getBlockNumber();
-    await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= head, `indexing block ${head}`, 60_000);
+    await waitFor(() => indexedThrough(explorer, head), `indexing block ${head}`, 60_000);
     const own = { ...ctx(), url: api.url, explorer };
     const headers = (await signUp(own)).bearer;
 

@@ -1,0 +1,222 @@
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { EventHub } from '../channels/index.js';
+import { UpstreamUnavailableError } from '../errors/index.js';
+import type { BlockBundle, BlockTraces, Hex, Storage, StoredTransaction } from '../storage/index.js';
+import type { BlockToTrace, BlockTracer, TraceSupport } from './block-tracer.js';
+import { mayCreateInside } from './contract-creations.js';
+import { Alarm, sleep } from './sleep.js';
+
+/** Tuning of the {@link TraceIndexer}. */
+export interface TraceIndexerOptions {
+  /** Blocks traced at once while the block indexer is caught up. */
+  concurrency: number;
+  /** Blocks traced at once while the block indexer catches up: tracing then leaves the node to it. */
+  catchUpConcurrency: number;
+  /** Most blocks whose traces one storage write holds. */
+  batchBlocks: number;
+  /** How often to look for written blocks to trace when no block event came. */
+  pollIntervalMs: number;
+  /** First retry delay after an error; doubles up to `maxBackoffMs`. */
+  retryBaseMs: number;
+  maxBackoffMs: number;
+  /** How often catch-up progress is logged. */
+  progressIntervalMs: number;
+}
+
+/** What the trace indexer knows right now. */
+export interface TraceIndexerStatus {
+  running: boolean;
+  /** Whether the node traces blocks (`no`: nothing is traced, and `tracedBlock` stays `null`). */
+  support: TraceSupport;
+  lastError: string | null;
+}
+
+/** A block in the window of reads: its traces, and whether they are in. */
+interface Pending {
+  done: boolean;
+  /** Whether it costs the node a trace (else it has nothing to trace). */
+  traced: boolean;
+  traces: Promise<BlockTraces | null>;
+}
+
+/** Transactions of blocks the indexer wrote in this process, kept (by count) for their tracing. */
+const RECENT_TRANSACTIONS = 20_000;
+
+/**
+ * Traces written blocks in a pipeline of its own, behind the block indexer: from the storage's
+ * trace cursor up to its block cursor, it reads the call traces of each block in which a
+ * transaction ran code (others have nothing to trace) with `concurrency` reads in flight, and
+ * writes them, consecutive blocks at once, moving the trace cursor. While the block indexer
+ * catches up it keeps only `catchUpConcurrency` reads in flight, so that tracing, which costs
+ * the node a re-execution of each block, does not slow what every other answer waits for.
+ * Failures are retried with exponential backoff and no block is ever skipped; a reorg rolls the
+ * trace cursor back with the blocks (storage refuses traces of a block no longer stored), so a
+ * block mined again is traced again. A restart resumes from the stored trace cursor.
+ */
+export class TraceIndexer {
+  #abort = new AbortController();
+  #loop: Promise<void> | null = null;
+  readonly #alarm = new Alarm();
+  #lastError: string | null = null;
+  readonly #recent = new LRUCache<Hex, readonly StoredTransaction[]>({ maxSize: RECENT_TRANSACTIONS, sizeCalculation: (transactions) => transactions.length + 1 });
+  readonly #onBlock = (bundle: BlockBundle) => {
+    this.#recent.set(bundle.block.hash, bundle.transactions);
+    this.#alarm.ring();
+  };
+  readonly #onReorg = () => this.#alarm.ring();
+
+  /**
+   * @param catchingUp - whether the block indexer is catching up (then `catchUpConcurrency` applies).
+   */
+  constructor(
+    private readonly storage: Storage,
+    private readonly tracer: BlockTracer,
+    private readonly hub: EventHub,
+    private readonly logger: Logger,
+    private readonly options: TraceIndexerOptions,
+    private readonly catchingUp: () => boolean,
+  ) {}
+
+  get status(): TraceIndexerStatus {
+    return { running: this.#loop !== null, support: this.tracer.support, lastError: this.#lastError };
+  }
+
+  /** Starts tracing behind the block indexer. Idempotent. */
+  start(): void {
+    if (this.#loop) return;
+    this.#abort = new AbortController();
+    this.hub.on('block', this.#onBlock);
+    this.hub.on('reorg', this.#onReorg);
+    this.#loop = this.#run();
+  }
+
+  /** Stops once the reads in flight end (nothing of them is written), and waits for it. Idempotent. */
+  async stop(): Promise<void> {
+    this.#abort.abort();
+    await this.#loop;
+    this.#loop = null;
+    this.hub.off('block', this.#onBlock);
+    this.hub.off('reorg', this.#onReorg);
+  }
+
+  get #stopped(): boolean {
+    return this.#abort.signal.aborted;
+  }
+
+  async #run(): Promise<void> {
+    let failures = 0;
+    while (!this.#stopped) {
+      try {
+        const progressed = await this.#step();
+        failures = 0;
+        this.#lastError = null;
+        if (!progressed) await this.#alarm.sleep(this.options.pollIntervalMs, this.#abort.signal);
+      } catch (error) {
+        if (this.#stopped) break;
+        failures++;
+        this.#lastError = error instanceof Error ? error.message : String(error);
+        const upstreamDown = error instanceof UpstreamUnavailableError;
+        if (failures === 1 || failures % 10 === 0) {
+          this.logger.warn({ err: upstreamDown ? undefined : error, failures, reason: this.#lastError }, 'tracing failed; retrying with backoff');
+        }
+        await sleep(Math.min(this.options.maxBackoffMs, this.options.retryBaseMs * 2 ** (failures - 1)), this.#abort.signal);
+      }
+    }
+  }
+
+  /** One pass: traces what is written beyond the trace cursor. Resolves whether the trace cursor moved. */
+  async #step(): Promise<boolean> {
+    if (this.tracer.support === 'no') return false;
+    const [cursor, traced] = await Promise.all([this.storage.getCursor(), this.storage.getTraceCursor()]);
+    if (!cursor || traced === null || traced >= cursor.number) return false;
+    const blocks = this.#blocksAfter(traced, cursor.number);
+    const window: Pending[] = [];
+    let exhausted = false;
+    const refill = async () => {
+      const limit = this.catchingUp() ? this.options.catchUpConcurrency : this.options.concurrency;
+      while (!exhausted && !this.#stopped && window.length < this.options.batchBlocks && window.filter((p) => p.traced && !p.done).length < limit) {
+        const next = await blocks.next();
+        if (next.done) exhausted = true;
+        else window.push(this.#read(next.value));
+      }
+    };
+    let ready: BlockTraces[] = [];
+    let written = 0;
+    const started = Date.now();
+    let lastReport = started;
+    try {
+      await refill();
+      while (window.length > 0 && !this.#stopped) {
+        const traces = await window.shift()!.traces;
+        if (traces === null) break;
+        ready.push(traces);
+        // Written as soon as the next block's traces are not in yet, or a batch is full.
+        if (ready.length >= this.options.batchBlocks || !window[0]?.done) {
+          await this.storage.writeBlockTraces(ready);
+          written += ready.length;
+          ready = [];
+        }
+        if (Date.now() - lastReport >= this.options.progressIntervalMs) {
+          lastReport = Date.now();
+          this.#reportProgress(traced + BigInt(written), cursor.number, written, started);
+        }
+        await refill();
+      }
+      if (ready.length > 0 && !this.#stopped) {
+        await this.storage.writeBlockTraces(ready);
+        written += ready.length;
+      }
+    } finally {
+      // Reads still in flight are dropped: silence their rejections.
+      for (const pending of window) pending.traces.catch(() => undefined);
+      await blocks.return(undefined);
+    }
+    return written > 0;
+  }
+
+  /** Starts reading `block`'s traces: none for a block without code run, once the node is known to trace. */
+  #read(block: BlockToTrace): Pending {
+    if (this.tracer.support === 'yes' && !mayCreateInside(block.transactions)) {
+      return { done: true, traced: false, traces: Promise.resolve({ blockNumber: block.number, blockHash: block.hash, contracts: [], internalTransactions: [] }) };
+    }
+    const pending: Pending = { done: false, traced: true, traces: this.tracer.trace(block) };
+    pending.traces.then(
+      () => (pending.done = true),
+      () => (pending.done = true),
+    );
+    return pending;
+  }
+
+  /**
+   * The written blocks `after + 1` … `last` with their transactions, read from storage a batch at
+   * a time (transactions this process indexed come from memory). Ends early when a block is gone:
+   * a rollback took it, and the next pass starts from the trace cursor it left.
+   */
+  async *#blocksAfter(after: bigint, last: bigint): AsyncGenerator<BlockToTrace> {
+    const batch = BigInt(this.options.batchBlocks);
+    for (let from = after + 1n; from <= last; from += batch) {
+      const numbers: bigint[] = [];
+      for (let n = from; n <= last && n < from + batch; n++) numbers.push(n);
+      const rows = await this.storage.getBlocksWithTransactionHashes(numbers);
+      const missing = rows.flatMap((row) => (row && !this.#recent.has(row.block.hash) ? row.transactionHashes : []));
+      const read = missing.length > 0 ? await this.storage.getTransactions(missing) : [];
+      const byHash = new Map(read.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
+      for (const row of rows) {
+        if (!row) return;
+        const transactions = this.#recent.get(row.block.hash) ?? row.transactionHashes.map((hash) => byHash.get(hash));
+        if (transactions.some((tx) => tx === undefined)) return;
+        yield { number: row.block.number, hash: row.block.hash, transactions: transactions as StoredTransaction[] };
+      }
+    }
+  }
+
+  #reportProgress(tracedBlock: bigint, target: bigint, written: number, started: number): void {
+    const blocksPerSecond = written / ((Date.now() - started) / 1000);
+    const remaining = Number(target - tracedBlock);
+    this.logger.info(
+      { tracedBlock: tracedBlock.toString(), indexedBlock: target.toString(), lag: remaining, blocksPerSecond: Math.round(blocksPerSecond), etaSeconds: Math.round(remaining / blocksPerSecond) },
+      'traces catching up',
+    );
+  }
+}
