@@ -24,6 +24,7 @@ export {
 } from './verification/index.js';
 export * from './abi/index.js';
 export { createChainClient, type ChainClient, type ChainClientOptions } from './chain/chain-client.js';
+export { BatchRefusedError, type RpcCall, type RpcOutcome } from './chain/rpc-batch.js';
 export { NodeRpcError } from './chain/node-rpc-error.js';
 export { decodeRevertReason } from './chain/revert-reason.js';
 export { Indexer, type IndexerOptions, type IndexerStatus } from './indexer/indexer.js';

@@ -1,4 +1,4 @@
-import { createChainClient, type ChainClient } from '@chainlens/core';
+import { BatchRefusedError, createChainClient, type ChainClient } from '@chainlens/core';
 import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockSource } from '../src/indexer/block-source.js';
@@ -20,17 +20,39 @@ describe('BlockSource', () => {
   });
   afterAll(() => node.stop());
 
-  it('reads receipts with one eth_getBlockReceipts call per block where the node has it', async () => {
-    const calls: string[] = [];
+  it('reads a block and its receipts in one batch request where the node has eth_getBlockReceipts', async () => {
+    const batches: string[][] = [];
+    const requests: string[] = [];
     const chain = createChainClient({ rpcUrl: node.rpcUrl, timeoutMs: 5_000 });
-    const source = new BlockSource({ ...chain, request: (method, params) => (calls.push(method), chain.request(method, params)) } as ChainClient);
+    const source = new BlockSource({
+      ...chain,
+      request: (method, params) => (requests.push(method), chain.request(method, params)),
+      batch: (calls) => (batches.push(calls.map((call) => call.method)), chain.batch(calls)),
+    } as ChainClient);
     const bundle = await source.bundle(1n);
     expect(bundle!.transactions).toHaveLength(1);
-    expect(calls.sort()).toEqual(['eth_getBlockByNumber', 'eth_getBlockReceipts']);
-    calls.length = 0;
     // Where code ran too: traces are the trace indexer's, never read here.
     expect((await source.bundle(CREATION_BLOCK))!.contracts).toHaveLength(1);
-    expect(calls.sort()).toEqual(['eth_getBlockByNumber', 'eth_getBlockReceipts']);
+    expect(batches).toEqual([['eth_getBlockByNumber', 'eth_getBlockReceipts'], ['eth_getBlockByNumber', 'eth_getBlockReceipts']]);
+    expect(requests).toEqual([]);
+  });
+
+  it('reads them in two requests where the node does not answer batches, and remembers it', async () => {
+    const requests: string[] = [];
+    const chain = createChainClient({ rpcUrl: node.rpcUrl, timeoutMs: 5_000 });
+    let batches = 0;
+    const source = new BlockSource({
+      ...chain,
+      request: (method, params) => (requests.push(method), chain.request(method, params)),
+      batch: async () => {
+        batches++;
+        throw new BatchRefusedError({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batches are not supported' } });
+      },
+    } as ChainClient);
+    expect(await source.bundle(2n)).toEqual(await new BlockSource(chain).bundle(2n));
+    await source.bundle(1n);
+    expect(batches).toBe(1);
+    expect(requests.sort()).toEqual(['eth_getBlockByNumber', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockReceipts']);
   });
 
   it('falls back to one receipt per transaction where the node lacks eth_getBlockReceipts, and remembers it', async () => {

@@ -41,14 +41,29 @@ export async function chainHash(url: string, number: bigint): Promise<string> {
   return block.hash;
 }
 
-/** A node without `missing` (older clients, nodes without the debug API): the real anvil behind a method filter. */
+/**
+ * A node without `missing` (older clients, nodes without the debug API): the real anvil behind a
+ * method filter, which records each method asked for, batch entries one by one.
+ */
 export function without(missing: string, chain: ChainClient, calls: string[]): ChainClient {
+  const request = async <T>(method: string, params?: readonly unknown[]): Promise<T> => {
+    calls.push(method);
+    if (method === missing) throw new NodeRpcError(-32601, `the method ${missing} does not exist`, undefined);
+    return chain.request<T>(method, params);
+  };
   return {
     ...chain,
-    async request<T>(method: string, params?: readonly unknown[]): Promise<T> {
-      calls.push(method);
-      if (method === missing) throw new NodeRpcError(-32601, `the method ${missing} does not exist`, undefined);
-      return chain.request<T>(method, params);
-    },
+    request,
+    batch: (entries) =>
+      Promise.all(
+        entries.map(async ({ method, params }) => {
+          try {
+            return { result: await request(method, params) };
+          } catch (error) {
+            if (error instanceof NodeRpcError) return { error };
+            throw error;
+          }
+        }),
+      ),
   };
 }

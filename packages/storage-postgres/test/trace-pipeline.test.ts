@@ -71,7 +71,11 @@ async function head(): Promise<bigint> {
   return chain.publicClient.getBlockNumber({ cacheTime: 0 });
 }
 
-/** What the node's traces say blocks `0…through` hold, computed from each block on its own. */
+/**
+ * What the node's traces say blocks `0…through` hold, computed from each block on its own with
+ * the debug API's call tracer (the pipeline reads anvil's `trace_block`: this also checks the two
+ * agree).
+ */
 async function nodeTraces(explorer: Explorer, through: bigint): Promise<{ internal: StoredInternalTransaction[]; creations: StoredContractCreation[] }> {
   const internal: StoredInternalTransaction[] = [];
   const creations: StoredContractCreation[] = [];
@@ -134,42 +138,55 @@ describe('trace pipeline (anvil, Postgres)', () => {
     const explorer = await explorerOn(schemas.next(), node.url, { traceConcurrency: 2 });
     const before = await head();
     await waitFor(() => indexedThrough(explorer, before), `traces through ${before}`);
-    node.refused.add('debug_traceBlockByHash');
+    // trace_block is how this node traces: it refuses it from now on.
+    node.refused.add('trace_block');
     await deployChildren(3);
     const last = await head();
     await waitFor(async () => (await explorer.storage.getCursor())?.number === last, `blocks through ${last}`);
     await waitFor(() => explorer.indexer.status.tracing?.lastError ?? null, 'a failed trace');
-    const asked = node.methods.filter((method) => method === 'debug_traceBlockByHash').length;
-    await waitFor(() => node.methods.filter((method) => method === 'debug_traceBlockByHash').length > asked + 2 || null, 'the trace asked again');
+    const asked = node.methods.filter((method) => method === 'trace_block').length;
+    await waitFor(() => node.methods.filter((method) => method === 'trace_block').length > asked + 2 || null, 'the trace asked again');
     expect(await explorer.storage.getTraceCursor()).toBe(before);
     expect(explorer.indexer.status.tracing?.support).toBe('yes');
     expect((await explorer.services.health.check()).traceLag).toBe(Number(last - before));
 
-    node.refused.delete('debug_traceBlockByHash');
+    node.refused.delete('trace_block');
     await waitFor(() => indexedThrough(explorer, last), `traces through ${last}`);
     await expectTracedAsTheNodeSays(explorer, last);
+    expect(node.methods).not.toContain('debug_traceBlockByHash');
   });
 
-  it('indexes every block of a node without debug_traceBlockByHash, traces nothing and says tracedBlock null', async () => {
+  it('traces with debug_traceBlockByHash on a node without trace_block, to the same records', async () => {
     const node = await relay();
-    node.refused.add('debug_traceBlockByHash');
+    node.refused.add('trace_block');
+    const explorer = await explorerOn(schemas.next(), node.url);
+    const last = await head();
+    await waitFor(() => indexedThrough(explorer, last), `traces through ${last}`);
+    await expectTracedAsTheNodeSays(explorer, last);
+    expect(node.methods.filter((method) => method === 'trace_block')).toHaveLength(1);
+    expect(node.methods).toContain('debug_traceBlockByHash');
+  });
+
+  it('indexes every block of a node without trace_block or debug_traceBlockByHash, traces nothing and says tracedBlock null', async () => {
+    const node = await relay();
+    node.refused.add('trace_block').add('debug_traceBlockByHash');
     const explorer = await explorerOn(schemas.next(), node.url);
     const last = await head();
     await waitFor(async () => (await explorer.storage.getCursor())?.number === last && explorer.indexer.status.tracing?.support === 'no', 'blocks, and the node found not to trace');
     expect(await explorer.storage.listInternalTransactions({ page: 1, offset: 10, sort: 'asc' })).toEqual([]);
     expect(await explorer.storage.getTraceCursor()).toBe(-1n);
     expect(await explorer.services.health.check()).toMatchObject({ indexedBlock: Number(last), tracedBlock: null, traceLag: null });
-    const asked = node.methods.filter((method) => method === 'debug_traceBlockByHash').length;
+    const asked = node.methods.filter((method) => method === 'trace_block' || method === 'debug_traceBlockByHash').length;
     await deployChildren(1);
     await waitFor(async () => (await explorer.storage.getCursor())?.number === (await head()), 'the next block');
-    expect(node.methods.filter((method) => method === 'debug_traceBlockByHash').length).toBe(asked);
+    expect(node.methods.filter((method) => method === 'trace_block' || method === 'debug_traceBlockByHash').length).toBe(asked);
   });
 
   // Last: it reorganises the file's chain.
   it('a reorg during trace catch-up leaves no trace of a removed block, and traces the blocks mined again', async () => {
     const node = await relay();
     // Slow traces: the trace cursor lags far behind the blocks.
-    node.delays.set('debug_traceBlockByHash', 150);
+    node.delays.set('trace_block', 150);
     const explorer = await explorerOn(schemas.next(), node.url, { traceConcurrency: 1 });
     const top = await head();
     await waitFor(async () => (await explorer.storage.getCursor())?.number === top, `blocks through ${top}`);
@@ -183,7 +200,7 @@ describe('trace pipeline (anvil, Postgres)', () => {
     expect((await explorer.storage.listInternalTransactions({ startBlock: traced - 1n, page: 1, offset: 10, sort: 'asc' })).length).toBeGreaterThan(0);
     await chain.publicClient.request({ method: 'anvil_reorg' as never, params: [depth, []] as never });
     await deployChildren(2);
-    node.delays.delete('debug_traceBlockByHash');
+    node.delays.delete('trace_block');
     const last = await head();
     await waitFor(async () => (await indexedThrough(explorer, last)) && (await explorer.storage.getBlockByNumber(top))?.hash === (await chain.publicClient.getBlock({ blockNumber: top })).hash, `the new branch traced through ${last}`);
     await expectTracedAsTheNodeSays(explorer, last);

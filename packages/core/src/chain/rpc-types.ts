@@ -75,6 +75,10 @@ export interface RpcCallFrame {
   /** Gas given to the frame and used by it, hex. */
   gas?: string;
   gasUsed?: string;
+  /** Call data, or the init code of a creation. */
+  input?: string;
+  /** Return data, or the code a creation deployed. */
+  output?: string;
   /** Set when the frame failed: its effects, and its subframes', were undone. */
   error?: string;
   calls?: RpcCallFrame[];
@@ -84,4 +88,33 @@ export interface RpcCallFrame {
 export interface RpcBlockTrace {
   txHash?: string;
   result: RpcCallFrame;
+}
+
+/**
+ * One entry of OpenEthereum's flat traces (`trace_transaction`, `trace_block`: Erigon,
+ * Nethermind, Reth, Besu, anvil); quantities in hex.
+ */
+export interface FlatTrace {
+  type: 'call' | 'create' | 'suicide' | 'reward' | string;
+  action: {
+    callType?: string;
+    creationMethod?: string;
+    from?: string;
+    to?: string;
+    value?: string;
+    gas?: string;
+    input?: string;
+    init?: string;
+    address?: string;
+    refundAddress?: string;
+    balance?: string;
+  };
+  result?: { gasUsed?: string; output?: string; address?: string; code?: string } | null;
+  error?: string;
+  /** Child indexes from the top call down; `[]` for the top call. */
+  traceAddress: number[];
+  /** Where the trace belongs (absent on a block reward). */
+  blockHash?: string;
+  transactionHash?: string | null;
+  transactionPosition?: number | null;
 }

@@ -1,5 +1,6 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { BatchRefusedError, type RpcOutcome } from '../chain/rpc-batch.js';
 import type { RpcBlock, RpcReceipt } from '../chain/rpc-types.js';
 import type { BlockBundle } from '../storage/index.js';
 import { toBundle } from './to-bundle.js';
@@ -13,12 +14,14 @@ export interface HeadInfo {
 
 /**
  * Reads blocks from the node as bundles: the block and its receipts, nothing that costs the node
- * a re-execution (the trace indexer reads call traces behind it). Uses `eth_getBlockReceipts` (one
- * call per block) while the node has it and falls back to one `eth_getTransactionReceipt` per
- * transaction otherwise.
+ * a re-execution (the trace indexer reads call traces behind it). Asks for the block and
+ * `eth_getBlockReceipts` in one JSON-RPC batch while the node answers both, else in requests of
+ * their own, and falls back to one `eth_getTransactionReceipt` per transaction where the node has
+ * no block receipts.
  */
 export class BlockSource {
   private blockReceipts: 'unknown' | 'yes' | 'no' = 'unknown';
+  private batches: 'unknown' | 'yes' | 'no' = 'unknown';
 
   constructor(private readonly chain: ChainClient) {}
 
@@ -36,12 +39,41 @@ export class BlockSource {
   /** The bundle of block `number`, or `null` when the node has no such block (yet). */
   async bundle(number: bigint): Promise<BlockBundle | null> {
     const tag = quantity(number);
-    const [block, receipts] = await Promise.all([
+    const [block, receipts] = this.blockReceipts !== 'no' && this.batches !== 'no' ? await this.batchRead(tag) : await this.separateReads(tag);
+    if (!block) return null;
+    return toBundle(block, receipts ?? (await this.receiptsOneByOne(block)));
+  }
+
+  /** The block and its receipts (`null` where the node has none) in one batch; in two requests where the node refuses batches. */
+  private async batchRead(tag: string): Promise<[RpcBlock | null, RpcReceipt[] | null]> {
+    let outcomes;
+    try {
+      outcomes = await this.chain.batch([
+        { method: 'eth_getBlockByNumber', params: [tag, true] },
+        { method: 'eth_getBlockReceipts', params: [tag] },
+      ]);
+    } catch (error) {
+      if (!(error instanceof BatchRefusedError) || this.batches !== 'unknown') throw error;
+      this.batches = 'no';
+      return this.separateReads(tag);
+    }
+    this.batches = 'yes';
+    const [block, receipts] = outcomes as [RpcOutcome, RpcOutcome];
+    if ('error' in block) throw block.error;
+    if ('error' in receipts) {
+      if (this.blockReceipts !== 'unknown') throw receipts.error;
+      this.blockReceipts = 'no';
+      return [block.result as RpcBlock | null, null];
+    }
+    this.blockReceipts = 'yes';
+    return [block.result as RpcBlock | null, receipts.result as RpcReceipt[] | null];
+  }
+
+  private async separateReads(tag: string): Promise<[RpcBlock | null, RpcReceipt[] | null]> {
+    return Promise.all([
       this.chain.request<RpcBlock | null>('eth_getBlockByNumber', [tag, true]),
       this.blockReceipts === 'no' ? Promise.resolve(null) : this.tryBlockReceipts(tag),
     ]);
-    if (!block) return null;
-    return toBundle(block, receipts ?? (await this.receiptsOneByOne(block)));
   }
 
   private async tryBlockReceipts(tag: string): Promise<RpcReceipt[] | null> {

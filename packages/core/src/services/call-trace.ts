@@ -1,3 +1,6 @@
+import { callFrameFromFlatTraces } from '../chain/flat-traces.js';
+import type { FlatTrace, RpcCallFrame } from '../chain/rpc-types.js';
+
 /** Transaction trace record (spec: Transaction trace), one frame of the call tree. Quantities are decimal strings. */
 export interface TransactionTraceRecord {
   /** `CALL`, `STATICCALL`, `DELEGATECALL`, `CALLCODE`, `CREATE`, `CREATE2` or `SELFDESTRUCT`. */
@@ -20,40 +23,9 @@ export interface TransactionTraceRecord {
 }
 
 /** One frame of geth's `callTracer` (`debug_traceTransaction`); quantities in hex. */
-export interface CallTracerFrame {
-  type: string;
-  from: string;
-  to?: string;
-  value?: string;
-  gas?: string;
-  gasUsed?: string;
-  input?: string;
-  output?: string;
-  error?: string;
-  calls?: CallTracerFrame[];
-}
+export type CallTracerFrame = RpcCallFrame;
 
-/** One entry of OpenEthereum's flat `trace_transaction` (Erigon, Nethermind, Reth, anvil); quantities in hex. */
-export interface FlatTrace {
-  type: 'call' | 'create' | 'suicide' | 'reward' | string;
-  action: {
-    callType?: string;
-    creationMethod?: string;
-    from?: string;
-    to?: string;
-    value?: string;
-    gas?: string;
-    input?: string;
-    init?: string;
-    address?: string;
-    refundAddress?: string;
-    balance?: string;
-  };
-  result?: { gasUsed?: string; output?: string; address?: string; code?: string } | null;
-  error?: string;
-  /** Child indexes from the top call down; `[]` for the top call. */
-  traceAddress: number[];
-}
+export type { FlatTrace } from '../chain/rpc-types.js';
 
 const decimal = (hex: string | undefined) => (hex === undefined ? '0' : BigInt(hex).toString());
 const lower = (address: string | undefined | null) => (address ? address.toLowerCase() : null);
@@ -79,35 +51,6 @@ export function traceFromCallFrame(frame: CallTracerFrame): TransactionTraceReco
  * `null` when it holds no top call. Block rewards are not calls and are left out.
  */
 export function traceFromFlatTraces(traces: readonly FlatTrace[]): TransactionTraceRecord | null {
-  const byAddress = new Map<string, TransactionTraceRecord>();
-  let top: TransactionTraceRecord | null = null;
-  for (const trace of traces) {
-    if (trace.type === 'reward') continue;
-    const record = flatRecord(trace);
-    byAddress.set(trace.traceAddress.join('_'), record);
-    if (trace.traceAddress.length === 0) top = record;
-    else byAddress.get(trace.traceAddress.slice(0, -1).join('_'))?.calls.push(record);
-  }
-  return top;
-}
-
-function flatRecord(trace: FlatTrace): TransactionTraceRecord {
-  const { action, result } = trace;
-  const common = { gas: decimal(action.gas), gasUsed: decimal(result?.gasUsed), error: trace.error ?? null, calls: [] };
-  if (trace.type === 'create') {
-    const type = action.creationMethod === 'create2' ? 'CREATE2' : 'CREATE';
-    return { type, from: lower(action.from)!, to: lower(result?.address), value: decimal(action.value), input: action.init ?? '0x', output: result?.code ?? '0x', ...common };
-  }
-  if (trace.type === 'suicide') {
-    return { type: 'SELFDESTRUCT', from: lower(action.address)!, to: lower(action.refundAddress), value: decimal(action.balance), input: '0x', output: '0x', ...common };
-  }
-  return {
-    type: (action.callType ?? 'call').toUpperCase(),
-    from: lower(action.from)!,
-    to: lower(action.to),
-    value: decimal(action.value),
-    input: action.input ?? '0x',
-    output: result?.output ?? '0x',
-    ...common,
-  };
+  const top = callFrameFromFlatTraces(traces);
+  return top && traceFromCallFrame(top);
 }
