@@ -3,9 +3,7 @@ import { defineConfig } from 'tsup';
 
 /**
  * One build config for every package: run from a package folder (`npm run build -w <pkg>`),
- * it builds each entry of that package's `exports` map to ESM + CJS + `.d.ts`. With
- * `CHAINLENS_JS_ONLY=1` it leaves out the declarations, most of the build's time: what `npm start`
- * builds to run, since nothing run here reads them (the repo typechecks against sources).
+ * it builds each entry of that package's `exports` map to ESM + CJS + `.d.ts`.
  */
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   exports: Record<string, { source: string }>;
@@ -20,7 +18,7 @@ const entry = Object.fromEntries(
 export default defineConfig({
   entry,
   format: ['esm', 'cjs'],
-  dts: process.env.CHAINLENS_JS_ONLY !== '1',
+  dts: true,
   clean: true,
   sourcemap: true,
   target: 'node20',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Built last (the server is the last workspace), so its time is the build's. */
+const SERVER = fileURLToPath(new URL('.', import.meta.url));
 const BUILT = fileURLToPath(new URL('dist/main.js', import.meta.url));
 
 /**
@@ -26,12 +26,13 @@ export function newestChange(path) {
 }
 
 /**
- * What a build reads in the repository at `root`: each workspace's sources and manifest, and the build config.
+ * What the server's build reads in the repository at `root`: each workspace's sources and
+ * manifest, the installed dependencies (by the lock file), and the server's build config.
  * @param {string} root
  * @returns {string[]}
  */
 export function buildInputs(root) {
-  const inputs = [join(root, 'tsup.config.ts'), join(root, 'package.json')];
+  const inputs = [join(root, 'package-lock.json'), join(root, 'examples/server/tsup.config.ts')];
   for (const folder of ['packages', 'examples']) {
     for (const name of readdirSync(join(root, folder))) inputs.push(join(root, folder, name, 'src'), join(root, folder, name, 'package.json'));
   }
@@ -51,17 +52,12 @@ export function isStale(output, inputs) {
 }
 
 /**
- * Builds every package's JavaScript (no declarations, which nothing run here reads: a few seconds
- * instead of most of a minute) when the last build is missing or older than a source. Throws when
- * the build fails; its errors are on stderr.
+ * Builds the server (one bundle from the workspace sources, a few seconds) when the last build is
+ * missing or older than what it reads. Throws when the build fails; its errors are on stderr.
  */
 export function buildIfStale() {
   if (!isStale(BUILT, buildInputs(ROOT))) return;
-  console.error('ChainLens: building the packages (sources changed since the last build)…');
-  const build = spawnSync('npm', ['run', 'build', '--workspaces', '--if-present', '--silent'], {
-    cwd: ROOT,
-    env: { ...process.env, CHAINLENS_JS_ONLY: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  console.error('ChainLens: building the server (its sources changed since the last build)…');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: SERVER, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal}); see above`);
 }

@@ -1,5 +1,5 @@
-// `npm start`: runs the built server (dist/main.js), not TypeScript through a loader; on a fresh
-// clone, and whenever a source is newer than the last build, it builds first.
+// `npm start`: runs the built server (dist/main.js, one bundle), not TypeScript through a loader;
+// on a fresh clone, and whenever a source is newer than the last build, it builds it first.
 import { buildIfStale } from './build-if-stale.mjs';
 
 try {

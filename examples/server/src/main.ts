@@ -1,6 +1,5 @@
 import { createExplorer, type ExplorerConfig } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
-import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgres';
 import { pino } from 'pino';
 import type { DemoContracts } from '@chainlens/core/devchain';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
@@ -35,12 +34,14 @@ async function main(): Promise<void> {
     cleanups.push(() => chain!.stop());
   }
   const postgres = env.DATABASE_URL ? { connectionString: env.DATABASE_URL, schema: env.EXPLORER_DB_SCHEMA, logger } : null;
+  // Loaded only when asked for: the driver costs start-up time for nothing otherwise.
+  const { postgresCoordinator, postgresStorage } = postgres ? await import('@chainlens/storage-postgres') : { postgresCoordinator: null, postgresStorage: null };
   const explorer = await createExplorer({
     rpcUrl: env.EXPLORER_RPC_URL ?? chain!.rpcUrl,
     wsRpcUrl: env.EXPLORER_WS_RPC_URL,
     prices: chain?.prices ?? pricesFromEnv(env),
-    storage: postgres ? postgresStorage(postgres) : memoryStorage(),
-    coordinator: postgres ? postgresCoordinator(postgres) : undefined,
+    storage: postgres && postgresStorage ? postgresStorage(postgres) : memoryStorage(),
+    coordinator: postgres && postgresCoordinator ? postgresCoordinator(postgres) : undefined,
     startBlock: env.EXPLORER_START_BLOCK,
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
     auth: { jwtSecret: env.EXPLORER_JWT_SECRET },

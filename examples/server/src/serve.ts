@@ -1,10 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
-import { chainlens, frameworkErrors } from '@chainlens/adapter-fastify';
 import { handleClientError, type Explorer } from '@chainlens/core';
-import express from 'express';
-import Fastify from 'fastify';
 
 /** A listening HTTP server with its real address. */
 export interface Listening {
@@ -12,14 +8,19 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Serves `explorer` through the chosen adapter on `host:port` (`0` picks a free port). */
+/**
+ * Serves `explorer` through the chosen adapter on `host:port` (`0` picks a free port). Only the
+ * chosen framework is loaded: the other would cost start-up time for nothing.
+ */
 export async function serve(explorer: Explorer, adapter: 'fastify' | 'express', host: string, port: number): Promise<Listening> {
   if (adapter === 'fastify') {
+    const [{ chainlens, frameworkErrors }, { default: Fastify }] = await Promise.all([import('@chainlens/adapter-fastify'), import('fastify')]);
     const app = Fastify({ clientErrorHandler: handleClientError, frameworkErrors });
     await app.register(chainlens, { explorer });
     await app.listen({ host, port });
     return { url: urlOf(app.server, host), close: () => app.close() };
   }
+  const [{ attachChainlensSockets, chainlensRouter }, { default: express }] = await Promise.all([import('@chainlens/adapter-express'), import('express')]);
   const app = express();
   app.disable('x-powered-by');
   app.use(chainlensRouter(explorer));

@@ -55,17 +55,18 @@ const alive = (pid: number) => {
 };
 
 describe('npm start (examples/server)', () => {
-  it('builds again exactly when a source or manifest is newer than the built server', async () => {
+  it('builds again exactly when a source, a manifest or the lock file is newer than the built server', async () => {
     const root = await mkdtemp(join(tmpdir(), 'chainlens-start-'));
     try {
       for (const dir of ['packages/core/src/api', 'examples/server/dist']) await mkdir(join(root, dir), { recursive: true });
       const source = join(root, 'packages/core/src/api/route.ts');
       const manifest = join(root, 'packages/core/package.json');
       const built = join(root, 'examples/server/dist/main.js');
-      for (const file of [source, manifest, join(root, 'package.json'), join(root, 'tsup.config.ts')]) await writeFile(file, '');
+      const lock = join(root, 'package-lock.json');
+      for (const file of [source, manifest, lock]) await writeFile(file, '');
       const at = (file: string, seconds: number) => utimes(file, seconds, seconds);
       for (const dir of [root, join(root, 'packages'), join(root, 'packages/core'), join(root, 'packages/core/src'), join(root, 'packages/core/src/api')]) await at(dir, 1_000);
-      for (const file of [source, manifest, join(root, 'package.json'), join(root, 'tsup.config.ts')]) await at(file, 1_000);
+      for (const file of [source, manifest, lock]) await at(file, 1_000);
       expect(isStale(built, buildInputs(root))).toBe(true);
       await writeFile(built, '');
       await at(built, 2_000);
@@ -74,6 +75,9 @@ describe('npm start (examples/server)', () => {
       expect(isStale(built, buildInputs(root))).toBe(true);
       await at(source, 1_000);
       await at(manifest, 3_000);
+      expect(isStale(built, buildInputs(root))).toBe(true);
+      await at(manifest, 1_000);
+      await at(lock, 3_000);
       expect(isStale(built, buildInputs(root))).toBe(true);
     } finally {
       await rm(root, { recursive: true, force: true });
@@ -108,6 +112,12 @@ describe('npm start (examples/server)', () => {
       if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
       return ((await answer.json()) as { result: T }).result;
     };
+    // What the one-file build must still find at run time: GraphQL (one copy of graphql among its
+    // bundled users) and the API reference's assets, read from swagger-ui-dist's package.
+    const graphql = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ blockchain { latestBlock { number } } }' }) });
+    expect(((await graphql.json()) as { data: { blockchain: { latestBlock: { number: string } } } }).data.blockchain.latestBlock.number).toMatch(/^\d+$/);
+    const bundle = await fetch(`${url}/docs/swagger-ui-bundle.js`);
+    expect([bundle.status, (await bundle.text()).length > 100_000]).toEqual([200, true]);
     const stats = async () => (await read<{ totalTransactions: number }>('/api/v1/blockchain/network/stats')).totalTransactions;
     const before = await stats();
     await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000, POLL_MS);
