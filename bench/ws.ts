@@ -1,7 +1,7 @@
 /**
  * WebSocket fan-out: 5,000 clients on `blocks` and 5,000 on `address_transactions` (each its own
  * address) against one explorer. Each round writes a block holding transfers to 250 of the
- * watched addresses; the delay runs from the indexer's write (storage's `writeBlock` returning)
+ * watched addresses; the delay runs from the indexer's write (storage's `writeBlocks` returning)
  * to the receipt at the last client. A bare `ws` broadcast to 5,000 clients (stringified once) in
  * the same run is the baseline. The clients live in two child processes (one per core, each
  * holding every other client), so the server's memory per
@@ -141,10 +141,10 @@ export async function runWs(): Promise<boolean> {
   const anvil = await startAnvil();
   const storage = memoryStorage();
   const writtenAt = new Map<string, number>();
-  const write = storage.writeBlock.bind(storage);
-  storage.writeBlock = async (bundle) => {
-    await write(bundle);
-    writtenAt.set(bundle.block.number.toString(), now());
+  const write = storage.writeBlocks.bind(storage);
+  storage.writeBlocks = async (bundles) => {
+    await write(bundles);
+    for (const bundle of bundles) writtenAt.set(bundle.block.number.toString(), now());
   };
   const explorer = await createExplorer({
     rpcUrl: anvil.rpcUrl,

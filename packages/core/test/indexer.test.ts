@@ -104,10 +104,10 @@ describe('indexer', () => {
 
     await sendTransfers(node.rpcUrl, 3);
     const written: bigint[] = [];
-    const writeBlock = storage.writeBlock.bind(storage);
-    storage.writeBlock = async (bundle) => {
-      written.push(bundle.block.number);
-      return writeBlock(bundle);
+    const writeBlocks = storage.writeBlocks.bind(storage);
+    storage.writeBlocks = async (bundles) => {
+      written.push(...bundles.map((bundle) => bundle.block.number));
+      return writeBlocks(bundles);
     };
     const secondRun = await explorer(node.rpcUrl, storage);
     await secondRun.start();

@@ -150,6 +150,21 @@ export class MemoryStorage implements Storage {
     this.#commit(this.#prepare(bundle));
   }
 
+  async writeBlocks(bundles: BlockBundle[]): Promise<void> {
+    // Each bundle is checked against the one before it (as #prepare checks the cursor): all pass or nothing is written.
+    const prepared: PreparedBundle[] = [];
+    const hashes = new Set<Hex>();
+    for (const bundle of bundles) {
+      const entry = this.#prepare(bundle, prepared.at(-1)?.block.block);
+      for (const { tx } of entry.transactions) {
+        if (hashes.has(tx.hash)) throw new Error(`writeBlock: transaction ${tx.hash} is already stored`);
+        hashes.add(tx.hash);
+      }
+      prepared.push(entry);
+    }
+    for (const entry of prepared) this.#commit(entry);
+  }
+
   async rollbackTo(blockNumber: bigint): Promise<void> {
     const top = this.#blocks.at(-1)?.block.number;
     if (top === undefined || blockNumber >= top) return;
@@ -452,9 +467,12 @@ export class MemoryStorage implements Storage {
     return index >= 0n && index < BigInt(this.#blocks.length) ? this.#blocks[Number(index)] : undefined;
   }
 
-  /** Checks the whole bundle against the cursor and itself, and copies it; mutates nothing. */
-  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions }: BlockBundle): PreparedBundle {
-    const cursor = this.#blocks.at(-1)?.block;
+  /**
+   * Checks the whole bundle against the cursor (or `parent`, a block checked before it in the
+   * same write) and itself, and copies it; mutates nothing.
+   */
+  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions }: BlockBundle, parent?: StoredBlock): PreparedBundle {
+    const cursor = parent ?? this.#blocks.at(-1)?.block;
     if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
       throw new Error(
         `writeBlock: block ${block.number} (${block.hash}, parent ${block.parentHash}) is not the child of the cursor ${cursor.number} (${cursor.hash})`,

@@ -67,7 +67,7 @@ import {
   verificationJobValues,
   verifiedContractValues,
 } from './verification-queries.js';
-import { prepareBundle, type WriteStatements, writeBlock, writeBlockStatement } from './write-block.js';
+import { prepareBundle, type WriteStatements, writeBlocks, writeBlockStatement } from './write-block.js';
 import { writeBlockTraces, writeTracesStatements, type WriteTracesStatements } from './write-traces.js';
 
 /** Bounds of Postgres `bigint`: block ranges are clamped to it. */
@@ -172,8 +172,13 @@ export class PostgresStorage implements Storage {
   }
 
   async writeBlock(bundle: BlockBundle): Promise<void> {
-    const prepared = prepareBundle(bundle);
-    await inTransaction(this.#pool, (client) => writeBlock(client, this.#write, prepared));
+    await this.writeBlocks([bundle]);
+  }
+
+  async writeBlocks(bundles: BlockBundle[]): Promise<void> {
+    if (bundles.length === 0) return;
+    const prepared = bundles.map(prepareBundle);
+    await inTransaction(this.#pool, (client) => writeBlocks(client, this.#write, prepared));
   }
 
   async rollbackTo(blockNumber: bigint): Promise<void> {

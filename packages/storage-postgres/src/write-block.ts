@@ -1,4 +1,4 @@
-import { contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockBundle, type Hex, type StoredInternalTransaction, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
+import { contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockBundle, type Hex, type IndexerCursor, type StoredInternalTransaction, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
@@ -263,16 +263,20 @@ function checkBundle(bundle: BlockBundle): void {
 }
 
 /**
- * Writes a prepared bundle in the caller's transaction: locks the cursor and checks that the
- * block is its child (else throws, having written nothing), then runs the write statement.
+ * Writes prepared bundles in the caller's transaction: locks the cursor and checks that the first
+ * block is its child and each the child of the one before it (else throws, having written
+ * nothing), then runs the write statement for each in turn.
  */
-export async function writeBlock(client: PoolClient, s: WriteStatements, bundle: PreparedBundle): Promise<void> {
-  const cursor = await lockCursor(client, s.lockChainState);
-  if (cursor && (bundle.number !== cursor.number + 1n || bundle.parentHash !== cursor.hash)) {
-    throw new Error(
-      `writeBlock: block ${bundle.number} (${bundle.hash}, parent ${bundle.parentHash}) ` +
-        `is not the child of the cursor ${cursor.number} (${cursor.hash})`,
-    );
+export async function writeBlocks(client: PoolClient, s: WriteStatements, bundles: readonly PreparedBundle[]): Promise<void> {
+  let parent: IndexerCursor | null = await lockCursor(client, s.lockChainState);
+  for (const bundle of bundles) {
+    if (parent && (bundle.number !== parent.number + 1n || bundle.parentHash !== parent.hash)) {
+      throw new Error(
+        `writeBlock: block ${bundle.number} (${bundle.hash}, parent ${bundle.parentHash}) ` +
+          `is not the child of the cursor ${parent.number} (${parent.hash})`,
+      );
+    }
+    parent = { number: bundle.number, hash: bundle.hash };
   }
-  await client.query({ ...s.writeBlock, values: bundle.values });
+  for (const bundle of bundles) await client.query({ ...s.writeBlock, values: bundle.values });
 }

@@ -27,10 +27,10 @@ describe('leader takeover', () => {
       successor = await createExplorer({ rpcUrl: chain.rpcUrl, storage: postgresStorage(options), coordinator: postgresCoordinator(options), logLevel: 'silent' });
       const storage = successor.storage;
       const written: bigint[] = [];
-      const writeBlock = storage.writeBlock.bind(storage);
-      storage.writeBlock = async (bundle) => {
-        await writeBlock(bundle);
-        written.push(bundle.block.number);
+      const writeBlocks = storage.writeBlocks.bind(storage);
+      storage.writeBlocks = async (bundles) => {
+        await writeBlocks(bundles);
+        written.push(...bundles.map((bundle) => bundle.block.number));
       };
       const heard: bigint[] = [];
       successor.hub.on('block', (bundle) => heard.push(bundle.block.number));

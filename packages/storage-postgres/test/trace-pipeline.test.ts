@@ -185,8 +185,9 @@ describe('trace pipeline (anvil, Postgres)', () => {
   // Last: it reorganises the file's chain.
   it('a reorg during trace catch-up leaves no trace of a removed block, and traces the blocks mined again', async () => {
     const node = await relay();
-    // Slow traces: the trace cursor lags far behind the blocks.
-    node.delays.set('trace_block', 150);
+    // Slow traces, one block a read (the debug API): the trace cursor lags far behind the blocks.
+    node.refused.add('trace_block');
+    node.delays.set('debug_traceBlockByHash', 150);
     const explorer = await explorerOn(schemas.next(), node.url, { traceConcurrency: 1 });
     const top = await head();
     await waitFor(async () => (await explorer.storage.getCursor())?.number === top, `blocks through ${top}`);
@@ -200,7 +201,7 @@ describe('trace pipeline (anvil, Postgres)', () => {
     expect((await explorer.storage.listInternalTransactions({ startBlock: traced - 1n, page: 1, offset: 10, sort: 'asc' })).length).toBeGreaterThan(0);
     await chain.publicClient.request({ method: 'anvil_reorg' as never, params: [depth, []] as never });
     await deployChildren(2);
-    node.delays.delete('trace_block');
+    node.delays.delete('debug_traceBlockByHash');
     const last = await head();
     await waitFor(async () => (await indexedThrough(explorer, last)) && (await explorer.storage.getBlockByNumber(top))?.hash === (await chain.publicClient.getBlock({ blockNumber: top })).hash, `the new branch traced through ${last}`);
     await expectTracedAsTheNodeSays(explorer, last);

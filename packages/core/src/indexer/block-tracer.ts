@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { BatchRefusedError } from '../chain/rpc-batch.js';
 import { callFrameFromFlatTraces } from '../chain/flat-traces.js';
 import type { FlatTrace, RpcBlockTrace, RpcCallFrame } from '../chain/rpc-types.js';
 import { quantity } from './block-source.js';
@@ -18,19 +19,24 @@ export interface BlockToTrace {
   transactions: readonly StoredTransaction[];
 }
 
+/** Blocks whose `trace_block` calls travel in one batch request. */
+const FLAT_BLOCKS_PER_READ = 20;
+
 /**
- * Reads a block's call traces with one request and turns them into what they add to the block:
- * the contracts created inside its transactions and its internal transactions. It asks for
- * OpenEthereum's flat `trace_block` where the node has it (Erigon, Nethermind, Reth, Besu and
- * anvil keep or cheaply compute them: on anvil a block of 50 token transfers takes ~1 ms, against
- * ~100 ms for a re-execution), else geth's `debug_traceBlockByHash` with the call tracer. A node
- * that refuses both before it ever traced is taken not to trace (told once); after that, every
- * failure is the caller's to retry.
+ * Reads blocks' call traces and turns them into what they add to each block: the contracts
+ * created inside its transactions and its internal transactions. It asks for OpenEthereum's flat
+ * `trace_block` where the node has it (Erigon, Nethermind, Reth, Besu and anvil keep or cheaply
+ * compute them: on anvil a block of 50 token transfers takes ~1 ms, against ~100 ms for a
+ * re-execution), several blocks' calls in one batch request, else geth's `debug_traceBlockByHash`
+ * with the call tracer, one block a read. A node that refuses both before it ever traced is taken
+ * not to trace (told once); after that, every failure is the caller's to retry.
  */
 export class BlockTracer {
   #support: TraceSupport = 'unknown';
   /** Which of the two methods this node answers; `unknown` until one answered. */
   #method: 'unknown' | 'trace_block' | 'debug_traceBlockByHash' = 'unknown';
+  /** Whether the node answers JSON-RPC batches (else each `trace_block` goes on its own). */
+  #batches = true;
 
   constructor(
     private readonly chain: ChainClient,
@@ -41,15 +47,20 @@ export class BlockTracer {
     return this.#support;
   }
 
+  /** How many blocks one read should hold: a batch where `trace_block` is the method, else one (each is a re-execution). */
+  get blocksPerRead(): number {
+    return this.#method === 'trace_block' ? FLAT_BLOCKS_PER_READ : 1;
+  }
+
   /**
-   * The block's traces; `null` when the node does not trace. Read by number but checked against
-   * the block's hash (by hash on the debug API): a reorg between the reads cannot pair a block
-   * with another one's traces.
+   * The blocks' traces, in order; `null` when the node does not trace. Read by number but checked
+   * against each block's hash (by hash on the debug API): a reorg between the reads cannot pair a
+   * block with another one's traces.
    */
-  async trace(block: BlockToTrace): Promise<BlockTraces | null> {
-    let frames: RpcCallFrame[];
+  async trace(blocks: readonly BlockToTrace[]): Promise<BlockTraces[] | null> {
+    let frames: RpcCallFrame[][];
     try {
-      frames = this.#method === 'debug_traceBlockByHash' ? await this.#debugFrames(block) : await this.#flatFrames(block);
+      frames = this.#method === 'debug_traceBlockByHash' ? await Promise.all(blocks.map((block) => this.#debugFrames(block))) : await this.#flatFrames(blocks);
     } catch (error) {
       if (error instanceof NodeRpcError && this.#support === 'unknown') {
         this.#support = 'no';
@@ -59,40 +70,44 @@ export class BlockTracer {
       throw error;
     }
     this.#support = 'yes';
-    return {
+    return blocks.map((block, i) => ({
       blockNumber: block.number,
       blockHash: block.hash,
-      contracts: contractCreationsOf(block.transactions, frames).filter((creation) => creation.traceIndex > 0),
-      internalTransactions: blockInternalTransactionsOf(block.transactions, frames),
-    };
+      contracts: contractCreationsOf(block.transactions, frames[i]!).filter((creation) => creation.traceIndex > 0),
+      internalTransactions: blockInternalTransactionsOf(block.transactions, frames[i]!),
+    }));
   }
 
-  /** Each transaction's call tree from `trace_block`; falls back to the debug API for good where the node has no `trace_block`. */
-  async #flatFrames(block: BlockToTrace): Promise<RpcCallFrame[]> {
-    let traces: FlatTrace[] | null;
+  /** Each block's call trees from `trace_block`; falls back to the debug API for good where the node has no `trace_block`. */
+  async #flatFrames(blocks: readonly BlockToTrace[]): Promise<RpcCallFrame[][]> {
+    let answers: (FlatTrace[] | null)[];
     try {
-      traces = await this.chain.request<FlatTrace[] | null>('trace_block', [quantity(block.number)]);
+      answers = await this.#traceBlocks(blocks);
     } catch (error) {
       if (!(error instanceof NodeRpcError) || this.#method !== 'unknown') throw error;
       this.#method = 'debug_traceBlockByHash';
-      return this.#debugFrames(block);
+      return Promise.all(blocks.map((block) => this.#debugFrames(block)));
     }
     this.#method = 'trace_block';
-    const byPosition = new Map<number, FlatTrace[]>();
-    for (const trace of traces ?? []) {
-      if (trace.type === 'reward') continue;
-      if (trace.blockHash?.toLowerCase() !== block.hash) throw new Error(`block ${block.number}: the node's traces are of block ${trace.blockHash}, not ${block.hash}`);
-      const position = trace.transactionPosition ?? -1;
-      byPosition.set(position, [...(byPosition.get(position) ?? []), trace]);
-    }
-    return block.transactions.map((tx, i) => {
-      const entries = byPosition.get(i) ?? [];
-      const top = callFrameFromFlatTraces(entries);
-      if (!top || entries.some((entry) => entry.transactionHash?.toLowerCase() !== tx.hash)) {
-        throw new Error(`block ${block.number}: the node's traces do not match its ${block.transactions.length} transactions`);
+    return blocks.map((block, i) => framesOfFlatTraces(block, answers[i] ?? []));
+  }
+
+  /** `trace_block` of each block, as one batch where the node answers batches; the first refusal is thrown. */
+  async #traceBlocks(blocks: readonly BlockToTrace[]): Promise<(FlatTrace[] | null)[]> {
+    const calls = blocks.map((block) => ({ method: 'trace_block', params: [quantity(block.number)] }));
+    if (this.#batches) {
+      try {
+        const outcomes = await this.chain.batch(calls);
+        return outcomes.map((outcome) => {
+          if ('error' in outcome) throw outcome.error;
+          return outcome.result as FlatTrace[] | null;
+        });
+      } catch (error) {
+        if (!(error instanceof BatchRefusedError)) throw error;
+        this.#batches = false;
       }
-      return top;
-    });
+    }
+    return Promise.all(calls.map((call) => this.chain.request<FlatTrace[] | null>(call.method, call.params)));
   }
 
   /** Each transaction's call tree from `debug_traceBlockByHash` with the call tracer. */
@@ -104,4 +119,23 @@ export class BlockTracer {
     if (!traces || !matches) throw new Error(`block ${block.number}: the node's traces do not match its ${transactions.length} transactions`);
     return traces.map((trace) => trace.result);
   }
+}
+
+/** A block's transactions' call trees from its flat traces, which must all be of that block (by hash) and of its transactions, in order. */
+function framesOfFlatTraces(block: BlockToTrace, traces: readonly FlatTrace[]): RpcCallFrame[] {
+  const byPosition = new Map<number, FlatTrace[]>();
+  for (const trace of traces) {
+    if (trace.type === 'reward') continue;
+    if (trace.blockHash?.toLowerCase() !== block.hash) throw new Error(`block ${block.number}: the node's traces are of block ${trace.blockHash}, not ${block.hash}`);
+    const position = trace.transactionPosition ?? -1;
+    byPosition.set(position, [...(byPosition.get(position) ?? []), trace]);
+  }
+  return block.transactions.map((tx, i) => {
+    const entries = byPosition.get(i) ?? [];
+    const top = callFrameFromFlatTraces(entries);
+    if (!top || entries.some((entry) => entry.transactionHash?.toLowerCase() !== tx.hash)) {
+      throw new Error(`block ${block.number}: the node's traces do not match its ${block.transactions.length} transactions`);
+    }
+    return top;
+  });
 }

@@ -35,7 +35,8 @@ export interface IndexerStatus {
 
 /**
  * Follows the chain into storage: catches up from the cursor with `concurrency` blocks in
- * flight, writes each block atomically in order, then polls for new heads. A parent-hash
+ * flight, writes blocks atomically in order (those already fetched together, in one write), then
+ * polls for new heads. A parent-hash
  * mismatch is a reorg: storage rolls back to the common ancestor and indexing goes on from
  * there. Errors are retried with exponential backoff; no block is ever skipped. Call traces are
  * not on this path: the trace indexer, started and stopped with this one, reads them behind it.
@@ -158,12 +159,13 @@ export class Indexer {
 
   private async catchUp(from: bigint, to: bigint, cursor: IndexerCursor | null): Promise<boolean> {
     const { concurrency, progressIntervalMs } = this.options;
-    const window: Promise<BlockBundle | null>[] = [];
+    const window: { fetched: boolean; bundle: Promise<BlockBundle | null> }[] = [];
     let nextToFetch = from;
     const refill = () => {
       while (window.length < concurrency && nextToFetch <= to && !this.stopped) {
-        const pending = this.source.bundle(nextToFetch++);
-        pending.catch(() => undefined); // awaited in order below; this only silences early rejections
+        const pending = { fetched: false, bundle: this.source.bundle(nextToFetch++) };
+        // Awaited in order below; this marks it fetched and silences early rejections.
+        pending.bundle.then(() => (pending.fetched = true), () => (pending.fetched = true));
         window.push(pending);
       }
     };
@@ -174,21 +176,38 @@ export class Indexer {
     refill();
     try {
       while (window.length > 0 && !this.stopped) {
-        const bundle = await window.shift()!;
-        if (!bundle) break;
-        if (parentHash !== undefined && bundle.block.parentHash !== parentHash) {
+        const first = await window.shift()!.bundle;
+        if (!first) break;
+        // The blocks already fetched behind it go in the same write: one transaction, not one each.
+        const batch = [first];
+        // A block the node does not have (its head went back) ends the catch-up after this write.
+        let ended = false;
+        while (!ended && window[0]?.fetched) {
+          const next = await window.shift()!.bundle;
+          if (next) batch.push(next);
+          else ended = true;
+        }
+        // A block that is not its predecessor's child means the node reorganised: what comes before it is written first.
+        const linked = batch.findIndex((bundle, i) => bundle.block.parentHash !== (i === 0 ? (parentHash ?? bundle.block.parentHash) : batch[i - 1]!.block.hash));
+        const writable = linked === -1 ? batch : batch.slice(0, linked);
+        if (writable.length > 0) {
+          await this.storage.writeBlocks(writable);
+          for (const bundle of writable) {
+            this.written = bundle.block.number;
+            this.hub.emit('block', bundle);
+          }
+          parentHash = writable.at(-1)!.block.hash;
+          written += writable.length;
+        }
+        if (linked !== -1) {
           await this.rollbackToCommonAncestor(await this.storage.getCursor());
           return true;
         }
-        await this.storage.writeBlock(bundle);
-        this.written = bundle.block.number;
-        this.hub.emit('block', bundle);
-        parentHash = bundle.block.hash;
-        written++;
+        if (ended) break;
         refill();
         if (Date.now() - lastReport >= progressIntervalMs) {
           lastReport = Date.now();
-          this.reportProgress(bundle.block.number, to, written, started);
+          this.reportProgress(writable.at(-1)!.block.number, to, written, started);
         }
       }
     } finally {

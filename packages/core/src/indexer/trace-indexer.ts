@@ -32,16 +32,24 @@ export interface TraceIndexerStatus {
   lastError: string | null;
 }
 
-/** A block in the window of reads: its traces, and whether they are in. */
+/** A read in the window: consecutive blocks' traces, and whether they are in. */
 interface Pending {
+  /** Whether its read ended (so it no longer counts against the reads in flight). */
   done: boolean;
-  /** Whether it costs the node a trace (else it has nothing to trace). */
+  /** Whether it costs the node a request (else none of its blocks has anything to trace). */
   traced: boolean;
-  traces: Promise<BlockTraces | null>;
+  blocks: number;
+  traces: Promise<BlockTraces[] | null>;
 }
 
 /** Transactions of blocks the indexer wrote in this process, kept (by count) for their tracing. */
 const RECENT_TRANSACTIONS = 20_000;
+/**
+ * Longest a read block's traces wait for more to be written with them. Nobody waits on traces
+ * behind the blocks, and each write is a transaction beside the blocks' own: a write per traced
+ * block doubled the commits of a Postgres catch-up.
+ */
+const WRITE_DELAY_MS = 500;
 
 /**
  * Traces written blocks in a pipeline of its own, behind the block indexer: from the storage's
@@ -135,13 +143,22 @@ export class TraceIndexer {
     let exhausted = false;
     const refill = async () => {
       const limit = this.catchingUp() ? this.options.catchUpConcurrency : this.options.concurrency;
-      while (!exhausted && !this.#stopped && window.length < this.options.batchBlocks && window.filter((p) => p.traced && !p.done).length < limit) {
-        const next = await blocks.next();
-        if (next.done) exhausted = true;
-        else window.push(this.#read(next.value));
+      const queued = () => window.reduce((sum, pending) => sum + pending.blocks, 0);
+      while (!exhausted && !this.#stopped && queued() < this.options.batchBlocks && window.filter((p) => p.traced && !p.done).length < limit) {
+        const group: BlockToTrace[] = [];
+        while (group.length < this.tracer.blocksPerRead) {
+          const next = await blocks.next();
+          if (next.done) {
+            exhausted = true;
+            break;
+          }
+          group.push(next.value);
+        }
+        if (group.length > 0) window.push(this.#read(group));
       }
     };
     let ready: BlockTraces[] = [];
+    let readySince = 0;
     let written = 0;
     const started = Date.now();
     let lastReport = started;
@@ -150,9 +167,11 @@ export class TraceIndexer {
       while (window.length > 0 && !this.#stopped) {
         const traces = await window.shift()!.traces;
         if (traces === null) break;
-        ready.push(traces);
-        // Written as soon as the next block's traces are not in yet, or a batch is full.
-        if (ready.length >= this.options.batchBlocks || !window[0]?.done) {
+        if (ready.length === 0) readySince = Date.now();
+        ready.push(...traces);
+        await refill();
+        // Written when a batch is full, when nothing more is being read, or once the first has waited long enough.
+        if (ready.length >= this.options.batchBlocks || window.length === 0 || Date.now() - readySince >= WRITE_DELAY_MS) {
           await this.storage.writeBlockTraces(ready);
           written += ready.length;
           ready = [];
@@ -161,7 +180,6 @@ export class TraceIndexer {
           lastReport = Date.now();
           this.#reportProgress(traced + BigInt(written), cursor.number, written, started);
         }
-        await refill();
       }
       if (ready.length > 0 && !this.#stopped) {
         await this.storage.writeBlockTraces(ready);
@@ -175,13 +193,21 @@ export class TraceIndexer {
     return written > 0;
   }
 
-  /** Starts reading `block`'s traces: none for a block without code run, once the node is known to trace. */
-  #read(block: BlockToTrace): Pending {
-    if (this.tracer.support === 'yes' && !mayCreateInside(block.transactions)) {
-      return { done: true, traced: false, traces: Promise.resolve({ blockNumber: block.number, blockHash: block.hash, contracts: [], internalTransactions: [] }) };
-    }
-    const pending: Pending = { done: false, traced: true, traces: this.tracer.trace(block) };
-    pending.traces.then(
+  /**
+   * Starts reading consecutive blocks' traces in one read: none are read for blocks where no code
+   * ran, once the node is known to trace.
+   */
+  #read(group: readonly BlockToTrace[]): Pending {
+    const needed = this.tracer.support === 'yes' ? group.filter((block) => mayCreateInside(block.transactions)) : group;
+    const none = (block: BlockToTrace): BlockTraces => ({ blockNumber: block.number, blockHash: block.hash, contracts: [], internalTransactions: [] });
+    if (needed.length === 0) return { done: true, traced: false, blocks: group.length, traces: Promise.resolve(group.map(none)) };
+    const traces = this.tracer.trace(needed).then((read) => {
+      if (!read) return null;
+      const byNumber = new Map(read.map((entry) => [entry.blockNumber, entry]));
+      return group.map((block) => byNumber.get(block.number) ?? none(block));
+    });
+    const pending: Pending = { done: false, traced: true, blocks: group.length, traces };
+    traces.then(
       () => (pending.done = true),
       () => (pending.done = true),
     );

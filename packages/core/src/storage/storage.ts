@@ -57,6 +57,13 @@ export interface Storage {
    */
   writeBlock(bundle: BlockBundle): Promise<void>;
   /**
+   * {@link writeBlock} of consecutive bundles as one write: the first MUST be the cursor's child
+   * and each the child of the one before it, and after a crash either all of them and the cursor
+   * at the last are stored, or none. Otherwise it MUST throw without writing anything. Lets a
+   * catch-up far behind the head write several blocks per transaction. An empty list is a no-op.
+   */
+  writeBlocks(bundles: BlockBundle[]): Promise<void>;
+  /**
    * Removes every block above `blockNumber` with all it brought (transactions, logs, token
    * transfers, pair events, contract creations, internal transactions, address entries, totals,
    * traces) and moves the cursor to `blockNumber` (and the trace cursor, when above it),

@@ -60,6 +60,32 @@ export function blockTests(factory: StorageFactory): void {
       }
     });
 
+    test('writeBlocks writes consecutive blocks at once, as writing them one by one does', async (storage) => {
+      const chain = makeChain({ blocks: 7, txPerBlock: 4 });
+      await storage.writeBlocks(chain.slice(0, 3));
+      await storage.writeBlocks([]);
+      await storage.writeBlocks(chain.slice(3, 4));
+      await storage.writeBlocks(chain.slice(4));
+      await expectStoredChain(storage, chain);
+    });
+
+    test('writeBlocks refuses blocks that do not follow the cursor and each other, or a bad one among them, writing none', async (storage) => {
+      const chain = makeChain({ blocks: 6, txPerBlock: 3 });
+      const fork = makeChain({ blocks: 2, txPerBlock: 3, parent: chain[3]!.block, seed: 'fork' });
+      await writeChain(storage, chain.slice(0, 3));
+      const [third, fourth] = [chain[3]!, chain[4]!];
+      const refused = [
+        [fourth, chain[5]!],
+        [third, fork[1]!],
+        [third, fourth, { ...chain[5]!, transactions: chain[5]!.transactions.map((tx, i) => (i === 0 ? { ...tx, blockHash: third.block.hash } : tx)) }],
+        [third, { ...fourth, transactions: [...fourth.transactions, third.transactions[0]!] }],
+      ];
+      for (const bundles of refused) await expect(storage.writeBlocks(bundles)).rejects.toThrow(/writeBlock/);
+      await expectStoredChain(storage, chain.slice(0, 3), chain.slice(3));
+      await storage.writeBlocks(chain.slice(3));
+      await expectStoredChain(storage, chain);
+    });
+
     test('a whole chain reads back exactly as written', async (storage) => {
       const chain = makeChain({ blocks: 6, txPerBlock: 4 });
       await writeChain(storage, chain);
