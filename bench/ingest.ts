@@ -44,8 +44,12 @@ const PLAIN_NODE_LIMIT = 'node limit, ETH blocks';
 const PLAIN_MEMORY = 'ChainLens, memory, ETH blocks';
 /** Room for ~47,000 transfers per block: BENCH_TXS is never capped by anvil's default 30M. */
 const GAS_LIMIT = '1000000000';
-/** Between polls of the target block and of `/health`, with an access token (npm start allows 1,000 a minute). */
-const POLL_MS = 20;
+/**
+ * Between polls of the target block and of `/health`, with an access token (npm start allows
+ * 1,000 a minute): each costs the server a request (~1 ms of a busy core here), and adds half of
+ * it on average to the time measured.
+ */
+const POLL_MS = 50;
 
 /** The filled blocks `first`…`last`, each holding `txPerBlock` transactions. */
 interface Range {

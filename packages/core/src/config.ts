@@ -121,10 +121,12 @@ export const explorerConfigSchema = z.object({
       traceConcurrency: int(1).max(64).default(4),
       /**
        * Blocks traced at once while the indexer catches up (more than `concurrency` blocks behind
-       * the node): a trace costs the node a re-execution of the block, so tracing then leaves the
-       * node to the blocks every other answer waits for, and catches up after them.
+       * the node). By default none: the blocks, which every other answer waits for, get the node
+       * and this process to themselves, and traces follow once the indexer has caught up (on a
+       * long first sync, after its blocks; `tracedBlock` in `/health` tells how far). Raise it to
+       * trace alongside, at some cost to the blocks' pace.
        */
-      traceCatchUpConcurrency: int(1).max(64).default(1),
+      traceCatchUpConcurrency: int(0).max(64).default(0),
       /** Most blocks whose traces are written in one storage write. */
       traceBatchBlocks: int(1).max(1_000).default(100),
     })

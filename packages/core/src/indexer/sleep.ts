@@ -21,19 +21,26 @@ export class Alarm {
   private ringing: (() => void) | null = null;
   private rang = false;
 
-  /** Waits `ms`, until `ring()` (or a ring since the last sleep) or until `signal` aborts, whichever comes first. */
+  /**
+   * Waits `ms`, until `ring()` (or a ring since the last sleep) or until `signal` aborts, whichever
+   * comes first. A plain timer and resolver: loops ring it on every block, where an
+   * AbortController per sleep cost more than their step.
+   */
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    if (this.rang) {
+    if (this.rang || signal?.aborted) {
       this.rang = false;
       return Promise.resolve();
     }
-    const wake = new AbortController();
-    this.ringing = () => wake.abort();
-    const onAbort = () => wake.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    return sleep(ms, signal?.aborted ? signal : wake.signal).finally(() => {
-      signal?.removeEventListener('abort', onAbort);
-      this.ringing = null;
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', wake);
+        this.ringing = null;
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      signal?.addEventListener('abort', wake, { once: true });
+      this.ringing = wake;
     });
   }
 

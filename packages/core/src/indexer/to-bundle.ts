@@ -6,15 +6,17 @@ import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /**
  * Turns a node's block (with full transactions) and its receipts into one storage bundle; its
- * contracts are the transactions' own creations (the block source adds those inside them, and
- * the internal transactions, from call traces).
+ * contracts are the transactions' own creations (the trace indexer adds those inside them, and
+ * the internal transactions, from call traces). The block's number, hash and timestamp, and a
+ * transaction's hash, are one value each, shared by every record that names them once checked
+ * equal: an indexer that keeps every block would otherwise keep (and its collector copy) a copy
+ * per transaction and log.
  */
 export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): BlockBundle {
   if (receipts.length !== block.transactions.length) {
     throw new Error(`block ${block.number}: ${block.transactions.length} transactions but ${receipts.length} receipts`);
   }
-  const blockHash = hex(block.hash);
-  const timestamp = BigInt(block.timestamp);
+  const at: BlockAt = { number: BigInt(block.number), numberHex: block.number, hash: hex(block.hash), timestamp: BigInt(block.timestamp) };
   const byHash = new Map<string, RpcReceipt>();
   for (const receipt of receipts) byHash.set(receipt.transactionHash.toLowerCase(), receipt);
 
@@ -22,18 +24,20 @@ export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): Bloc
   const logs: StoredLog[] = [];
   for (const tx of block.transactions) {
     const receipt = byHash.get(tx.hash.toLowerCase());
-    if (!receipt || receipt.blockHash.toLowerCase() !== blockHash) {
+    if (!receipt || receipt.blockHash.toLowerCase() !== at.hash || !isBlockNumber(receipt.blockNumber, at)) {
       throw new Error(`block ${block.number}: no receipt of this block for ${tx.hash}`);
     }
-    transactions.push(toTransaction(tx, receipt, timestamp));
-    for (const log of receipt.logs) logs.push(toLog(log));
+    const stored = toTransaction(tx, receipt, at);
+    transactions.push(stored);
+    for (const log of receipt.logs) logs.push(toLog(log, stored, at));
   }
   logs.sort((a, b) => a.logIndex - b.logIndex);
+  const { timestamp } = at;
 
   return {
     block: {
-      number: BigInt(block.number),
-      hash: blockHash,
+      number: at.number,
+      hash: at.hash,
       parentHash: hex(block.parentHash),
       timestamp,
       miner: hex(block.miner),
@@ -57,15 +61,24 @@ export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): Bloc
   };
 }
 
-function toTransaction(tx: RpcTransaction, receipt: RpcReceipt, timestamp: bigint): StoredTransaction {
+/** The block's values its records share. */
+interface BlockAt {
+  number: bigint;
+  /** As the node wrote it, to compare with what its receipts and logs say. */
+  numberHex: string;
+  hash: Hex;
+  timestamp: bigint;
+}
+
+function toTransaction(tx: RpcTransaction, receipt: RpcReceipt, at: BlockAt): StoredTransaction {
   const maxFeePerGas = tx.maxFeePerGas == null ? null : BigInt(tx.maxFeePerGas);
   const gasPrice = tx.gasPrice != null ? BigInt(tx.gasPrice) : (maxFeePerGas ?? 0n);
   return {
     hash: hex(tx.hash),
-    blockNumber: BigInt(receipt.blockNumber),
-    blockHash: hex(receipt.blockHash),
+    blockNumber: at.number,
+    blockHash: at.hash,
     transactionIndex: Number(receipt.transactionIndex),
-    timestamp,
+    timestamp: at.timestamp,
     from: hex(tx.from),
     to: tx.to ? hex(tx.to) : null,
     value: BigInt(tx.value),
@@ -86,17 +99,25 @@ function toTransaction(tx: RpcTransaction, receipt: RpcReceipt, timestamp: bigin
   };
 }
 
-function toLog(log: RpcLog): StoredLog {
+function toLog(log: RpcLog, tx: StoredTransaction, at: BlockAt): StoredLog {
+  if (!isBlockNumber(log.blockNumber, at) || log.blockHash.toLowerCase() !== at.hash || log.transactionHash.toLowerCase() !== tx.hash) {
+    throw new Error(`block ${at.number}: log ${log.logIndex} of ${tx.hash} names block ${log.blockNumber} (${log.blockHash}) and transaction ${log.transactionHash}`);
+  }
   return {
     address: hex(log.address),
     topics: log.topics.map(hex),
     data: hex(log.data),
-    blockNumber: BigInt(log.blockNumber),
-    blockHash: hex(log.blockHash),
-    transactionHash: hex(log.transactionHash),
+    blockNumber: at.number,
+    blockHash: at.hash,
+    transactionHash: tx.hash,
     transactionIndex: Number(log.transactionIndex),
     logIndex: Number(log.logIndex),
   };
+}
+
+/** Whether a quantity the node wrote is the block's number: as written (the usual case, no parse), else by value. */
+function isBlockNumber(quantity: string, at: BlockAt): boolean {
+  return quantity === at.numberHex || BigInt(quantity) === at.number;
 }
 
 function hex(value: string): Hex {

@@ -11,7 +11,7 @@ import { Alarm, sleep } from './sleep.js';
 export interface TraceIndexerOptions {
   /** Blocks traced at once while the block indexer is caught up. */
   concurrency: number;
-  /** Blocks traced at once while the block indexer catches up: tracing then leaves the node to it. */
+  /** Blocks traced at once while the block indexer catches up (0: none, tracing then leaves the node and this process to it). */
   catchUpConcurrency: number;
   /** Most blocks whose traces one storage write holds. */
   batchBlocks: number;
@@ -56,8 +56,9 @@ const WRITE_DELAY_MS = 500;
  * trace cursor up to its block cursor, it reads the call traces of each block in which a
  * transaction ran code (others have nothing to trace) with `concurrency` reads in flight, and
  * writes them, consecutive blocks at once, moving the trace cursor. While the block indexer
- * catches up it keeps only `catchUpConcurrency` reads in flight, so that tracing, which costs
- * the node a re-execution of each block, does not slow what every other answer waits for.
+ * catches up it keeps only `catchUpConcurrency` reads in flight (by default none), so that
+ * tracing, which may cost the node a re-execution of each block, does not slow what every other
+ * answer waits for.
  * Failures are retried with exponential backoff and no block is ever skipped; a reorg rolls the
  * trace cursor back with the blocks (storage refuses traces of a block no longer stored), so a
  * block mined again is traced again. A restart resumes from the stored trace cursor.
@@ -69,7 +70,9 @@ export class TraceIndexer {
   #lastError: string | null = null;
   readonly #recent = new LRUCache<Hex, readonly StoredTransaction[]>({ maxSize: RECENT_TRANSACTIONS, sizeCalculation: (transactions) => transactions.length + 1 });
   readonly #onBlock = (bundle: BlockBundle) => {
-    this.#recent.set(bundle.block.hash, bundle.transactions);
+    // Blocks written while tracing yields to a catch-up are read back when their turn comes:
+    // keeping thousands of them would only make the collector carry them meanwhile.
+    if (!this.#yielding) this.#recent.set(bundle.block.hash, bundle.transactions);
     this.#alarm.ring();
   };
   readonly #onReorg = () => this.#alarm.ring();
@@ -112,6 +115,11 @@ export class TraceIndexer {
     return this.#abort.signal.aborted;
   }
 
+  /** Whether tracing waits for the block indexer's catch-up to end. */
+  get #yielding(): boolean {
+    return this.options.catchUpConcurrency === 0 && this.catchingUp();
+  }
+
   async #run(): Promise<void> {
     let failures = 0;
     while (!this.#stopped) {
@@ -136,6 +144,8 @@ export class TraceIndexer {
   /** One pass: traces what is written beyond the trace cursor. Resolves whether the trace cursor moved. */
   async #step(): Promise<boolean> {
     if (this.tracer.support === 'no') return false;
+    // Not even a look at storage while yielding: the indexer's block events wake this loop on every block.
+    if (this.#yielding) return false;
     const [cursor, traced] = await Promise.all([this.storage.getCursor(), this.storage.getTraceCursor()]);
     if (!cursor || traced === null || traced >= cursor.number) return false;
     const blocks = this.#blocksAfter(traced, cursor.number);

@@ -8,11 +8,12 @@ const JAVASCRIPT = textFormat('text/javascript; charset=utf-8');
 
 /**
  * `GET /api/v1/openapi.json` (the OpenAPI 3.1 description of `routes` and of these routes,
- * generated once, here) and `GET /docs` (Swagger UI over it, served from swagger-ui-dist).
+ * generated once, on its first request: not on every start, which it would slow) and `GET /docs`
+ * (Swagger UI over it, served from swagger-ui-dist).
  */
 export function documentationRoutes(routes: readonly Route[]): Route[] {
   const asset = swaggerUiAssets();
-  let documentJson = '';
+  let documentJson: string | null = null;
   const own: Route[] = [
     defineRoute({
       method: 'GET',
@@ -20,7 +21,7 @@ export function documentationRoutes(routes: readonly Route[]): Route[] {
       auth: 'none',
       summary: 'This API described in OpenAPI 3.1',
       format: textFormat('application/json; charset=utf-8'),
-      handler: () => documentJson,
+      handler: () => (documentJson ??= JSON.stringify(createOpenApiDocument([...routes, ...own]))),
     }),
     defineRoute({ method: 'GET', path: '/docs', auth: 'none', summary: 'The API reference page', format: HTML, handler: () => DOCS_PAGE }),
     defineRoute({ method: 'GET', path: '/docs/init.js', auth: 'none', summary: "The API reference page's start script", format: JAVASCRIPT, handler: () => DOCS_INIT_SCRIPT }),
@@ -28,6 +29,5 @@ export function documentationRoutes(routes: readonly Route[]): Route[] {
       defineRoute({ method: 'GET', path: `/docs/${file}`, auth: 'none', summary: `Swagger UI's ${file}`, format: textFormat(contentType), handler: () => asset(file as SwaggerUiFile) }),
     ),
   ];
-  documentJson = JSON.stringify(createOpenApiDocument([...routes, ...own]));
   return own;
 }
