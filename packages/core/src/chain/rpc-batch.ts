@@ -34,12 +34,17 @@ interface RpcAnswer {
 export async function postBatch(url: string, calls: readonly RpcCall[], timeoutMs: number): Promise<RpcOutcome[]> {
   const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, method: call.method, params: call.params })));
   let answer: unknown;
+  // A timer of its own: AbortSignal.timeout() makes a transferable signal, a cost on every block's request.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: abort.signal });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     answer = await response.json();
   } catch (error) {
     throw new UpstreamUnavailableError(error);
+  } finally {
+    clearTimeout(timer);
   }
   if (!Array.isArray(answer) || answer.length !== calls.length) throw new BatchRefusedError(answer);
   const byId = new Map((answer as RpcAnswer[]).map((entry) => [entry.id, entry]));

@@ -105,7 +105,8 @@ function toLog(log: RpcLog, tx: StoredTransaction, at: BlockAt): StoredLog {
   }
   return {
     address: hex(log.address),
-    topics: log.topics.map(hex),
+    // The node's own list where it is lowercase already, as nodes write it: one list less per log.
+    topics: log.topics.every((topic) => topic === topic.toLowerCase()) ? (log.topics as Hex[]) : log.topics.map(hex),
     data: hex(log.data),
     blockNumber: at.number,
     blockHash: at.hash,
