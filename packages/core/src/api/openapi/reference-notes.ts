@@ -4,10 +4,24 @@ import { CREDENTIALS_CLOSE_CODE } from '../../sockets/credential-watch.js';
 
 /**
  * What the API reference says beside its routes (Markdown, in the document's `info.description`):
- * how rate limits count, the API key cap, how WebSocket connections end and the GraphQL limits.
+ * how call traces follow the blocks, how rate limits count, the API key cap, how WebSocket
+ * connections end and the GraphQL limits.
  * Figures are the defaults, with the option that changes each.
  */
 export const REFERENCE_NOTES = `
+## Call traces follow the blocks
+
+A block is served as soon as its block and receipts are stored. Its call traces (internal
+transactions, and contracts created inside transactions with their creator) are read behind it, by
+a pipeline of their own: \`GET /api/v1/health\` tells \`tracedBlock\`, the block through which every
+block's traces are stored (\`null\` before the first is traced and where the node does not trace),
+and \`traceLag\`; GraphQL tells \`blockchain { tracedBlock }\`. Answers from traces (Etherscan's
+\`txlistinternal\` by address or block range; a contract's \`creator\`, \`creationTx\` and
+\`creationBlock\` when another contract created it) hold what is traced so far: for blocks above
+\`tracedBlock\` they may still grow. While the indexer catches up with the node, traces wait for it,
+then follow within seconds (\`indexer.traceCatchUpConcurrency\` lets them run alongside).
+\`txlistinternal&txhash=\` and \`POST /api/v1/transaction/{hash}/trace\` read the node at once.
+
 ## Rate limits
 
 Anonymous callers are counted per client address, authenticated ones per account: every request
