@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testSchemas } from './database.js';
-import { contents, cursorOf, filledChain, indexUninterrupted } from './stored-chain.js';
+import { contents, cursorOf, filledChain, indexUninterrupted, wholeThrough } from './stored-chain.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/index-forever.ts', import.meta.url));
 const schemas = testSchemas();
@@ -29,7 +29,7 @@ describe('crash safety', () => {
       const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD, chain.rpcUrl, url, crashed], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(child, 'exit');
       await once(child.stdout!, 'data');
-      if (killAfterMs === null) while ((await cursorOf(crashed)) < chain.head) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (killAfterMs === null) while (!(await wholeThrough(crashed, chain.head))) await new Promise((resolve) => setTimeout(resolve, 50));
       else await new Promise((resolve) => setTimeout(resolve, killAfterMs));
       child.kill('SIGKILL');
       await exited;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/index.js';
 import { namedSessions, terminateBackends } from './backends.js';
 import { testDatabaseUrl, testSchemas } from './database.js';
-import { contents, cursorOf, filledChain, indexUninterrupted } from './stored-chain.js';
+import { contents, cursorOf, filledChain, indexUninterrupted, wholeThrough } from './stored-chain.js';
 import { startTcpProxy } from './tcp-proxy.js';
 
 const schemas = testSchemas();
@@ -60,7 +60,7 @@ describe('indexing on Postgres through lost connections', () => {
 
       proxy.accept();
       await waitFor(async () => (await read(logs)).status === 200, 'reads to succeed again');
-      await waitFor(async () => (await cursorOf(schema)) === chain.head, 'indexing to reach the head', 60_000);
+      await waitFor(() => wholeThrough(schema, chain.head), 'indexing to reach the head', 60_000);
       expect(explorer.indexer.status.running).toBe(true);
     } finally {
       await app.close();

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/index.js';
 import { testDatabaseUrl, testSchemas } from './database.js';
-import { chainHead, contents, cursorOf, indexUninterrupted } from './stored-chain.js';
+import { chainHead, contents, cursorOf, indexUninterrupted, wholeThrough } from './stored-chain.js';
 
 const schemas = testSchemas();
 
@@ -76,7 +76,7 @@ describe('upstream node outage during ingest', () => {
       expect(await cursorOf(schema)).toBe(stoppedAt);
 
       await node!.restart();
-      await waitFor(async () => (await cursorOf(schema)) === head, 'indexing to reach the head', 60_000);
+      await waitFor(() => wholeThrough(schema, head), 'indexing to reach the head', 60_000);
       await waitFor(async () => (await apiGet(explorer, '/api/v1/health')).body.result.status === 'ok', 'healthy again');
       expect(explorer.indexer.status).toMatchObject({ running: true, upstream: 'ok', lastError: null });
     } finally {

@@ -1,6 +1,6 @@
 import { createExplorer } from '@chainlens/core';
 import { fillBlocks, startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { postgresStorage } from '../src/index.js';
 import { testDatabaseUrl, withClient } from './database.js';
@@ -41,12 +41,27 @@ export async function chainHead(rpcUrl: string): Promise<bigint> {
 
 /** The cursor of `schema` as stored (-1 before the first block or the first migration). */
 export async function cursorOf(schema: string): Promise<bigint> {
+  return (await cursorsOf(schema)).cursor;
+}
+
+/**
+ * The block cursor and the trace cursor of `schema` as stored (-1 before the first block or the
+ * first migration): a run is whole when both reached its head.
+ */
+export async function cursorsOf(schema: string): Promise<{ cursor: bigint; traced: bigint }> {
   return withClient(async (client) => {
     const exists = await client.query(`SELECT to_regclass('${schema}.chain_state') IS NOT NULL AS ok`);
-    if (!exists.rows[0].ok) return -1n;
-    const { rows } = await client.query(`SELECT cursor_number::text AS n FROM ${schema}.chain_state`);
-    return rows[0]?.n == null ? -1n : BigInt(rows[0].n);
+    if (!exists.rows[0].ok) return { cursor: -1n, traced: -1n };
+    const { rows } = await client.query(`SELECT cursor_number::text AS cursor, traced_number::text AS traced FROM ${schema}.chain_state`);
+    const parse = (value: string | null | undefined) => (value == null ? -1n : BigInt(value));
+    return { cursor: parse(rows[0]?.cursor), traced: parse(rows[0]?.traced) };
   });
+}
+
+/** Whether `schema` holds blocks and their traces through `head`. */
+export async function wholeThrough(schema: string, head: bigint): Promise<boolean> {
+  const { cursor, traced } = await cursorsOf(schema);
+  return cursor === head && traced === head;
 }
 
 /** Every row of every ChainLens table, in primary-key order, as comparable text. */
@@ -73,7 +88,7 @@ export async function indexUninterrupted(rpcUrl: string, schema: string, head: b
   const explorer = await createExplorer({ rpcUrl, storage: postgresStorage({ connectionString: await testDatabaseUrl(), schema }), logLevel: 'silent' });
   try {
     await explorer.start();
-    await waitFor(async () => (await explorer.storage.getCursor())?.number === head, `the uninterrupted run to reach block ${head}`, 120_000);
+    await waitFor(() => indexedThrough(explorer, head), `the uninterrupted run to reach block ${head}`, 120_000);
   } finally {
     await explorer.close();
   }

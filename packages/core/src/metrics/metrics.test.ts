@@ -8,6 +8,8 @@ import { asText, type HttpRequest } from '../http/index.js';
 import { waitFor } from '../testing/api/context.js';
 
 const PASSWORD = 'a long enough passphrase for tests';
+/** Between scrapes while waiting: every scrape spends the admin account's 1,000 requests a minute. */
+const SCRAPE_MS = 100;
 
 describe('GET /metrics and request logs', () => {
   let chain: TestChain;
@@ -93,7 +95,7 @@ describe('GET /metrics and request logs', () => {
     let text = await waitFor(async () => {
       const body = await scrape();
       return series(body, 'chainlens_indexer_indexed_block') === Number(head) ? body : null;
-    }, 'the indexed block to reach the head');
+    }, 'the indexed block to reach the head', 20_000, SCRAPE_MS);
     expect(series(text, 'chainlens_indexer_head_block')).toBe(Number(head));
     expect(series(text, 'chainlens_indexer_lag_blocks')).toBe(0);
     expect(series(text, 'chainlens_indexer_blocks_total')).toBeGreaterThanOrEqual(Number(head));
@@ -102,13 +104,13 @@ describe('GET /metrics and request logs', () => {
     // A branch the indexer has seen is replaced by a longer one: one reorg.
     const snapshot = await chain.publicClient.request({ method: 'evm_snapshot' } as never);
     await chain.walletClient.sendTransaction({ to: chain.accounts[2]!.address, value: 2n });
-    await waitFor(async () => series(await scrape(), 'chainlens_indexer_indexed_block') === Number(head) + 1, 'the first branch to be indexed');
+    await waitFor(async () => series(await scrape(), 'chainlens_indexer_indexed_block') === Number(head) + 1, 'the first branch to be indexed', 20_000, SCRAPE_MS);
     await chain.publicClient.request({ method: 'evm_revert', params: [snapshot] } as never);
     for (const value of [3n, 4n]) await chain.walletClient.sendTransaction({ to: chain.accounts[3]!.address, value });
     text = await waitFor(async () => {
       const body = await scrape();
       return series(body, 'chainlens_reorgs_total') === 1 && series(body, 'chainlens_indexer_indexed_block') === Number(head) + 2 ? body : null;
-    }, 'the reorg to be counted and the new branch indexed');
+    }, 'the reorg to be counted and the new branch indexed', 20_000, SCRAPE_MS);
     expect(series(text, 'chainlens_reorg_removed_blocks_total')).toBe(1);
   });
 
