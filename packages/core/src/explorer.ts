@@ -99,12 +99,15 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const config = resolveConfig(input);
   const logger = config.logger ?? pino({ level: config.logLevel, name: 'chainlens' });
   const { storage } = config;
+  // What must read its own writes (the indexers, accounts and keys, counters, jobs) reads the
+  // primary; everything served reads `storage`, which may be read replicas a little behind it.
+  const writer = storage.primary ?? storage;
   const chain = createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs });
   const hub = createEventHub();
   const { traces, traceConcurrency, traceCatchUpConcurrency, traceBatchBlocks, ...indexing } = config.indexer;
   const tracing = logger.child({ module: 'traces' });
   const tracer: TraceIndexer | null = traces
-    ? new TraceIndexer(storage, new BlockTracer(chain, tracing), hub, tracing, {
+    ? new TraceIndexer(writer, new BlockTracer(chain, tracing), hub, tracing, {
         concurrency: traceConcurrency,
         catchUpConcurrency: traceCatchUpConcurrency,
         batchBlocks: traceBatchBlocks,
@@ -114,25 +117,25 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
         progressIntervalMs: indexing.progressIntervalMs,
       }, () => indexer.catchingUp)
     : null;
-  const indexer: Indexer = new Indexer(storage, new BlockSource(chain), hub, logger.child({ module: 'indexer' }), { startBlock: config.startBlock, ...indexing }, tracer);
+  const indexer: Indexer = new Indexer(writer, new BlockSource(chain), hub, logger.child({ module: 'indexer' }), { startBlock: config.startBlock, ...indexing }, tracer);
   const pending = new PendingTracker(chain, hub, logger.child({ module: 'pending' }), config.pending);
-  const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs);
+  const head = new IndexedHead(storage, hub, config.reads.headMaxAgeMs, { followsStorage: storage.primary !== undefined });
   const limits = config.rateLimits;
   const ipOf = (request: HttpRequest) => clientIp(request, limits.trustedProxyHops);
-  const throttles = new Throttles(storage, {
+  const throttles = new Throttles(writer, {
     registrationsPerHour: limits.enabled ? limits.registrationsPerHour : Number.POSITIVE_INFINITY,
     loginFailures: limits.enabled ? limits.loginFailures : Number.POSITIVE_INFINITY,
     loginWindowMinutes: limits.loginWindowMinutes,
     now: config.clock,
   });
-  const limiter = limits.enabled ? new RateLimiter(storage, { ...limits, now: config.clock }) : null;
+  const limiter = limits.enabled ? new RateLimiter(writer, { ...limits, now: config.clock }) : null;
   // A revoked key or a deactivated user closes the connections opened with them, here and, through the bus, on every instance.
   const onRevoked = (revocation: Revocation) => {
     credentials.revoked(revocation);
     if (config.coordinator) cluster.relayRevocation(revocation);
   };
-  const users = new UserService(storage, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock, onRevoked);
-  const apiKeys = new ApiKeyService(storage, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
+  const users = new UserService(writer, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock, onRevoked);
+  const apiKeys = new ApiKeyService(writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
   // Token metadata is many small eth_calls at once: they travel as JSON-RPC batches.
   const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }));
   const decimalsOf = tokenDecimals(storage, tokenReader, head);
@@ -150,7 +153,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     gasOracle: new GasOracleService(chain),
     health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }),
     logs: new LogService(storage),
-    metadata: new MetadataService(storage, chain, head, tokenReader, config.clock),
+    metadata: new MetadataService(writer, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
     prices,
@@ -160,7 +163,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     traces: new TraceService(storage, chain, config.traces),
     transactions: new TransactionService(storage, head, chain, records),
     users,
-    verification: new VerificationService({ storage, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
+    verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
   const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, sockets: () => sockets.stats() }) : null;
   const graphql = createGraphqlExecutor({ services, storage, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
@@ -198,7 +201,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
         ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes, new BlockLineage(hub))
         : undefined,
   });
-  const tokenMetadata = new TokenMetadataIndexer(storage, tokenReader, head, hub, logger.child({ module: 'token-metadata' }), {
+  const tokenMetadata = new TokenMetadataIndexer(writer, tokenReader, head, hub, logger.child({ module: 'token-metadata' }), {
     batchSize: config.tokens.metadataBatchSize,
     idleMs: config.tokens.metadataIdleMs,
     maxBackoffMs: config.indexer.maxBackoffMs,

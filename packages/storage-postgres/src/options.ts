@@ -23,6 +23,14 @@ const optionsSchema = z.strictObject({
   connectionString: z
     .string({ message: 'is required: a postgres:// URL of the database' })
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL of the database'),
+  /**
+   * Read replicas of the database (streaming standbys of `connectionString`): chain reads go to
+   * them in turn, and the head an instance serves is theirs; writes, and reads that must see
+   * them (the indexer, accounts, keys, rate-limit counters, verification jobs), go to the primary.
+   */
+  readConnectionStrings: z
+    .array(z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// URLs of read replicas'))
+    .default([]),
   /** Schema holding every table; created by `init()` when missing. */
   schema: z
     .string()

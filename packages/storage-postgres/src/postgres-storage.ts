@@ -87,7 +87,19 @@ function clampInt8(value: bigint): bigint {
  */
 export class PostgresStorage implements Storage {
   readonly #options: ResolvedPostgresStorageOptions;
+  /** The primary: every write, and every read that must see this storage's own writes. */
   readonly #pool: Pool;
+  /** The read replicas chain reads go to, in turn; none reads from the primary. */
+  readonly #readPools: Pool[];
+  #nextRead = 0;
+  /**
+   * Where chain reads go to read replicas (`readConnectionStrings`), a storage on the primary for
+   * what must read its own writes: the indexer, accounts and keys, counters, jobs. It shares this
+   * storage's pool (closing it closes nothing). `undefined` without replicas.
+   */
+  readonly primary: PostgresStorage | undefined;
+  /** Whether this is the primary view of another storage, sharing its pool. */
+  readonly #isView: boolean;
   readonly #read: ReadStatements;
   readonly #write: WriteStatements;
   readonly #writeTraces: WriteTracesStatements;
@@ -103,31 +115,13 @@ export class PostgresStorage implements Storage {
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
-  constructor(options: ResolvedPostgresStorageOptions) {
+  /** @param primaryOf - the storage whose primary this is a view of (internal: see {@link primary}). */
+  constructor(options: ResolvedPostgresStorageOptions, primaryOf?: { pool: Pool }) {
     this.#options = options;
-    const { max, idleTimeoutMillis, connectionTimeoutMillis } = options.pool;
-    // Creating a pool opens no connection: the first one is made by init().
-    this.#pool = new Pool({
-      connectionString: options.connectionString,
-      max,
-      idleTimeoutMillis,
-      connectionTimeoutMillis,
-      statement_timeout: options.statementTimeoutMs,
-      fallback_application_name: 'chainlens',
-      types: typeParsers,
-      ...clientKeepAlive(options),
-      // Runs before the connection is handed out. A failure leaves the OS defaults: no worse.
-      onConnect: (client) =>
-        setServerKeepAlive(client, options).catch((error: unknown) => {
-          this.#options.logger?.warn({ err: error }, 'postgresStorage: could not set the server-side TCP keepalive of a connection');
-        }),
-    });
-    // An idle connection that breaks (server restart, network) emits 'error' on the pool; with
-    // no listener that would crash the process. The pool drops the client and opens a new one
-    // on demand.
-    this.#pool.on('error', (error) => {
-      this.#options.logger?.error({ err: error }, 'postgresStorage: an idle connection failed and was dropped');
-    });
+    this.#isView = primaryOf !== undefined;
+    this.#pool = primaryOf?.pool ?? this.#createPool(options.connectionString);
+    this.#readPools = primaryOf ? [] : options.readConnectionStrings.map((url) => this.#createPool(url));
+    this.primary = this.#readPools.length > 0 ? new PostgresStorage(options, { pool: this.#pool }) : undefined;
     const tables = qualifiedTables(options.schema);
     const lockChainState = lockChainStateStatement(tables);
     this.#read = readStatements(tables);
@@ -142,6 +136,41 @@ export class PostgresStorage implements Storage {
     this.#internalTransactions = internalTransactionStatements(tables);
     this.#setTokenMetadata = setTokenMetadataStatement(tables);
     this.#hitCounters = hitCountersStatement(tables);
+  }
+
+  #createPool(connectionString: string): Pool {
+    const options = this.#options;
+    const { max, idleTimeoutMillis, connectionTimeoutMillis } = options.pool;
+    // Creating a pool opens no connection: the first one is made by init().
+    const pool = new Pool({
+      connectionString,
+      max,
+      idleTimeoutMillis,
+      connectionTimeoutMillis,
+      statement_timeout: options.statementTimeoutMs,
+      fallback_application_name: 'chainlens',
+      types: typeParsers,
+      ...clientKeepAlive(options),
+      // Runs before the connection is handed out. A failure leaves the OS defaults: no worse.
+      onConnect: (client) =>
+        setServerKeepAlive(client, options).catch((error: unknown) => {
+          options.logger?.warn({ err: error }, 'postgresStorage: could not set the server-side TCP keepalive of a connection');
+        }),
+    });
+    // An idle connection that breaks (server restart, network) emits 'error' on the pool; with
+    // no listener that would crash the process. The pool drops the client and opens a new one
+    // on demand.
+    pool.on('error', (error) => {
+      options.logger?.error({ err: error }, 'postgresStorage: an idle connection failed and was dropped');
+    });
+    return pool;
+  }
+
+  /** Where a chain read goes: the read replicas in turn, else the primary. */
+  get #reads(): Pool {
+    if (this.#readPools.length === 0) return this.#pool;
+    this.#nextRead = (this.#nextRead + 1) % this.#readPools.length;
+    return this.#readPools[this.#nextRead]!;
   }
 
   /** Connects and migrates the schema; concurrent and repeated calls share one run. */
@@ -161,14 +190,16 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  /** Ends the pool, waiting for checked-out connections to be released. */
+  /** Ends the pools, waiting for checked-out connections to be released; a primary view leaves them to its storage. */
   close(): Promise<void> {
-    this.#closed ??= this.#pool.end();
+    if (this.#isView) return Promise.resolve();
+    this.#closed ??= Promise.all([this.#pool, ...this.#readPools].map((pool) => pool.end())).then(() => undefined);
     return this.#closed;
   }
 
+  /** Resolves when the primary and every read replica answer. */
   async ping(): Promise<void> {
-    await this.#pool.query(this.#read.ping);
+    await Promise.all([this.#pool, ...this.#readPools].map((pool) => pool.query(this.#read.ping)));
   }
 
   async writeBlock(bundle: BlockBundle): Promise<void> {
@@ -186,7 +217,7 @@ export class PostgresStorage implements Storage {
   }
 
   async getTraceCursor(): Promise<bigint | null> {
-    const { rows } = await this.#pool.query<{ traced: bigint | null }>(this.#read.traceCursor);
+    const { rows } = await this.#reads.query<{ traced: bigint | null }>(this.#read.traceCursor);
     return rows[0]?.traced ?? null;
   }
 
@@ -196,25 +227,25 @@ export class PostgresStorage implements Storage {
   }
 
   async getCursor(): Promise<IndexerCursor | null> {
-    const { rows } = await this.#pool.query<{ number: bigint | null; hash: Hex | null }>(this.#read.cursor);
+    const { rows } = await this.#reads.query<{ number: bigint | null; hash: Hex | null }>(this.#read.cursor);
     const row = rows[0];
     return row?.number != null && row.hash != null ? { number: row.number, hash: row.hash } : null;
   }
 
   async getBlockByNumber(number: bigint): Promise<StoredBlock | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
-    const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.blockByNumber, values: [toDecimal(number)] });
+    const { rows } = await this.#reads.query<StoredBlock>({ ...this.#read.blockByNumber, values: [toDecimal(number)] });
     return rows[0] ?? null;
   }
 
   async getBlockByHash(hash: Hex): Promise<StoredBlock | null> {
-    const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.blockByHash, values: [toBytea(hash)] });
+    const { rows } = await this.#reads.query<StoredBlock>({ ...this.#read.blockByHash, values: [toBytea(hash)] });
     return rows[0] ?? null;
   }
 
   async getBlockTransactionHashes(number: bigint): Promise<Hex[]> {
     if (number < INT8_MIN || number > INT8_MAX) return [];
-    const { rows } = await this.#pool.query<{ hash: Hex }>({
+    const { rows } = await this.#reads.query<{ hash: Hex }>({
       ...this.#read.blockTransactionHashes,
       values: [toDecimal(number)],
     });
@@ -223,14 +254,14 @@ export class PostgresStorage implements Storage {
 
   async getBlockWithTransactionHashes(number: bigint): Promise<{ block: StoredBlock; transactionHashes: Hex[] } | null> {
     if (number < INT8_MIN || number > INT8_MAX) return null;
-    const { rows } = await this.#pool.query<BlockWithHashesRow>({ ...this.#read.blockWithTransactionHashes, values: [toDecimal(number)] });
+    const { rows } = await this.#reads.query<BlockWithHashesRow>({ ...this.#read.blockWithTransactionHashes, values: [toDecimal(number)] });
     return rows[0] ? withHashes(rows[0]) : null;
   }
 
   async getBlocksWithTransactionHashes(numbers: bigint[]): Promise<({ block: StoredBlock; transactionHashes: Hex[] } | null)[]> {
     const valid = numbers.filter((number) => number >= INT8_MIN && number <= INT8_MAX);
     if (valid.length === 0) return numbers.map(() => null);
-    const { rows } = await this.#pool.query<BlockWithHashesRow>({ ...this.#read.blocksWithTransactionHashes, values: [valid.map(toDecimal)] });
+    const { rows } = await this.#reads.query<BlockWithHashesRow>({ ...this.#read.blocksWithTransactionHashes, values: [valid.map(toDecimal)] });
     const byNumber = new Map(rows.map((row) => [row.number, withHashes(row)]));
     return numbers.map((number) => byNumber.get(number) ?? null);
   }
@@ -239,7 +270,7 @@ export class PostgresStorage implements Storage {
     if (number < INT8_MIN || number > INT8_MAX) return null;
     const values = [toDecimal(number)];
     // One snapshot for the reads, so a concurrent rollback cannot tear the bundle.
-    return inTransaction(this.#pool, async (client) => {
+    return inTransaction(this.#reads, async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const block = (await client.query<StoredBlock>({ ...this.#read.blockByNumber, values })).rows[0];
       if (!block) return null;
@@ -257,12 +288,12 @@ export class PostgresStorage implements Storage {
 
   async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
     if (limit <= 0) return [];
-    const { rows } = await this.#pool.query<StoredBlock>({ ...this.#read.recentBlocks, values: [limit] });
+    const { rows } = await this.#reads.query<StoredBlock>({ ...this.#read.recentBlocks, values: [limit] });
     return rows;
   }
 
   async getTransaction(hash: Hex): Promise<StoredTransaction | null> {
-    const { rows } = await this.#pool.query<StoredTransaction>({
+    const { rows } = await this.#reads.query<StoredTransaction>({
       ...this.#read.transactionByHash,
       values: [toBytea(hash)],
     });
@@ -271,7 +302,7 @@ export class PostgresStorage implements Storage {
 
   async getTransactions(hashes: Hex[]): Promise<(StoredTransaction | null)[]> {
     if (hashes.length === 0) return [];
-    const { rows } = await this.#pool.query<StoredTransaction>({
+    const { rows } = await this.#reads.query<StoredTransaction>({
       ...this.#read.transactionsByHash,
       values: [hashes.map(toBytea)],
     });
@@ -280,7 +311,7 @@ export class PostgresStorage implements Storage {
   }
 
   async getTransactionLogs(hash: Hex): Promise<StoredLog[]> {
-    const { rows } = await this.#pool.query<LogRow>({ ...this.#read.transactionLogs, values: [toBytea(hash)] });
+    const { rows } = await this.#reads.query<LogRow>({ ...this.#read.transactionLogs, values: [toBytea(hash)] });
     return rows.map(toStoredLog);
   }
 
@@ -300,7 +331,7 @@ export class PostgresStorage implements Storage {
     const skip = (page - 1) * offset;
     // Past 2^53 rows no address has anything left, and the ordinal arithmetic stays exact.
     if (page < 1 || offset < 1 || !Number.isSafeInteger(skip + offset) || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const { rows } = await this.#pool.query<Row>({
+    const { rows } = await this.#reads.query<Row>({
       ...statement,
       values: [
         toBytea(address),
@@ -318,7 +349,7 @@ export class PostgresStorage implements Storage {
     // One address on both sides: each of its transactions involves it with itself.
     if (address === counterparty) return this.listAddressTransactions({ address, page, offset, sort });
     const statement = sort === 'asc' ? this.#read.transactionsBetweenAsc : this.#read.transactionsBetweenDesc;
-    const { rows } = await this.#pool.query<StoredTransaction>({ ...statement, values: [toBytea(address), toBytea(counterparty), offset, (page - 1) * offset] });
+    const { rows } = await this.#reads.query<StoredTransaction>({ ...statement, values: [toBytea(address), toBytea(counterparty), offset, (page - 1) * offset] });
     return rows;
   }
 
@@ -327,12 +358,12 @@ export class PostgresStorage implements Storage {
     const statement = this.#read.addressLogs[addressLogsKey(sort === 'asc' ? 'ASC' : 'DESC', topic0 !== undefined)]!;
     const values: unknown[] = [toBytea(address), toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (topic0 !== undefined) values.push(toBytea(topic0));
-    const { rows } = await this.#pool.query<LogRow>({ ...statement, values });
+    const { rows } = await this.#reads.query<LogRow>({ ...statement, values });
     return rows.map(toStoredLog);
   }
 
   async getAddressActivity(address: Hex): Promise<AddressActivity> {
-    const { rows } = await this.#pool.query<{ transaction_count: bigint; first_seen: bigint; last_seen: bigint }>({
+    const { rows } = await this.#reads.query<{ transaction_count: bigint; first_seen: bigint; last_seen: bigint }>({
       ...this.#read.addressActivity,
       values: [toBytea(address)],
     });
@@ -342,18 +373,18 @@ export class PostgresStorage implements Storage {
   }
 
   async countAddressTokenTransfers(address: Hex): Promise<number> {
-    const { rows } = await this.#pool.query<{ count: bigint }>({ ...this.#read.addressTokenTransferCount, values: [toBytea(address)] });
+    const { rows } = await this.#reads.query<{ count: bigint }>({ ...this.#read.addressTokenTransferCount, values: [toBytea(address)] });
     return Number(rows[0]!.count);
   }
 
   async getToken(address: Hex): Promise<StoredToken | null> {
-    const { rows } = await this.#pool.query<TokenRow>({ ...this.#read.token, values: [toBytea(address)] });
+    const { rows } = await this.#reads.query<TokenRow>({ ...this.#read.token, values: [toBytea(address)] });
     return rows[0] ? toStoredToken(rows[0]) : null;
   }
 
   async listTokensWithoutMetadata(limit: number): Promise<Hex[]> {
     if (limit < 1) return [];
-    const { rows } = await this.#pool.query<{ address: Hex }>({ ...this.#read.tokensWithoutMetadata, values: [limit] });
+    const { rows } = await this.#reads.query<{ address: Hex }>({ ...this.#read.tokensWithoutMetadata, values: [limit] });
     return rows.map((row) => row.address);
   }
 
@@ -363,7 +394,7 @@ export class PostgresStorage implements Storage {
 
   async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {
     if (limit < 1) return [];
-    const { rows } = await this.#pool.query<TokenRow>({
+    const { rows } = await this.#reads.query<TokenRow>({
       ...this.#read.tokens,
       values: [limit, offset, include?.map(toBytea) ?? null, exclude.map(toBytea)],
     });
@@ -372,7 +403,7 @@ export class PostgresStorage implements Storage {
 
   async countTokenHoldersAt(token: Hex, blockNumber: bigint): Promise<number> {
     if (blockNumber > INT8_MAX) return (await this.getToken(token))?.holderCount ?? 0;
-    const { rows } = await this.#pool.query<{ count: bigint }>({
+    const { rows } = await this.#reads.query<{ count: bigint }>({
       ...this.#read.tokenHoldersAt,
       values: [toBytea(token), toDecimal(blockNumber < INT8_MIN ? INT8_MIN : blockNumber)],
     });
@@ -383,13 +414,13 @@ export class PostgresStorage implements Storage {
     const floor = toDecimal(minBalance !== undefined && minBalance > 1n ? minBalance : 1n);
     const list = async () => {
       if (page < 1 || offset < 1) return [];
-      const { rows } = await this.#pool.query<StoredTokenHolder>({ ...this.#read.tokenHolders, values: [toBytea(token), floor, offset, (page - 1) * offset] });
+      const { rows } = await this.#reads.query<StoredTokenHolder>({ ...this.#read.tokenHolders, values: [toBytea(token), floor, offset, (page - 1) * offset] });
       return rows;
     };
     // Without a floor the total is the token's kept holder count: no counting of rows.
     const count = async () => {
       if (floor === '1') return (await this.getToken(token))?.holderCount ?? 0;
-      const { rows } = await this.#pool.query<{ count: bigint }>({ ...this.#read.tokenHolderCount, values: [toBytea(token), floor] });
+      const { rows } = await this.#reads.query<{ count: bigint }>({ ...this.#read.tokenHolderCount, values: [toBytea(token), floor] });
       return Number(rows[0]!.count);
     };
     const [holders, total] = await Promise.all([list(), count()]);
@@ -408,13 +439,13 @@ export class PostgresStorage implements Storage {
     ];
     if (from !== undefined) values.push(toBytea(from));
     if (to !== undefined) values.push(toBytea(to));
-    const { rows } = await this.#pool.query<StoredTokenTransfer>({ ...statement, values });
+    const { rows } = await this.#reads.query<StoredTokenTransfer>({ ...statement, values });
     return rows;
   }
 
   async listAddressTokenTransfers({ address, token, standard, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
     if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const { rows } = await this.#pool.query<StoredTokenTransfer>({
+    const { rows } = await this.#reads.query<StoredTokenTransfer>({
       ...this.#read.addressTokenTransfers[sort === 'asc' ? 'ASC' : 'DESC'],
       values: [
         toBytea(address),
@@ -430,13 +461,13 @@ export class PostgresStorage implements Storage {
   }
 
   async listTokenPairs(token: Hex): Promise<StoredPair[]> {
-    const { rows } = await this.#pool.query<StoredPair>({ ...this.#dex.tokenPairs, values: [toBytea(token)] });
+    const { rows } = await this.#reads.query<StoredPair>({ ...this.#dex.tokenPairs, values: [toBytea(token)] });
     return rows;
   }
 
   async getPairSyncAt(pair: Hex, timestamp: bigint): Promise<StoredPairSync | null> {
     if (timestamp < INT8_MIN) return null;
-    const { rows } = await this.#pool.query<StoredPairSync>({ ...this.#dex.pairSyncAt, values: [toBytea(pair), toDecimal(clampInt8(timestamp))] });
+    const { rows } = await this.#reads.query<StoredPairSync>({ ...this.#dex.pairSyncAt, values: [toBytea(pair), toDecimal(clampInt8(timestamp))] });
     return rows[0] ?? null;
   }
 
@@ -444,8 +475,8 @@ export class PostgresStorage implements Storage {
     if (to <= from || to < INT8_MIN || from > INT8_MAX) return null;
     const values = [toBytea(pair), toDecimal(clampInt8(from)), toDecimal(clampInt8(to))];
     const [highest, lowest] = await Promise.all([
-      this.#pool.query<StoredPairSync>({ ...this.#dex.pairSyncHighest, values }),
-      this.#pool.query<StoredPairSync>({ ...this.#dex.pairSyncLowest, values }),
+      this.#reads.query<StoredPairSync>({ ...this.#dex.pairSyncHighest, values }),
+      this.#reads.query<StoredPairSync>({ ...this.#dex.pairSyncLowest, values }),
     ]);
     return highest.rows[0] && lowest.rows[0] ? { highest: highest.rows[0], lowest: lowest.rows[0] } : null;
   }
@@ -453,12 +484,12 @@ export class PostgresStorage implements Storage {
   async sumPairSwaps(pair: Hex, from: bigint, to: bigint): Promise<PairSwapAmounts> {
     if (to <= from || to < INT8_MIN || from > INT8_MAX) return { amount0In: 0n, amount1In: 0n, amount0Out: 0n, amount1Out: 0n };
     const values = [toBytea(pair), toDecimal(clampInt8(from)), toDecimal(clampInt8(to))];
-    const { rows } = await this.#pool.query<PairSwapAmounts>({ ...this.#dex.pairSwapSums, values });
+    const { rows } = await this.#reads.query<PairSwapAmounts>({ ...this.#dex.pairSwapSums, values });
     return rows[0]!;
   }
 
   async getContractCreation(address: Hex): Promise<StoredContractCreation | null> {
-    const { rows } = await this.#pool.query<StoredContractCreation>({ ...this.#contracts.contractCreation, values: [toBytea(address)] });
+    const { rows } = await this.#reads.query<StoredContractCreation>({ ...this.#contracts.contractCreation, values: [toBytea(address)] });
     return rows[0] ?? null;
   }
 
@@ -468,13 +499,13 @@ export class PostgresStorage implements Storage {
     const values: unknown[] = [toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     const statement = address === undefined ? this.#internalTransactions.internalTransactions[order] : this.#internalTransactions.addressInternalTransactions[order];
     if (address !== undefined) values.push(toBytea(address));
-    const { rows } = await this.#pool.query<StoredInternalTransaction>({ ...statement, values });
+    const { rows } = await this.#reads.query<StoredInternalTransaction>({ ...statement, values });
     return rows;
   }
 
   async getChainTotals(): Promise<ChainTotals> {
     type Totals = { total_transactions: bigint; total_accounts: bigint; total_contracts: bigint };
-    const { rows } = await this.#pool.query<Totals>(this.#read.totals);
+    const { rows } = await this.#reads.query<Totals>(this.#read.totals);
     const row = rows[0];
     if (!row) throw new Error('postgresStorage: chain_state has no row; was the schema migrated by init()?');
     return {
@@ -569,12 +600,12 @@ export class PostgresStorage implements Storage {
 
   async getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
     if (addresses.length === 0) return [];
-    const { rows } = await this.#pool.query<ProfileRow>({ ...this.#metadata.profiles, values: [addresses.map(toBytea)] });
+    const { rows } = await this.#reads.query<ProfileRow>({ ...this.#metadata.profiles, values: [addresses.map(toBytea)] });
     return rows.map(({ address, profile }) => ({ ...profile, address }));
   }
 
   async listVerifiedAddresses(): Promise<Hex[]> {
-    const { rows } = await this.#pool.query<{ address: Hex }>(this.#metadata.verifiedAddresses);
+    const { rows } = await this.#reads.query<{ address: Hex }>(this.#metadata.verifiedAddresses);
     return rows.map((row) => row.address);
   }
 
@@ -588,7 +619,7 @@ export class PostgresStorage implements Storage {
 
   async getVerifiedContracts(addresses: Hex[]): Promise<StoredVerifiedContract[]> {
     if (addresses.length === 0) return [];
-    const { rows } = await this.#pool.query<VerifiedContractRow>({ ...this.#verification.contracts, values: [addresses.map(toBytea)] });
+    const { rows } = await this.#reads.query<VerifiedContractRow>({ ...this.#verification.contracts, values: [addresses.map(toBytea)] });
     return rows.map(toVerifiedContract);
   }
 

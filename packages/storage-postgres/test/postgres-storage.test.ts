@@ -270,6 +270,7 @@ describe('postgresStorage', () => {
     const cases: [string, unknown, RegExp][] = [
       ['a missing connectionString', {}, /postgresStorage\.connectionString: is required/],
       ['a connectionString that is no postgres URL', { connectionString: 'mysql://x' }, /postgresStorage\.connectionString: must be a postgres:\/\/ URL/],
+      ['a read replica that is no postgres URL', { connectionString, readConnectionStrings: ['mysql://replica'] }, /postgresStorage\.readConnectionStrings\.0: must be postgres:\/\/ URLs of read replicas/],
       ['a schema that is no plain identifier', { connectionString, schema: 'Chain-Lens' }, /postgresStorage\.schema: must be a lowercase identifier/],
       ['pool.max below 1', { connectionString, pool: { max: 0 } }, /postgresStorage\.pool\.max: /],
       ['a negative pool.idleTimeoutMillis', { connectionString, pool: { idleTimeoutMillis: -1 } }, /postgresStorage\.pool\.idleTimeoutMillis: /],

@@ -4,8 +4,8 @@ import type { Revocation } from '../auth/revocation.js';
 import type { ChannelBusMessage } from '../channels/channels-api.js';
 import type { EventHub, ReorgEvent } from '../channels/index.js';
 import type { Indexer } from '../indexer/indexer.js';
-import { Alarm } from '../indexer/sleep.js';
-import type { Hex, Storage } from '../storage/index.js';
+import { Alarm, sleep } from '../indexer/sleep.js';
+import type { BlockBundle, Hex, Storage } from '../storage/index.js';
 import type { Coordinator } from './coordinator.js';
 
 /**
@@ -30,6 +30,9 @@ export function announceBlock(coordinator: Coordinator, number: bigint): Promise
   const message: BusMessage = { origin: 'external-writer', type: 'block', number: number.toString() };
   return coordinator.publish(JSON.stringify(message));
 }
+
+/** Longest an announced block is awaited on read replicas behind the writer. */
+const REPLICA_WAIT_MS = 60_000;
 
 /** Removed hashes per reorg message: 100 × 69 bytes keeps it well under 7,900 bytes. */
 const HASHES_PER_MESSAGE = 100;
@@ -142,6 +145,26 @@ export class ClusterMember {
     }
   }
 
+  /**
+   * The bundle of a block the bus announced, once the storage this instance reads has it: read
+   * replicas may be behind the writer, so it waits for them (up to a minute); `null` when the
+   * block is not there when storage has reached its number (a reorg removed it).
+   */
+  private async announced(number: bigint): Promise<BlockBundle | null> {
+    const deadline = Date.now() + REPLICA_WAIT_MS;
+    for (let wait = 10; ; wait = Math.min(wait * 2, 500)) {
+      const bundle = await this.storage.getBlockBundle(number);
+      if (bundle || this.storage.primary === undefined) return bundle;
+      const cursor = await this.storage.getCursor();
+      if ((cursor !== null && cursor.number >= number) || this.abort.signal.aborted) return null;
+      if (Date.now() > deadline) {
+        this.logger.warn({ block: number.toString() }, 'the read replica did not reach an announced block within a minute: its events are skipped');
+        return null;
+      }
+      await sleep(wait, this.abort.signal);
+    }
+  }
+
   private async receive(text: string): Promise<void> {
     const message = JSON.parse(text) as BusMessage;
     if (message.origin === this.id) return;
@@ -155,7 +178,7 @@ export class ClusterMember {
       return;
     }
     if (message.type === 'block') {
-      const bundle = await this.storage.getBlockBundle(BigInt(message.number));
+      const bundle = await this.announced(BigInt(message.number));
       if (bundle) this.hub.emit('block', bundle);
       return;
     }

@@ -10,6 +10,11 @@ import type { IndexerCursor, Storage } from '../storage/index.js';
  * newer stored block when it hears it (a relayed block is in storage moments before its event
  * arrives, and what this instance keeps per block follows the events), or once it has stayed
  * unheard for `maxAgeMs`: it lags by at most twice that if its events stop.
+ *
+ * On a storage whose reads may lag its writes (read replicas: `followsStorage`), the head is
+ * always what the reads see: a block event only makes it read storage again, and while storage
+ * is behind the heard block every call reads it again, so an instance never serves a head its
+ * replica has not reached.
  */
 export class IndexedHead {
   #value: IndexerCursor | null = null;
@@ -20,14 +25,24 @@ export class IndexedHead {
   #heardBlocks = false;
   /** When a storage read first found a block newer than the heard one, not heard since. */
   #aheadSince: number | null = null;
+  /** The newest block heard, where the head follows storage. */
+  #heard: bigint | null = null;
+  readonly #followsStorage: boolean;
 
   constructor(
     private readonly storage: Storage,
     hub: EventHub,
     private readonly maxAgeMs: number,
+    options: { followsStorage?: boolean } = {},
   ) {
+    this.#followsStorage = options.followsStorage ?? false;
     hub.on('block', ({ block }) => {
       this.#generation++;
+      if (this.#followsStorage) {
+        this.#heard = block.number;
+        this.#readAt = Number.NEGATIVE_INFINITY;
+        return;
+      }
       this.#value = { number: block.number, hash: block.hash };
       this.#readAt = performance.now();
       this.#heardBlocks = true;
@@ -36,6 +51,7 @@ export class IndexedHead {
     hub.on('reorg', () => {
       this.#generation++;
       this.#readAt = Number.NEGATIVE_INFINITY;
+      this.#heard = null;
     });
   }
 
@@ -60,6 +76,13 @@ export class IndexedHead {
       // read may predate the rollback, so it is answered once but not kept.
       if (generation !== this.#generation) return Number.isFinite(this.#readAt) ? this.#value : cursor;
       const now = performance.now();
+      if (this.#followsStorage) {
+        this.#value = cursor;
+        // Behind a heard block: read again on the next call, until storage has it.
+        const behind = this.#heard !== null && (cursor === null || cursor.number < this.#heard);
+        this.#readAt = behind ? Number.NEGATIVE_INFINITY : now;
+        return cursor;
+      }
       const heard = this.#value;
       if (this.#heardBlocks && heard !== null && cursor !== null && cursor.number > heard.number) {
         this.#aheadSince ??= now;

@@ -42,6 +42,13 @@ import type {
  *   completely or not at all.
  */
 export interface Storage {
+  /**
+   * Where this storage's reads may lag its own writes (it reads from replicas): a storage on the
+   * same data whose reads see every write, for what must read its own writes (the indexers,
+   * accounts and keys, counters, jobs). Absent where reads never lag. Closing it closes nothing.
+   */
+  readonly primary?: Storage;
+
   /** Prepares the backend (migrations, pools). Idempotent. Called by `explorer.start()`. */
   init(): Promise<void>;
   /** Releases every resource. Idempotent. */
