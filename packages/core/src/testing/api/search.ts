@@ -137,7 +137,9 @@ export function searchTests(ctx: () => ApiContext): void {
       expect(answer.body.message, query).toMatch(/^Error! Invalid request: (q|limit): /);
       expect(answer.body.result, query).toBeNull();
     }
+    expect((await get(ctx(), '/api/v1/search')).body).toEqual(errorEnvelope('Error! Invalid request: q: is required'));
     expect((await get(ctx(), '/api/v1/search?q=')).body).toEqual(errorEnvelope('Error! Invalid request: q: must not be empty'));
+    expect((await get(ctx(), '/api/v1/search?q=a%07')).body).toEqual(errorEnvelope('Error! Invalid request: q: must not contain control characters'));
     expect(await search('a'.repeat(200))).toEqual([]);
   });
 
