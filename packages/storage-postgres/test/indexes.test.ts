@@ -22,6 +22,16 @@ function flatten(node: PlanNode): PlanNode[] {
 }
 
 const schemas = testSchemas();
+
+/** Creates `schema` with every table and index, and nothing in them. */
+async function migrated(schema: string): Promise<void> {
+  const storage = await createStorage(schema);
+  try {
+    await storage.init();
+  } finally {
+    await storage.close();
+  }
+}
 const schema = schemas.next();
 const t = qualifiedTables(schema);
 // ~4,000 transactions among 300 addresses, ~2,500 logs, ~10,000 internal transactions: enough
@@ -162,12 +172,7 @@ describe('a token whose transfers are nearly all mints', () => {
   const holders = Array.from({ length: 5_000 }, (_, i) => fixtureAddress(`holder ${i}`));
 
   beforeAll(async () => {
-    const storage = await createStorage(mintSchema);
-    try {
-      await storage.init();
-    } finally {
-      await storage.close();
-    }
+    await migrated(mintSchema);
     // ANALYZE samples one sender, the zero address, as a real airdrop's table does.
     await withClient(async (client) => {
       await client.query(
@@ -199,12 +204,7 @@ describe('token search', () => {
   const search = readStatements(k).searchTokens;
 
   beforeAll(async () => {
-    const storage = await createStorage(searchSchema);
-    try {
-      await storage.init();
-    } finally {
-      await storage.close();
-    }
+    await migrated(searchSchema);
     // 20,000 tokens named as the metadata indexer names them: `Token i` (`TKi`), keys lowercased.
     await withClient(async (client) => {
       await client.query(
