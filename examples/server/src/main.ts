@@ -1,9 +1,9 @@
 import { createExplorer, type ExplorerConfig } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
-import { pino } from 'pino';
 import type { DemoContracts } from '@chainlens/core/devchain';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
 import { readEnv, type ServerEnv } from './env.js';
+import { chooseLogFormat, createLogger } from './logging.js';
 import { serve } from './serve.js';
 
 /**
@@ -13,7 +13,7 @@ import { serve } from './serve.js';
  */
 async function main(): Promise<void> {
   const env = readEnv(process.env);
-  const logger = pino({ level: env.LOG_LEVEL, name: 'chainlens' });
+  const logger = await createLogger(env.LOG_LEVEL, chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY));
   const cleanups: (() => Promise<void>)[] = [];
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +56,10 @@ async function main(): Promise<void> {
   if (shuttingDown) return;
   console.log(`ChainLens storage: ${postgres ? `Postgres ${describeDatabase(postgres.connectionString)}, schema ${postgres.schema}` : 'memory (kept in this process; gone when it stops)'}`);
   if (chain) console.log(`ChainLens demo contracts: ${describeContracts(chain.contracts)}`);
+  // Where a person goes first; the listening line comes last, once everything is ready.
+  console.log(`ChainLens explorer: ${server.url}/`);
+  console.log(`ChainLens API reference: ${server.url}/docs`);
+  console.log(`ChainLens GraphiQL: ${server.url}/graphql`);
   console.log(`ChainLens listening on ${server.url}`);
 }
 

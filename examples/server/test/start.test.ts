@@ -90,6 +90,11 @@ describe('npm start (examples/server)', () => {
     // What runs where, in lines a person reads: the storage and the demo contracts by role.
     expect(output()).toContain('ChainLens storage: memory (kept in this process; gone when it stops)\n');
     expect(output()).toMatch(/ChainLens demo contracts: DEMO token \(ERC-20\) 0x[0-9a-fA-F]{40}, DUSD token \(ERC-20\) 0x[0-9a-fA-F]{40}, NFT \(ERC-721\) 0x[0-9a-fA-F]{40}, multi-token \(ERC-1155\) 0x/);
+    // Where to go first, then the line tools wait for.
+    expect(output()).toContain(`ChainLens explorer: ${url}/\nChainLens API reference: ${url}/docs\nChainLens GraphiQL: ${url}/graphql\nChainLens listening on ${url}\n`);
+    // stdout is a pipe here, not a terminal: the logs are JSON lines (the random JWT secret's warning, at least).
+    const logs = output().split('\n').filter((line) => line !== '' && !line.startsWith('ChainLens '));
+    expect(logs.map((line) => JSON.parse(line) as { msg: string }).some((entry) => entry.msg.includes('jwtSecret'))).toBe(true);
     const response = await fetch(`${url}/api/v1/health`);
     expect(await response.json()).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
     // Idle connections are kept past a load balancer's usual 60 s, not Node's 5 s.
@@ -113,11 +118,13 @@ describe('npm start (examples/server)', () => {
       return ((await answer.json()) as { result: T }).result;
     };
     // What the one-file build must still find at run time: GraphQL (one copy of graphql among its
-    // bundled users) and the API reference's assets, read from swagger-ui-dist's package.
+    // bundled users) and the API reference's and GraphiQL's assets, read from their npm packages.
     const graphql = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ blockchain { latestBlock { number } } }' }) });
     expect(((await graphql.json()) as { data: { blockchain: { latestBlock: { number: string } } } }).data.blockchain.latestBlock.number).toMatch(/^\d+$/);
-    const bundle = await fetch(`${url}/docs/swagger-ui-bundle.js`);
-    expect([bundle.status, (await bundle.text()).length > 100_000]).toEqual([200, true]);
+    for (const asset of ['docs/swagger-ui-bundle.js', 'graphql/graphiql.min.js', 'graphql/react-dom.production.min.js']) {
+      const bundle = await fetch(`${url}/${asset}`);
+      expect([bundle.status, (await bundle.text()).length > 100_000], asset).toEqual([200, true]);
+    }
     const stats = async () => (await read<{ totalTransactions: number }>('/api/v1/blockchain/network/stats')).totalTransactions;
     const before = await stats();
     await waitFor(async () => (await stats()) > before, 'ongoing demo transactions to be indexed', 20_000, POLL_MS);

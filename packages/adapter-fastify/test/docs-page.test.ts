@@ -11,7 +11,7 @@ import { chainlens } from '../src/index.js';
 /** Debian's chromium; CI installs it (.ci/run). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-describe('GET /docs in a browser', () => {
+describe('GET /docs and GET /graphql in a browser', () => {
   let chain: TestChain;
   let explorer: Explorer;
   let app: FastifyInstance;
@@ -22,7 +22,7 @@ describe('GET /docs in a browser', () => {
     chain = await createTestChain();
     explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: memoryStorage(), logger: pino({ level: 'silent' }) });
     app = Fastify({ clientErrorHandler: handleClientError });
-    // Mounted under a prefix: the page, its assets, the document and "try it" calls all follow it.
+    // Mounted under a prefix: the pages, their assets, the document and the calls they make all follow it.
     await app.register(chainlens, { explorer, prefix: '/explorer' });
     await app.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/explorer`;
@@ -57,6 +57,27 @@ describe('GET /docs in a browser', () => {
     await health.locator('.live-responses-table .response-col_status', { hasText: '200' }).first().waitFor();
     await expect(health.locator('.live-responses-table').innerText()).resolves.toContain('"chainId": 31337');
     // Self-hosted: nothing was fetched from anywhere else.
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+
+  it('GraphiQL renders from its own assets and runs a query against the endpoint it came from', async () => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    const failures: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(url)) outside.push(request.url());
+    });
+    page.on('pageerror', (error) => failures.push(error.message));
+    await page.goto(`${url}/graphql`);
+    await page.locator('.graphiql-container').waitFor();
+    const answered = page.waitForResponse((response) => response.url() === `${url}/graphql` && response.request().method() === 'POST' && (response.request().postData() ?? '').includes('latestBlock'));
+    await page.locator('.graphiql-execute-button').click();
+    expect((await answered).status()).toBe(200);
+    const result = page.locator('.result-window');
+    await result.getByText('"latestBlock"').waitFor();
+    await expect(result.innerText()).resolves.toMatch(/"number": "\d+"/);
+    expect(failures).toEqual([]);
     expect(outside).toEqual([]);
     await page.close();
   });

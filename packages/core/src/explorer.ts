@@ -44,6 +44,7 @@ import {
   StatusService,
   SubmissionService,
   PriceService,
+  SearchService,
   TokenService,
   TraceService,
   TransactionService,
@@ -144,12 +145,15 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const records = new ChainRecordCache(hub, config.reads.recordCacheBytes);
   const blocks = new BlockService(storage, head, records, config.startBlock);
   const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
+  const contracts = new ContractService(storage, head, chain);
+  const tokens = new TokenService(storage, head, tokenReader, prices, config.startBlock);
+  const transactions = new TransactionService(storage, head, chain, records);
   const services: Services = {
     accounts: new AccountService(storage, head, chain, records),
     apiKeys,
     blocks,
     consensus,
-    contracts: new ContractService(storage, head, chain),
+    contracts,
     gasOracle: new GasOracleService(chain),
     health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }),
     logs: new LogService(storage),
@@ -157,11 +161,12 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
     prices,
+    search: new SearchService(blocks, transactions, tokens, contracts),
     status: new StatusService(storage, head, chain, pending, consensus, records),
     submission: new SubmissionService(chain, pending),
-    tokens: new TokenService(storage, head, tokenReader, prices, config.startBlock),
+    tokens,
     traces: new TraceService(storage, chain, config.traces),
-    transactions: new TransactionService(storage, head, chain, records),
+    transactions,
     users,
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };

@@ -39,6 +39,7 @@ import {
   type StoredPairSync,
   type TokenHoldersPage,
   type TokenHoldersQuery,
+  type TokenSearchQuery,
   type TokensQuery,
   type TokenTransfersQuery,
   type TransactionsBetweenQuery,
@@ -333,6 +334,10 @@ export class MemoryStorage implements Storage {
 
   async listTokens(query: TokensQuery): Promise<StoredToken[]> {
     return this.#tokens.listTokens(query);
+  }
+
+  async searchTokens(query: TokenSearchQuery): Promise<StoredToken[]> {
+    return this.#tokens.searchTokens(query);
   }
 
   async countTokenHoldersAt(token: Hex, blockNumber: bigint): Promise<number> {

@@ -8,10 +8,14 @@ import {
   type StoredTokenTransfer,
   type TokenHoldersPage,
   type TokenHoldersQuery,
+  type TokenSearchQuery,
   type TokensQuery,
   type TokenTransfersQuery,
 } from '@chainlens/core';
 import { firstAtOrAbove } from './block-order.js';
+
+/** A UTF-16 surrogate without its partner. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 interface HolderEntry {
   balance: bigint;
@@ -21,6 +25,8 @@ interface HolderEntry {
 
 interface TokenEntry {
   metadata: StoredTokenMetadata | null;
+  /** The metadata's name and symbol lowercased, as searches compare them. */
+  searchKeys: string[];
   /** In chain order: appends push, rollbacks pop. */
   transfers: StoredTokenTransfer[];
   holders: Map<Hex, HolderEntry>;
@@ -40,7 +46,7 @@ export class TokenIndex {
   add(transfer: StoredTokenTransfer): void {
     let token = this.#tokens.get(transfer.token);
     if (!token) {
-      token = { metadata: null, transfers: [], holders: new Map(), holderCount: 0 };
+      token = { metadata: null, searchKeys: [], transfers: [], holders: new Map(), holderCount: 0 };
       this.#tokens.set(transfer.token, token);
     }
     token.transfers.push(transfer);
@@ -102,7 +108,29 @@ export class TokenIndex {
 
   setMetadata(address: Hex, metadata: StoredTokenMetadata): void {
     const token = this.#tokens.get(address);
-    if (token) token.metadata = { ...metadata, interfaces: [...metadata.interfaces] };
+    if (!token) return;
+    token.metadata = { ...metadata, interfaces: [...metadata.interfaces] };
+    token.searchKeys = [metadata.name, metadata.symbol].flatMap((text) => (text === null ? [] : [text.toLowerCase()]));
+  }
+
+  /** Walks every token: memory storage serves small chains. */
+  searchTokens({ prefix, limit }: TokenSearchQuery): StoredToken[] {
+    const wanted = prefix.toLowerCase();
+    // Half of a character's surrogate pair is no text a name can start with (Postgres refuses it too).
+    if (wanted === '' || limit < 1 || LONE_SURROGATE.test(wanted)) return [];
+    const found: { token: StoredToken; exact: boolean }[] = [];
+    for (const [address, entry] of this.#tokens) {
+      if (!entry.searchKeys.some((key) => key.startsWith(wanted))) continue;
+      found.push({ token: this.getToken(address)!, exact: entry.searchKeys.includes(wanted) });
+    }
+    found.sort(
+      (a, b) =>
+        Number(b.exact) - Number(a.exact) ||
+        b.token.holderCount - a.token.holderCount ||
+        b.token.transferCount - a.token.transferCount ||
+        (a.token.address < b.token.address ? -1 : 1),
+    );
+    return found.slice(0, limit).map(({ token }) => token);
   }
 
   listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): StoredToken[] {

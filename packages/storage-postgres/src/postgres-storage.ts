@@ -34,6 +34,7 @@ import type {
   StoredVerifiedContract,
   TokenHoldersPage,
   TokenHoldersQuery,
+  TokenSearchQuery,
   TokensQuery,
   TokenTransfersQuery,
   AddressTokenTransfersQuery,
@@ -52,7 +53,7 @@ import { contractStatements, type ContractStatements } from './contract-queries.
 import { dexStatements, type DexStatements } from './dex-queries.js';
 import { internalTransactionStatements, type InternalTransactionStatements } from './internal-transaction-queries.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
-import { addressLogsKey, type LogRow, type ReadStatements, readStatements, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
+import { addressLogsKey, afterPrefix, type LogRow, type ReadStatements, readStatements, searchKey, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import { qualifiedTables } from './tables.js';
 import { inTransaction } from './transaction.js';
@@ -69,6 +70,9 @@ import {
 } from './verification-queries.js';
 import { prepareBundle, type WriteStatements, writeBlocks, writeBlockStatement } from './write-block.js';
 import { writeBlockTraces, writeTracesStatements, type WriteTracesStatements } from './write-traces.js';
+
+/** A UTF-16 surrogate without its partner. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Bounds of Postgres `bigint`: block ranges are clamped to it. */
 const INT8_MIN = -(2n ** 63n);
@@ -389,7 +393,16 @@ export class PostgresStorage implements Storage {
   }
 
   async setTokenMetadata(address: Hex, { name, symbol, decimals, interfaces }: StoredTokenMetadata): Promise<void> {
-    await this.#pool.query({ ...this.#setTokenMetadata, values: [toBytea(address), name, symbol, decimals, interfaces] });
+    const keys = [name, symbol].map((text) => (text === null ? null : searchKey(text)));
+    await this.#pool.query({ ...this.#setTokenMetadata, values: [toBytea(address), name, symbol, decimals, interfaces, ...keys] });
+  }
+
+  async searchTokens({ prefix, limit }: TokenSearchQuery): Promise<StoredToken[]> {
+    // UTF-8 has no lone surrogate (Buffer.from would make it U+FFFD), and no name holds one.
+    if (prefix === '' || limit < 1 || LONE_SURROGATE.test(prefix)) return [];
+    const key = searchKey(prefix);
+    const { rows } = await this.#pool.query<TokenRow>({ ...this.#read.searchTokens, values: [key, afterPrefix(key), limit] });
+    return rows.map(toStoredToken);
   }
 
   async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {

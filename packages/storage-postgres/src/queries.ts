@@ -236,6 +236,14 @@ export function readStatements(t: Tables) {
         WHERE ($3::bytea[] IS NULL OR address = ANY($3::bytea[])) AND NOT (address = ANY($4::bytea[]))
         ORDER BY holder_count DESC, transfer_count DESC, address LIMIT $1 OFFSET $2`,
     },
+    // $1 and $2 bound the prefix's keys (see the token-search migration); exact matches first.
+    searchTokens: {
+      name: 'chainlens_search_tokens',
+      text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens}
+        WHERE (name_key >= $1 AND name_key < $2) OR (symbol_key >= $1 AND symbol_key < $2)
+        ORDER BY (name_key IS NOT DISTINCT FROM $1 OR symbol_key IS NOT DISTINCT FROM $1) DESC, holder_count DESC, transfer_count DESC, address
+        LIMIT $3`,
+    },
     tokensWithoutMetadata: {
       name: 'chainlens_tokens_without_metadata',
       text: `SELECT address FROM ${t.tokens} WHERE NOT metadata_read ORDER BY first_block, address LIMIT $1`,
@@ -285,12 +293,27 @@ export function readStatements(t: Tables) {
   } satisfies Record<string, Statement | Record<string, Statement>>;
 }
 
-/** The one write outside block writes and rollbacks on chain tables: a token's metadata, read from its contract. */
+/**
+ * The one write outside block writes and rollbacks on chain tables: a token's metadata, read from
+ * its contract, with its name's and symbol's search keys ($6, $7: {@link searchKey}).
+ */
 export function setTokenMetadataStatement(t: Tables): Statement {
   return {
     name: 'chainlens_set_token_metadata',
-    text: `UPDATE ${t.tokens} SET metadata_read = true, name = $2, symbol = $3, decimals = $4, interfaces = $5 WHERE address = $1`,
+    text: `UPDATE ${t.tokens} SET metadata_read = true, name = $2, symbol = $3, decimals = $4, interfaces = $5, name_key = $6, symbol_key = $7 WHERE address = $1`,
   };
+}
+
+/** How a name or symbol is searched: its lowercase UTF-8 bytes. */
+export function searchKey(text: string): Buffer {
+  return Buffer.from(text.toLowerCase(), 'utf8');
+}
+
+/** The first key after every key starting with `key`: its last byte raised by one (UTF-8 has no 0xFF byte). */
+export function afterPrefix(key: Buffer): Buffer {
+  const after = Buffer.from(key);
+  after[after.length - 1]! += 1;
+  return after;
 }
 
 /** Key of the address logs statement for a sort order and whether topic0 filters. */

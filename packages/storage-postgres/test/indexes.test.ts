@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { byteaArray, toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
 import { internalTransactionStatements } from '../src/internal-transaction-queries.js';
-import { addressLogsKey, readStatements, tokenTransfersKey, type Statement } from '../src/queries.js';
+import { addressLogsKey, afterPrefix, readStatements, searchKey, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { rollbackStatements } from '../src/rollback.js';
 import { qualifiedTables } from '../src/tables.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -22,6 +22,16 @@ function flatten(node: PlanNode): PlanNode[] {
 }
 
 const schemas = testSchemas();
+
+/** Creates `schema` with every table and index, and nothing in them. */
+async function migrated(schema: string): Promise<void> {
+  const storage = await createStorage(schema);
+  try {
+    await storage.init();
+  } finally {
+    await storage.close();
+  }
+}
 const schema = schemas.next();
 const t = qualifiedTables(schema);
 // ~4,000 transactions among 300 addresses, ~2,500 logs, ~10,000 internal transactions: enough
@@ -162,12 +172,7 @@ describe('a token whose transfers are nearly all mints', () => {
   const holders = Array.from({ length: 5_000 }, (_, i) => fixtureAddress(`holder ${i}`));
 
   beforeAll(async () => {
-    const storage = await createStorage(mintSchema);
-    try {
-      await storage.init();
-    } finally {
-      await storage.close();
-    }
+    await migrated(mintSchema);
     // ANALYZE samples one sender, the zero address, as a real airdrop's table does.
     await withClient(async (client) => {
       await client.query(
@@ -189,6 +194,39 @@ describe('a token whose transfers are nearly all mints', () => {
       const transferScans = nodes.filter((node) => node['Relation Name'] === 'token_transfers');
       expect(transferScans.map((node) => node['Index Name']), kind).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
       expect(transferScans.map((node) => node['Index Name']), kind).not.toContain('token_transfers_pkey');
+    }
+  });
+});
+
+describe('token search', () => {
+  const searchSchema = schemas.next();
+  const k = qualifiedTables(searchSchema);
+  const search = readStatements(k).searchTokens;
+
+  beforeAll(async () => {
+    await migrated(searchSchema);
+    // 20,000 tokens named as the metadata indexer names them: `Token i` (`TKi`), keys lowercased.
+    await withClient(async (client) => {
+      await client.query(
+        `INSERT INTO ${k.tokens} (address, standard, first_block, transfer_count, holder_count, metadata_read, name, symbol, decimals, name_key, symbol_key)
+        SELECT decode(lpad(to_hex(i), 40, '0'), 'hex'), 'ERC-20', i, i % 97, i % 89, true, 'Token ' || i, 'TK' || i, 18,
+          convert_to('token ' || i, 'UTF8'), convert_to('tk' || i, 'UTF8')
+        FROM generate_series(1, 20000) AS i`,
+      );
+      await client.query(`ANALYZE ${k.tokens}`);
+    });
+  });
+
+  it('finds names and symbols by prefix through their indexes, never a sequential scan, in custom and generic plans', async () => {
+    // Prefixes as people type them, each naming a few tokens (one naming half of them is rightly read whole).
+    for (const prefix of ['Token 123', 'tk1999', 'TOKEN 2000']) {
+      const key = searchKey(prefix);
+      for (const kind of ['custom', 'generic'] as const) {
+        const nodes = await plan(search, [key, afterPrefix(key), 10], kind);
+        const what = `${prefix}, ${kind}`;
+        expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']), what).toEqual([]);
+        expect(nodes.map((node) => node['Index Name']), what).toEqual(expect.arrayContaining(['tokens_by_name_key', 'tokens_by_symbol_key']));
+      }
     }
   });
 });

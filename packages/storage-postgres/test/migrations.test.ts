@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chainAccounts, expectStoredChain, makeChain, referenceAddressTransactions, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
+import { chainAccounts, expectStoredChain, makeChain, chainTokenTransfers, referenceAddressTransactions, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -122,12 +122,44 @@ describe('migrations', () => {
       await old.close();
     }
     // What a release before migration 14 left behind: traces written with their blocks, no trace cursor.
-    await withClient((client) => client.query(`ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; DELETE FROM ${schema}.schema_migrations WHERE version >= 14`));
+    await withClient((client) => client.query(`ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; DELETE FROM ${schema}.schema_migrations WHERE version = 14`));
     const storage = await createStorage(schema);
     try {
       await storage.init();
       expect(await storage.getTraceCursor()).toBe(chain.at(-1)!.block.number);
       await expectStoredChain(storage, chain);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('gives tokens read before migration 15 search keys: ASCII texts at once, the others by reading their metadata again', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 12, txPerBlock: 6 });
+    const [ascii, accented, unnamed] = [...new Set(chainTokenTransfers(chain).map((transfer) => transfer.token))];
+    const metadata = (name: string | null, symbol: string | null) => ({ name, symbol, decimals: 18, interfaces: [] });
+    const old = await createStorage(schema);
+    try {
+      await old.init();
+      await writeChain(old, chain);
+      await old.setTokenMetadata(ascii!, metadata('Wrapped Ether', 'WETH'));
+      await old.setTokenMetadata(accented!, metadata('Ünïcode', 'UNI'));
+      await old.setTokenMetadata(unnamed!, metadata(null, null));
+    } finally {
+      await old.close();
+    }
+    // What a release before migration 15 left behind: no keys, no indexes on them.
+    await withClient((client) => client.query(`ALTER TABLE ${schema}.tokens DROP COLUMN name_key, DROP COLUMN symbol_key; DELETE FROM ${schema}.schema_migrations WHERE version >= 15`));
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      expect((await storage.searchTokens({ prefix: 'weth', limit: 10 })).map((token) => token.address)).toEqual([ascii]);
+      expect((await storage.searchTokens({ prefix: 'WRAPPED', limit: 10 })).map((token) => token.address)).toEqual([ascii]);
+      expect(await storage.searchTokens({ prefix: 'ünï', limit: 10 })).toEqual([]);
+      expect(await storage.listTokensWithoutMetadata(10)).toContain(accented);
+      expect(await storage.listTokensWithoutMetadata(10)).not.toContain(unnamed);
+      await storage.setTokenMetadata(accented!, metadata('Ünïcode', 'UNI'));
+      expect((await storage.searchTokens({ prefix: 'ünï', limit: 10 })).map((token) => token.address)).toEqual([accented]);
     } finally {
       await storage.close();
     }

@@ -1,18 +1,20 @@
 import type { FormattedExecutionResult } from 'graphql';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
-import { defineRoute, type HttpRequest, type Route } from '../http/index.js';
+import { defineRoute, textFormat, type HttpRequest, type Route } from '../http/index.js';
 import type { GraphqlExecutor } from '../graphql/executor.js';
-import { graphiqlPage } from '../graphql/graphiql-page.js';
+import { GRAPHIQL_ASSETS, GRAPHIQL_INIT_SCRIPT, GRAPHIQL_PAGE } from '../graphql/graphiql-page.js';
 import { answerType, GRAPHQL_RESPONSE_JSON, graphqlFormat, GraphqlHttpAnswer } from '../graphql/http-answer.js';
 import { readRequest, RequestRefusal } from '../graphql/operation.js';
+import { ASSET_TYPES, packageAssetRoutes } from './package-asset-routes.js';
 
 type Outcome = { status: number; result: FormattedExecutionResult };
 
 /**
  * GraphQL over HTTP at `/graphql`: `POST` a request (or an array of them: each counts against the
- * caller's rate limit), `GET ?query=` for queries, and `GET` from a browser for GraphiQL. The
- * kernel authenticates and rate-limits as on REST; its refusals come back as GraphQL errors.
+ * caller's rate limit), `GET ?query=` for queries, and `GET` from a browser for GraphiQL (its
+ * files under `/graphql/`). The kernel authenticates and rate-limits as on REST; its refusals come
+ * back as GraphQL errors.
  */
 export function graphqlRoutes(executor: GraphqlExecutor): Route[] {
   const { maxBatch } = executor.policy;
@@ -73,12 +75,14 @@ export function graphqlRoutes(executor: GraphqlExecutor): Route[] {
       query: z.object({ query: z.string().optional(), variables: z.string().optional(), operationName: z.string().optional(), extensions: z.string().optional() }),
       async handler({ query, request, principal }) {
         if (query.query === undefined && wantsHtml(request)) {
-          return new GraphqlHttpAnswer(200, 'text/html; charset=utf-8', graphiqlPage(), { 'cache-control': 'no-cache' });
+          return new GraphqlHttpAnswer(200, 'text/html; charset=utf-8', GRAPHIQL_PAGE, { 'cache-control': 'no-cache' });
         }
         const outcome = await runOne(query, true, principal, strictOf(request));
         return answer(request, { status: outcome.status, body: outcome.result });
       },
     }),
+    defineRoute({ method: 'GET', path: '/graphql/init.js', auth: 'none', summary: "The GraphiQL page's start script", format: textFormat(ASSET_TYPES.javascript), handler: () => GRAPHIQL_INIT_SCRIPT }),
+    ...packageAssetRoutes('/graphql', 'GraphiQL', GRAPHIQL_ASSETS),
   ];
 }
 

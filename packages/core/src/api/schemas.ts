@@ -60,7 +60,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function textSchema(max: number, options: { min?: number; multiline?: boolean } = {}) {
   const control = options.multiline ? /[\p{Cc}](?<![\n\r\t])/u : /\p{Cc}/u;
   return z
-    .string()
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .trim()
     .min(options.min ?? 0, options.min ? 'must not be empty' : undefined)
     .max(max, `must be at most ${max} characters`)

@@ -1,33 +1,41 @@
+import { ASSET_TYPES, type PackageAsset } from '../api/package-asset-routes.js';
+
 /**
- * GraphiQL 3 for `GET /graphql` in a browser. It loads GraphiQL's and React's browser builds
- * from the unpkg CDN, pinned: GraphiQL ships no self-contained build without React and some
- * forty UI packages that a library's dependencies should not carry (see the README).
+ * GraphiQL for `GET /graphql` in a browser, self-hosted: GraphiQL 3's browser build and the React
+ * 18 it runs on are served from their npm packages under `/graphql/…` (GraphiQL 4 and later ship
+ * no such build). Every URL is relative to the page (`{mount}/graphql`), so it works wherever
+ * ChainLens is mounted.
  */
-const PAGE = `<!doctype html>
+export const GRAPHIQL_PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ChainLens GraphQL</title>
 <style>body { margin: 0; height: 100vh; } #graphiql { height: 100vh; }</style>
-<link rel="stylesheet" href="https://unpkg.com/graphiql@3.8.3/graphiql.min.css">
+<link rel="stylesheet" href="graphql/graphiql.min.css">
 </head>
 <body>
 <div id="graphiql">Loading GraphiQL…</div>
-<script crossorigin src="https://unpkg.com/react@18.3.1/umd/react.production.min.js"></script>
-<script crossorigin src="https://unpkg.com/react-dom@18.3.1/umd/react-dom.production.min.js"></script>
-<script crossorigin src="https://unpkg.com/graphiql@3.8.3/graphiql.min.js"></script>
-<script>
-  const url = new URL(location.pathname, location.href).toString();
-  const fetcher = GraphiQL.createFetcher({ url });
-  ReactDOM.createRoot(document.getElementById('graphiql')).render(
-    React.createElement(GraphiQL, { fetcher, defaultQuery: '{\\n  blockchain {\\n    latestBlock { number hash timestamp }\\n  }\\n}\\n' }),
-  );
-</script>
+<script src="graphql/react.production.min.js"></script>
+<script src="graphql/react-dom.production.min.js"></script>
+<script src="graphql/graphiql.min.js"></script>
+<script src="graphql/init.js"></script>
 </body>
 </html>
 `;
 
-/** The GraphiQL page, querying the endpoint it was served from. */
-export function graphiqlPage(): string {
-  return PAGE;
-}
+/** Starts GraphiQL on the endpoint the page came from (a file of its own, so a strict script policy can allow it). */
+export const GRAPHIQL_INIT_SCRIPT = `const fetcher = GraphiQL.createFetcher({ url: new URL(location.pathname, location.href).toString() });
+ReactDOM.createRoot(document.getElementById('graphiql')).render(
+  React.createElement(GraphiQL, { fetcher, defaultQuery: '{\\n  blockchain {\\n    latestBlock { number hash timestamp }\\n  }\\n}\\n' }),
+);
+`;
+
+/** What the GraphiQL page loads from npm packages, by the name it is served under in `/graphql/`. */
+export const GRAPHIQL_ASSETS: Readonly<Record<string, PackageAsset>> = {
+  'graphiql.min.css': { package: 'graphiql', file: 'graphiql.min.css', contentType: ASSET_TYPES.css },
+  'graphiql.min.js': { package: 'graphiql', file: 'graphiql.min.js', contentType: ASSET_TYPES.javascript },
+  'react.production.min.js': { package: 'react', file: 'umd/react.production.min.js', contentType: ASSET_TYPES.javascript },
+  'react-dom.production.min.js': { package: 'react-dom', file: 'umd/react-dom.production.min.js', contentType: ASSET_TYPES.javascript },
+};

@@ -1,7 +1,7 @@
 import {
   getNamedType,
   GraphQLError,
-  isObjectType,
+  isCompositeType,
   Kind,
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
@@ -9,6 +9,7 @@ import {
   type ASTNode,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLCompositeType,
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -133,24 +134,26 @@ export function maxDirectivesRule(max: number): ValidationRule {
   };
 }
 
-/** A field's definition on `parent`, the meta-fields included (`__schema` and `__type` are the query root's). */
-function fieldDefinition(schema: GraphQLSchema, parent: GraphQLObjectType, name: string): GraphQLField<unknown, unknown> | undefined {
+/** A field's definition on `parent`, the meta-fields included (`__schema` and `__type` are the query root's; a union has only `__typename`). */
+function fieldDefinition(schema: GraphQLSchema, parent: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
   if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
   if (parent === schema.getQueryType() && name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
   if (parent === schema.getQueryType() && name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
-  return parent.getFields()[name];
+  return 'getFields' in parent ? parent.getFields()[name] : undefined;
 }
 
 /**
  * Refuses an operation whose estimated cost passes `limits.maxCost`: a leaf field costs 1, an
  * object field 2 plus its selections, and a connection field multiplies that by the page it asks
- * for (`first`, from the document or the variables; its default page when absent). Every field
- * counts, introspection (`__schema`, `__type` and what they select) and `__typename` included.
+ * for (`first`, from the document or the variables; its default page when absent). A field of a
+ * union or interface counts the fragments for every type it may be, as if it were all of them.
+ * Every field counts, introspection (`__schema`, `__type` and what they select) and `__typename`
+ * included.
  */
 export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<string, unknown>> | null | undefined): ValidationRule {
   return (context: ValidationContext) => {
     const schema = context.getSchema();
-    const firstOf = (field: FieldNode, parent: GraphQLObjectType): number => {
+    const firstOf = (field: FieldNode, parent: GraphQLCompositeType): number => {
       const definition = fieldDefinition(schema, parent, field.name.value);
       if (!definition?.args.some((arg) => arg.name === 'first')) return 1;
       const argument = field.arguments?.find((arg) => arg.name.value === 'first');
@@ -160,13 +163,13 @@ export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<s
       // An out-of-range `first` is refused by its resolver; here it costs the most a page can.
       return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? Math.min(value, limits.maxFirst) : limits.maxFirst;
     };
-    const costOf = (selectionSet: SelectionSetNode, parent: GraphQLObjectType, seen: Set<string>): number => {
+    const costOf = (selectionSet: SelectionSetNode, parent: GraphQLCompositeType, seen: Set<string>): number => {
       let cost = 0;
       for (const selection of selectionSet.selections) {
         if (selection.kind === Kind.FIELD) {
           const type = fieldDefinition(schema, parent, selection.name.value)?.type;
           const named = type && getNamedType(type);
-          if (!selection.selectionSet || !named || !isObjectType(named)) {
+          if (!selection.selectionSet || !named || !isCompositeType(named)) {
             cost += 1;
             continue;
           }
@@ -177,7 +180,7 @@ export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<s
           if (selection.kind === Kind.FRAGMENT_SPREAD && seen.has(selection.name.value)) continue;
           const condition = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parent;
           const next = selection.kind === Kind.FRAGMENT_SPREAD ? new Set(seen).add(selection.name.value) : seen;
-          if (condition && isObjectType(condition)) cost += costOf(fragment.selectionSet, condition, next);
+          if (condition && isCompositeType(condition)) cost += costOf(fragment.selectionSet, condition, next);
         }
       }
       return cost;

@@ -27,6 +27,8 @@ type Query {
   tokens(first: Int, after: String, sort: TokenSort = HOLDERS, verified: Boolean): TokenListConnection!
   "A contract; null when no code was found at the address."
   contract(address: Address!): Contract
+  "What q names, best first, as GET /api/v1/search answers: a block number, a block or transaction hash, an address, or the start of a token's name or symbol (2 characters or more, ignoring case). q: 1 to 200 characters once trimmed; first: 1 to 50."
+  search(q: String!, first: Int = 10): [SearchMatch!]!
 }
 
 type Subscription {
@@ -247,6 +249,46 @@ type TokenListItem {
   verified: Boolean!
   logo: String
   token: Token
+}
+
+"One answer of search; type says which, as REST's type field does."
+union SearchMatch = BlockMatch | TransactionMatch | ContractMatch | AddressMatch | TokenMatch
+
+"q is an indexed block's number or hash."
+type BlockMatch {
+  type: String!
+  blockNumber: String!
+  hash: Hash!
+}
+
+"q is an indexed transaction's hash."
+type TransactionMatch {
+  type: String!
+  hash: Hash!
+  blockNumber: String!
+}
+
+"q is a contract's address (code at the indexed head, or an indexed creation)."
+type ContractMatch {
+  type: String!
+  address: Address!
+  "From its verified source, else its token metadata."
+  name: String
+}
+
+"q is any other well-formed address."
+type AddressMatch {
+  type: String!
+  address: Address!
+}
+
+"q is a token's address, or the start of its name or symbol."
+type TokenMatch {
+  type: String!
+  address: Address!
+  name: String
+  symbol: String
+  standard: String!
 }
 
 type Contract {

@@ -1,5 +1,5 @@
 import { BlockNotFoundError } from '../errors/index.js';
-import type { Storage, StoredBlock } from '../storage/index.js';
+import type { Hex, Storage, StoredBlock } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
@@ -31,6 +31,13 @@ export class BlockService {
   /** The stored block at `tag`; `latest` is the newest indexed block. */
   async resolve(tag: bigint | 'latest'): Promise<StoredBlock> {
     const block = await this.storage.getBlockByNumber(await this.numberOf(tag));
+    if (!block) throw new BlockNotFoundError();
+    return block;
+  }
+
+  /** The stored block with hash `hash`. */
+  async byHash(hash: Hex): Promise<StoredBlock> {
+    const block = await this.storage.getBlockByHash(hash);
     if (!block) throw new BlockNotFoundError();
     return block;
   }

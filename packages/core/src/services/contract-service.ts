@@ -114,11 +114,16 @@ export class ContractService {
     return transactions.map((tx) => formatTransaction(tx, cursor?.number ?? null));
   }
 
-  /** Throws {@link ContractNotFoundError} unless a creation is indexed or the node has code at the address. */
+  /** Throws {@link ContractNotFoundError} unless {@link isContract}. */
   private async mustExist(address: Hex): Promise<void> {
-    if (await this.storage.getContractCreation(address)) return;
+    if (!(await this.isContract(address))) throw new ContractNotFoundError();
+  }
+
+  /** Whether `address` is a contract: its creation is indexed, or the node has code there at the indexed head. */
+  async isContract(address: Hex): Promise<boolean> {
+    if (await this.storage.getContractCreation(address)) return true;
     const code = await this.chain.request<string>('eth_getCode', [address, await this.head.blockTag()]);
-    if (code === '0x') throw new ContractNotFoundError();
+    return code !== '0x';
   }
 
   async contract(address: Hex): Promise<ContractRecord> {

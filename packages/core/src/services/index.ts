@@ -12,6 +12,7 @@ import type { LogService } from './log-service.js';
 import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
 import type { PriceService } from './price-service.js';
+import type { SearchService } from './search-service.js';
 import type { StatusService } from './status-service.js';
 import type { SubmissionService } from './submission-service.js';
 import type { TokenService } from './token-service.js';
@@ -33,6 +34,7 @@ export * from './log-service.js';
 export * from './metadata-service.js';
 export * from './network-stats-service.js';
 export * from './price-service.js';
+export * from './search-service.js';
 export * from './status-service.js';
 export * from './submission-service.js';
 export * from './token-service.js';
@@ -60,6 +62,8 @@ export interface Services {
   pending: PendingTracker;
   /** Token prices, volume and liquidity from on-chain pairs (see `prices` in the config). */
   prices: PriceService;
+  /** The search box: blocks, transactions, addresses and tokens by what a person types. */
+  search: SearchService;
   status: StatusService;
   submission: SubmissionService;
   tokens: TokenService;

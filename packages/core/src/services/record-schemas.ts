@@ -12,6 +12,7 @@ import type { GasEstimateRecord } from './submission-service.js';
 import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord } from './token-service.js';
 import type { TransactionInfoRecord } from './transaction-service.js';
 import type { HealthRecord } from './health-service.js';
+import type { SearchMatch } from './search-service.js';
 
 /**
  * zod descriptions of the records services shape, for the API description
@@ -401,6 +402,19 @@ export const metadataProfileRecordSchema = z.object({
   updatedAt: nullableText,
 });
 
+/** One match of `GET /search`, by `type`. */
+export const searchMatchSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('block'), blockNumber: decimal, hash: hex }).describe('q is an indexed block number or block hash'),
+  z.object({ type: z.literal('transaction'), hash: hex, blockNumber: decimal }).describe('q is an indexed transaction hash'),
+  z
+    .object({ type: z.literal('contract'), address: hex, name: nullableText.describe('from its verified source, else its token metadata') })
+    .describe('q is an address with code at the indexed head or an indexed creation'),
+  z.object({ type: z.literal('address'), address: hex }).describe('q is any other well-formed address'),
+  z
+    .object({ type: z.literal('token'), address: hex, name: nullableText, symbol: nullableText, standard: tokenStandard })
+    .describe("q is a token's address, or a case-insensitive prefix of its name or symbol"),
+]);
+
 /** `true` when `A` and `B` are the same type: record schemas are checked against their interfaces with it. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails the typecheck when a schema and its record interface part ways. */
@@ -432,6 +446,7 @@ export type RecordSchemasMatch = [
   Same<z.output<typeof contractEventRecordSchema>, ContractEventRecord>,
   Same<z.output<typeof decodedLogRecordSchema>, DecodedLogRecord>,
   Same<z.output<typeof metadataProfileRecordSchema>, MetadataProfileRecord>,
+  Same<z.output<typeof searchMatchSchema>, SearchMatch>,
 ][number] extends true
   ? true
   : never;

@@ -103,6 +103,14 @@ export interface TokenListItem {
   logo: string | null;
 }
 
+/** A token as a search answer names it: what it is and what it calls itself ({@link tokenIdentity}). */
+export interface TokenSummary {
+  address: Hex;
+  standard: TokenStandard;
+  name: string | null;
+  symbol: string | null;
+}
+
 /** What a token list asks for, validated by the route. */
 export interface TokenListQuery {
   verified?: boolean;
@@ -204,6 +212,36 @@ export class TokenService {
       .sort((a, b) => compareFigures(b.figure, a.figure) || b.token.holderCount - a.token.holderCount || (a.token.address < b.token.address ? -1 : 1))
       .slice(0, limit)
       .map(({ token, market }) => ({ token, market }));
+  }
+
+  /** The token at `address` as {@link summaries} gives it, or `null` when none of its transfers is indexed. */
+  async summary(address: Hex): Promise<TokenSummary | null> {
+    const token = await this.storage.getToken(address);
+    return token && (await this.summaries([token]))[0]!;
+  }
+
+  /**
+   * Tokens whose name or symbol starts with `prefix`, ignoring case (as the contracts answered
+   * them: a name only a metadata profile gives is not searched); exact matches first, then the
+   * most held, at most `limit`.
+   */
+  async search(prefix: string, limit: number): Promise<TokenSummary[]> {
+    return this.summaries(await this.storage.searchTokens({ prefix, limit }));
+  }
+
+  /** Each token's standard, name and symbol, by the one {@link tokenIdentity} rule. */
+  private async summaries(tokens: StoredToken[]): Promise<TokenSummary[]> {
+    if (tokens.length === 0) return [];
+    const tag = await this.head.blockTag();
+    const [metadata, profiles] = await Promise.all([
+      Promise.all(tokens.map((token) => this.metadataOf(token, tag))),
+      this.storage.getMetadataProfiles(tokens.map((token) => token.address)),
+    ]);
+    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
+    return tokens.map((token, i) => {
+      const { name, symbol } = tokenIdentity(metadata[i]!, profileOf.get(token.address));
+      return { address: token.address, standard: token.standard, name, symbol };
+    });
   }
 
   async analytics(address: Hex): Promise<TokenAnalyticsRecord> {

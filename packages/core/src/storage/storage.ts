@@ -25,6 +25,7 @@ import type {
   StoredTokenMetadata,
   TokenHoldersPage,
   TokenHoldersQuery,
+  TokenSearchQuery,
   TokensQuery,
   TokenTransfersQuery,
 } from './token-records.js';
@@ -171,6 +172,17 @@ export interface Storage {
   setTokenMetadata(address: Hex, metadata: StoredTokenMetadata): Promise<void>;
   /** Tokens by holder count, then transfer count (both descending), then address; filtered and paged. */
   listTokens(query: TokensQuery): Promise<StoredToken[]>;
+  /**
+   * Tokens whose metadata name or symbol (as {@link setTokenMetadata} stored it) starts with
+   * `prefix`, ignoring case: both sides are lowercased as `String.prototype.toLowerCase` does,
+   * then compared exactly, every character literally (`%`, `_` and `\` are no wildcards). Those
+   * whose name or symbol equals `prefix` (ignoring case) come first, then by holder count and
+   * transfer count (both descending), then address; at most `limit` of them. An empty prefix
+   * matches nothing. Names hold no NUL and no lone surrogate (the metadata reader keeps no such
+   * text), so a prefix holding one matches nothing and MUST NOT throw. A database backend MUST
+   * find the matches through an index on the lowercased texts, not by reading every token.
+   */
+  searchTokens(query: TokenSearchQuery): Promise<StoredToken[]>;
   /**
    * How many addresses held a positive balance of `token` once block `blockNumber` was written
    * (0 before its first transfer). With the current holder count, this tells how holding moved.

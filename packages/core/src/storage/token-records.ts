@@ -96,3 +96,10 @@ export interface TokensQuery {
   /** None of these tokens. */
   exclude?: Hex[];
 }
+
+/** Tokens named or symbolized by a prefix, best first (see `Storage.searchTokens`). */
+export interface TokenSearchQuery {
+  /** Compared with each token's name and symbol ignoring case; taken literally (no wildcards). */
+  prefix: string;
+  limit: number;
+}

@@ -12,9 +12,10 @@ import { internalTransactionsMigration } from './011-internal-transactions.js';
 import { addressTransactionOrdinalsMigration } from './012-address-transaction-ordinals.js';
 import { transferPartyStatisticsMigration } from './013-transfer-party-statistics.js';
 import { traceCursorMigration } from './014-trace-cursor.js';
+import { tokenSearchMigration } from './015-token-search.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit a released one. */
-export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration, blockTransactionHashesMigration, verificationMigration, internalTransactionsMigration, addressTransactionOrdinalsMigration, transferPartyStatisticsMigration, traceCursorMigration];
+export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration, blockTransactionHashesMigration, verificationMigration, internalTransactionsMigration, addressTransactionOrdinalsMigration, transferPartyStatisticsMigration, traceCursorMigration, tokenSearchMigration];

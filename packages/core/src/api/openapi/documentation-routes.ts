@@ -1,10 +1,16 @@
 import { defineRoute, textFormat, type Route } from '../../http/index.js';
 import { DOCS_INIT_SCRIPT, DOCS_PAGE } from './docs-page.js';
 import { createOpenApiDocument } from './openapi-document.js';
-import { SWAGGER_UI_FILES, swaggerUiAssets, type SwaggerUiFile } from './swagger-ui-assets.js';
+import { ASSET_TYPES, packageAssetRoutes } from '../package-asset-routes.js';
 
 const HTML = textFormat('text/html; charset=utf-8');
-const JAVASCRIPT = textFormat('text/javascript; charset=utf-8');
+const JAVASCRIPT = textFormat(ASSET_TYPES.javascript);
+
+/** What the API reference page loads from swagger-ui-dist. */
+const SWAGGER_UI_ASSETS = {
+  'swagger-ui.css': { package: 'swagger-ui-dist', file: 'swagger-ui.css', contentType: ASSET_TYPES.css },
+  'swagger-ui-bundle.js': { package: 'swagger-ui-dist', file: 'swagger-ui-bundle.js', contentType: ASSET_TYPES.javascript },
+};
 
 /**
  * `GET /api/v1/openapi.json` (the OpenAPI 3.1 description of `routes` and of these routes,
@@ -12,7 +18,6 @@ const JAVASCRIPT = textFormat('text/javascript; charset=utf-8');
  * (Swagger UI over it, served from swagger-ui-dist).
  */
 export function documentationRoutes(routes: readonly Route[]): Route[] {
-  const asset = swaggerUiAssets();
   let documentJson: string | null = null;
   const own: Route[] = [
     defineRoute({
@@ -25,9 +30,7 @@ export function documentationRoutes(routes: readonly Route[]): Route[] {
     }),
     defineRoute({ method: 'GET', path: '/docs', auth: 'none', summary: 'The API reference page', format: HTML, handler: () => DOCS_PAGE }),
     defineRoute({ method: 'GET', path: '/docs/init.js', auth: 'none', summary: "The API reference page's start script", format: JAVASCRIPT, handler: () => DOCS_INIT_SCRIPT }),
-    ...Object.entries(SWAGGER_UI_FILES).map(([file, contentType]) =>
-      defineRoute({ method: 'GET', path: `/docs/${file}`, auth: 'none', summary: `Swagger UI's ${file}`, format: textFormat(contentType), handler: () => asset(file as SwaggerUiFile) }),
-    ),
+    ...packageAssetRoutes('/docs', 'Swagger UI', SWAGGER_UI_ASSETS),
   ];
   return own;
 }

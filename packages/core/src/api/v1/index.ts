@@ -8,6 +8,7 @@ import { blockchainRoutes } from './blockchain.js';
 import { contractRoutes } from './contracts.js';
 import { healthRoutes } from './health.js';
 import { metadataRoutes } from './metadata.js';
+import { searchRoutes } from './search.js';
 import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
 
@@ -24,5 +25,6 @@ export function v1Routes(services: Services, options: AuthRoutesOptions): Route[
     ...tokenRoutes(services),
     ...contractRoutes(services),
     ...metadataRoutes(services),
+    ...searchRoutes(services),
   ];
 }

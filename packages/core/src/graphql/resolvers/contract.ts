@@ -2,7 +2,7 @@ import { TokenNotFoundError } from '../../errors/index.js';
 import type { ContractRecord } from '../../services/contract-service.js';
 import type { Hex } from '../../storage/index.js';
 import type { GraphqlContext } from '../context.js';
-import { orNull } from './query.js';
+import { orNull } from '../../services/or-null.js';
 
 /** A contract is REST's Contract record; its creation transaction and token are one step away. */
 export const contractResolvers = {

@@ -4,6 +4,7 @@ import { blockResolvers } from './block.js';
 import { blockchainResolvers } from './blockchain.js';
 import { contractResolvers } from './contract.js';
 import { queryResolvers } from './query.js';
+import { searchResolvers } from './search.js';
 import { subscriptionResolvers } from './subscription.js';
 import { tokenResolvers } from './token.js';
 import { transactionResolvers } from './transaction.js';
@@ -20,5 +21,6 @@ export const resolvers = {
   ...accountResolvers,
   ...tokenResolvers,
   ...contractResolvers,
+  ...searchResolvers,
   ...subscriptionResolvers,
 };

@@ -1,19 +1,11 @@
 import { GraphQLError } from 'graphql';
 import { BlockNotFoundError, ContractNotFoundError, TokenNotFoundError } from '../../errors/index.js';
 import type { BlockRecord } from '../../services/format.js';
+import { orNull } from '../../services/or-null.js';
 import type { Hex } from '../../storage/index.js';
 import { connectionOf, type ConnectionArgs } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
-
-/** A lookup whose "not found" error means `null` in GraphQL (a nullable field, no error). */
-export async function orNull<T>(lookup: Promise<T>, notFound: new (...args: never[]) => Error): Promise<T | null> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (error instanceof notFound) return null;
-    throw error;
-  }
-}
+import { search } from './search.js';
 
 /** The newest indexed block, `null` before anything is indexed. */
 export function latestBlock(context: GraphqlContext): Promise<BlockRecord | null> {
@@ -47,5 +39,6 @@ export const queryResolvers = {
         ),
       ),
     contract: (_: unknown, args: { address: Hex }, context: GraphqlContext) => orNull(context.services.contracts.contract(args.address), ContractNotFoundError),
+    search,
   },
 };

@@ -3,7 +3,7 @@ import type { TokenHolderRecord, TokenListItem, TokenRecord, TokenTransferRecord
 import type { Hex } from '../../storage/index.js';
 import { connectionOf, type ConnectionArgs } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
-import { orNull } from './query.js';
+import { orNull } from '../../services/or-null.js';
 
 /** A token transfer record, with the token it moved (REST's record leaves that to the URL). */
 export type TransferNode = TokenTransferRecord & { tokenAddress: Hex };

@@ -370,6 +370,12 @@ export function graphqlTests(ctx: () => ApiContext): void {
     const page = await fetch(`${ctx().url}/graphql`, { headers: { accept: 'text/html' } });
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('GraphiQL');
+    // Its files come from this server, read from the npm packages (see docs-page.test.ts for a browser).
+    for (const [file, type] of [['graphiql.min.js', 'javascript'], ['graphiql.min.css', 'css'], ['react.production.min.js', 'javascript'], ['react-dom.production.min.js', 'javascript'], ['init.js', 'javascript']]) {
+      const asset = await fetch(`${ctx().url}/graphql/${file}`);
+      expect([asset.status, asset.headers.get('content-type')], file).toEqual([200, `text/${type}; charset=utf-8`]);
+      expect((await asset.text()).length, file).toBeGreaterThan(file === 'init.js' ? 100 : 10_000);
+    }
   });
 
   it("passes every graphql-http GraphQL-over-HTTP server audit, MUST and SHOULD", async () => {

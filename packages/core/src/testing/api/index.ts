@@ -18,6 +18,7 @@ import { metadataTests } from './metadata.js';
 import { outageTests } from './outage.js';
 import { rateLimitTests } from './rate-limits.js';
 import { scopeMatrixTests } from './scopes.js';
+import { searchTests } from './search.js';
 import { submissionTests } from './submission.js';
 import { tokenTests } from './tokens.js';
 import { traceAndBatchTests } from './traces.js';
@@ -57,6 +58,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('tokens', () => tokenTests(ctx));
     describe('contracts', () => contractTests(ctx));
     describe('metadata profiles', () => metadataTests(ctx));
+    describe('search', () => searchTests(ctx));
     describe('records as the API description shows them', () => documentedRecordTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     // Mines blocks, as submission does: the groups after these two already see a chain mined past its finalized depth.

@@ -1,13 +1,10 @@
-import { pino } from 'pino';
 import { formatUnits, parseAbi, parseEther, parseUnits, type Abi, type Address } from 'viem';
-import { afterEach, expect, it } from 'vitest';
-import type { ExplorerConfig } from '../../config.js';
-import { compileContracts, createTestChain, DEMO_SOURCES, type TestChain } from '../../devchain/index.js';
-import { createExplorer } from '../../explorer.js';
+import { expect, it } from 'vitest';
+import { DEMO_SOURCES, type TestChain } from '../../devchain/index.js';
 import type { PriceSource } from '../../prices/price-source.js';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
-import { FAST_INDEXER } from '../explorer-settings.js';
+import { deployContract, ownChains } from './own-chains.js';
 
 const ZERO: Address = `0x${'00'.repeat(20)}`;
 const VIEWS = parseAbi([
@@ -61,50 +58,7 @@ contract TokenFactory {
 
 /** `/token/:address`, `/holders` and `/transfers` against what the chain itself says. */
 export function tokenTests(ctx: () => ApiContext): void {
-  const closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  });
-
-  /** A fresh anvil of the test's own, for crowds the shared demo chain must not see; stopped after the test. */
-  async function ownChain(): Promise<TestChain> {
-    const chain = await createTestChain();
-    closers.push(() => chain.close());
-    return chain;
-  }
-
-  /**
-   * An explorer of the test's own with `config` (no price source unless given) on `chain`, the
-   * suite's by default, with the suite's storage and adapter, indexed to the head; closed after
-   * the test. The context keeps the suite's demo, which only describes the suite's chain.
-   */
-  async function ownExplorer(config: Partial<ExplorerConfig>, chain = ctx().chain): Promise<ApiContext> {
-    const explorer = await createExplorer({
-      rpcUrl: chain.rpcUrl,
-      storage: await ctx().options.storage(),
-      logger: pino({ level: 'silent' }),
-      indexer: FAST_INDEXER,
-      rateLimits: { enabled: false },
-      ...config,
-    });
-    const served = await ctx().options.serve(explorer);
-    const close = async () => {
-      await served.close();
-      await explorer.close();
-    };
-    closers.push(close);
-    await explorer.start();
-    const own: ApiContext = { ...ctx(), chain, explorer, url: served.url, close };
-    await indexedToHead(own);
-    return own;
-  }
-
-  /** Deploys `name` from `sources` on `chain` from dev account 0; resolves its address. */
-  async function deploy(chain: TestChain, sources: Record<string, string>, name: string, args: unknown[] = []): Promise<Address> {
-    const { abi, bytecode } = (await compileContracts(sources))[name]!;
-    const hash = await chain.walletClient.deployContract({ abi: abi as Abi, bytecode, args });
-    return (await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 })).contractAddress!;
-  }
+  const { ownChain, ownExplorer } = ownChains(ctx);
 
   /** Sends a call from dev account 0 and checks it succeeded. */
   async function send(chain: TestChain, address: Address, signature: string, args: unknown[]): Promise<void> {
@@ -266,8 +220,8 @@ export function tokenTests(ctx: () => ApiContext): void {
 
   it('a token’s transfer pages list its next transfer once indexed, while other tokens’ pages stay as they were', async () => {
     const chain = await ownChain();
-    const first = await deploy(chain, { ...DEMO_SOURCES }, 'DemoToken', ['First', 'FIRST', parseEther('1000')]);
-    const second = await deploy(chain, { ...DEMO_SOURCES }, 'DemoToken', ['Second', 'SECOND', parseEther('1000')]);
+    const first = await deployContract(chain, { ...DEMO_SOURCES }, 'DemoToken', ['First', 'FIRST', parseEther('1000')]);
+    const second = await deployContract(chain, { ...DEMO_SOURCES }, 'DemoToken', ['Second', 'SECOND', parseEther('1000')]);
     const own = await ownExplorer({}, chain);
     const page = async (token: Address) => (await get(own, `/api/v1/token/${token}/transfers?offset=10`)).body.result as { to: string; value: string }[];
     const [firstBefore, secondBefore] = [await page(first), await page(second)];
@@ -453,8 +407,8 @@ export function tokenTests(ctx: () => ApiContext): void {
 
   it('holders come 50 to a page by default, and an offset above 100 is clamped to 100', async () => {
     const chain = await ownChain();
-    const token = await deploy(chain, { ...DEMO_SOURCES }, 'DemoToken', ['Crowded', 'CRWD', parseEther('1000000')]);
-    const spreader = await deploy(chain, { 'Crowds.sol': CROWDS }, 'Spreader');
+    const token = await deployContract(chain, { ...DEMO_SOURCES }, 'DemoToken', ['Crowded', 'CRWD', parseEther('1000000')]);
+    const spreader = await deployContract(chain, { 'Crowds.sol': CROWDS }, 'Spreader');
     await send(chain, token, 'function approve(address, uint256) returns (bool)', [spreader, parseEther('1')]);
     // 120 fresh holders (i + 1 base units each) beside the deployer.
     await send(chain, spreader, 'function spread(address, uint256)', [token, 120n]);
@@ -474,7 +428,7 @@ export function tokenTests(ctx: () => ApiContext): void {
 
   it('the token list holds 100 tokens by default, and a limit above 1000 is clamped to 1000', async () => {
     const chain = await ownChain();
-    const factory = await deploy(chain, { 'Crowds.sol': CROWDS }, 'TokenFactory');
+    const factory = await deployContract(chain, { 'Crowds.sol': CROWDS }, 'TokenFactory');
     // 1 004 tokens of one holder each, 251 created per transaction (well within a block's gas).
     for (let round = 0; round < 4; round++) await send(chain, factory, 'function create(uint256)', [251n]);
     const own = await ownExplorer({}, chain);

@@ -11,6 +11,7 @@ import { lifecycleTests } from './lifecycle.js';
 import { logTests } from './logs.js';
 import { metadataTests } from './metadata.js';
 import { rollbackTests } from './rollback.js';
+import { tokenSearchTests } from './token-search.js';
 import { tokenTransferTests } from './token-transfers.js';
 import { totalsTests } from './totals.js';
 import { traceTests } from './traces.js';
@@ -43,6 +44,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     logTests(factory);
     totalsTests(factory);
     tokenTransferTests(factory);
+    tokenSearchTests(factory);
     dexTests(factory);
     contractTests(factory);
     internalTransactionTests(factory);
