@@ -9,6 +9,7 @@ import { jsonRpcRoutes } from './api/json-rpc/index.js';
 import { graphqlRoutes } from './api/graphql.js';
 import { createGraphqlExecutor, graphqlSocketEndpoint } from './graphql/index.js';
 import { documentationRoutes } from './api/openapi/index.js';
+import { uiRoutes } from './api/ui/index.js';
 import { requestLog } from './logging/index.js';
 import { ExplorerMetrics, metricsRoutes } from './metrics/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
@@ -158,7 +159,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     submission: new SubmissionService(chain, pending),
     tokens: new TokenService(storage, head, tokenReader, prices, config.startBlock),
     traces: new TraceService(storage, chain, config.traces),
-    transactions: new TransactionService(storage, head, chain, records),
+    transactions: new TransactionService(storage, head, chain, records, config.startBlock),
     users,
     verification: new VerificationService({ storage, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
@@ -172,10 +173,11 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     ...graphqlRoutes(graphql),
     ...(metrics ? metricsRoutes(metrics, config.metrics.scope) : []),
   ];
+  const pageRoutes = config.ui ? uiRoutes(config.ui.path) : [];
   const logRequest = requestLog(logger.child({ module: 'http' }));
   const authenticate = createAuthenticator(users, apiKeys);
   const kernel = createHttpKernel({
-    routes: [...apiRoutes, ...documentationRoutes(apiRoutes)],
+    routes: [...apiRoutes, ...pageRoutes, ...documentationRoutes([...apiRoutes, ...pageRoutes])],
     logger,
     bodyLimit: config.http.bodyLimit,
     authenticate,

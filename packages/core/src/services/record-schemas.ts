@@ -9,7 +9,7 @@ import type { MetadataProfileRecord } from './metadata-service.js';
 import type { NetworkStatsRecord } from './network-stats-service.js';
 import type { TransactionStatusRecord } from './status-service.js';
 import type { GasEstimateRecord } from './submission-service.js';
-import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord } from './token-service.js';
+import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord, AccountTokenTransferRecord } from './token-service.js';
 import type { TransactionInfoRecord } from './transaction-service.js';
 import type { HealthRecord } from './health-service.js';
 
@@ -328,6 +328,13 @@ export const tokenTransferRecordSchema = z.object({
   tokenDecimal: z.string().nullable().describe('decimals as the Token record has them; null where unknown (an NFT has none)'),
 });
 
+/** A token transfer listed among those of several tokens, with its token and the transaction that carried it. */
+export const accountTokenTransferRecordSchema = tokenTransferRecordSchema.extend({
+  token: hex.describe('the token contract'),
+  standard: tokenStandard,
+  transaction: transactionRecordSchema,
+});
+
 /** Token analytics. */
 export const tokenAnalyticsRecordSchema = z.object({
   price: z.object({ current: nullableText, change24h: nullableText, change7d: nullableText, high24h: nullableText, low24h: nullableText }),
@@ -427,6 +434,7 @@ export type RecordSchemasMatch = [
   Same<z.output<typeof tokenListItemSchema>, TokenListItem>,
   Same<z.output<typeof tokenHoldersRecordSchema>, TokenHoldersRecord>,
   Same<z.output<typeof tokenTransferRecordSchema>, TokenTransferRecord>,
+  Same<z.output<typeof accountTokenTransferRecordSchema>, AccountTokenTransferRecord>,
   Same<z.output<typeof tokenAnalyticsRecordSchema>, TokenAnalyticsRecord>,
   Same<z.output<typeof contractRecordSchema>, ContractRecord>,
   Same<z.output<typeof contractEventRecordSchema>, ContractEventRecord>,

@@ -1,4 +1,4 @@
-import { TokenNotFoundError } from '../errors/index.js';
+import { TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { formatUsd } from '../prices/usd.js';
@@ -75,12 +75,12 @@ export interface AccountTokenTransferRecord extends TokenTransferRecord {
   transaction: TransactionRecord;
 }
 
-/** Which transfers of one standard to list: an account's, a token's, or an account's of one token. */
+/** Which transfers to list: an account's, a token's, or an account's of one token; of one standard or (absent) all. */
 export interface AccountTransfersQuery {
   /** Sender or recipient; at least one of `address` and `token` is given. */
   address?: Hex;
   token?: Hex;
-  standard: TokenStandard;
+  standard?: TokenStandard;
   /** Inclusive block range. */
   startBlock?: bigint;
   endBlock?: bigint;
@@ -302,9 +302,10 @@ export class TokenService {
   }
 
   /**
-   * Transfers of one standard by account and/or token, each with its token's metadata and its
-   * transaction (Etherscan's `tokentx`, `tokennfttx`, `token1155tx`). A token is of the standard
-   * of its first transfer: a token of another standard lists nothing.
+   * Transfers by account and/or token, of one standard or all, each with its token's metadata and
+   * its transaction (Etherscan's `tokentx`, `tokennfttx`, `token1155tx`; REST's
+   * `/account/token-transfers`). A token is of the standard of its first transfer: a token of
+   * another standard lists nothing.
    */
   async accountTransfers(query: AccountTransfersQuery): Promise<AccountTokenTransferRecord[]> {
     const { address, token, standard, ...range } = query;
@@ -312,10 +313,26 @@ export class TokenService {
     if (address !== undefined) {
       transfers = await this.storage.listAddressTokenTransfers({ address, token, standard, ...range });
     } else if (token !== undefined) {
-      transfers = (await this.storage.getToken(token))?.standard === standard ? await this.storage.listTokenTransfers({ token, ...range }) : [];
+      const stored = await this.storage.getToken(token);
+      transfers = stored && (standard === undefined || stored.standard === standard) ? await this.storage.listTokenTransfers({ token, ...range }) : [];
     } else {
       throw new TypeError('accountTransfers needs an address or a token');
     }
+    return this.withTokensAndTransactions(transfers);
+  }
+
+  /** The token transfers a transaction made, in log order, each with its token and the transaction. */
+  async transactionTransfers(hash: Hex): Promise<AccountTokenTransferRecord[]> {
+    const tx = await this.storage.getTransaction(hash);
+    if (!tx) throw new TransactionNotFoundError();
+    // The block's stored transfers: the same records every list shows. A reorg between the two
+    // reads leaves no bundle, or one without this transaction, and so nothing to list.
+    const bundle = await this.storage.getBlockBundle(tx.blockNumber);
+    return this.withTokensAndTransactions((bundle?.tokenTransfers ?? []).filter((transfer) => transfer.transactionHash === hash));
+  }
+
+  /** `transfers` as records, with their tokens' metadata and their transactions. */
+  private async withTokensAndTransactions(transfers: StoredTokenTransfer[]): Promise<AccountTokenTransferRecord[]> {
     if (transfers.length === 0) return [];
     const tokenAddresses = [...new Set(transfers.map((transfer) => transfer.token))];
     const [tokens, transactions, cursor, tag, profiles] = await Promise.all([

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
-import { accountSummaryRecordSchema, balanceRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
+import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
-/** `/api/v1/account/*`: balances, transaction lists (Etherscan-style parameters) and summaries. */
+const sortQuery = (sort: 'asc' | 'desc') => z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default(sort);
+
+/** `/api/v1/account/*`: balances, transaction and token transfer lists (Etherscan-style parameters) and summaries. */
 export function accountRoutes(services: Services): Route[] {
   return [
     defineRoute({
@@ -41,10 +43,35 @@ export function accountRoutes(services: Services): Route[] {
         endblock: optionalBlockNumberQuery,
         page: positiveIntQuery(1),
         offset: positiveIntQuery(50, 1000),
-        sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('asc'),
+        sort: sortQuery('asc'),
       }),
       handler: ({ query }) =>
         services.accounts.transactions({
+          address: query.address,
+          startBlock: query.startblock,
+          endBlock: query.endblock,
+          page: query.page,
+          offset: query.offset,
+          sort: query.sort,
+        }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/token-transfers',
+      auth: 'none',
+      cache: 'head',
+      summary: 'Token transfers (every standard) from or to an address, each with its token, standard and transaction; newest first unless sort=asc',
+      response: z.array(accountTokenTransferRecordSchema),
+      query: z.object({
+        address: addressSchema,
+        startblock: optionalBlockNumberQuery,
+        endblock: optionalBlockNumberQuery,
+        page: positiveIntQuery(1),
+        offset: positiveIntQuery(50, 100),
+        sort: sortQuery('desc'),
+      }),
+      handler: ({ query }) =>
+        services.tokens.accountTransfers({
           address: query.address,
           startBlock: query.startblock,
           endBlock: query.endblock,
