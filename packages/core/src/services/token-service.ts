@@ -75,6 +75,14 @@ export interface AccountTokenTransferRecord extends TokenTransferRecord {
   transaction: TransactionRecord;
 }
 
+/** A token an address holds (`/account/tokens`). */
+export interface TokenHoldingRecord extends TokenIdentity {
+  token: string;
+  standard: TokenStandard;
+  /** In base units (an ERC-1155 balance sums every id). */
+  balance: string;
+}
+
 /** Which transfers to list: an account's, a token's, or an account's of one token; of one standard or (absent) all. */
 export interface AccountTransfersQuery {
   /** Sender or recipient; at least one of `address` and `token` is given. */
@@ -334,36 +342,58 @@ export class TokenService {
   /** `transfers` as records, with their tokens' metadata and their transactions. */
   private async withTokensAndTransactions(transfers: StoredTokenTransfer[]): Promise<AccountTokenTransferRecord[]> {
     if (transfers.length === 0) return [];
-    const tokenAddresses = [...new Set(transfers.map((transfer) => transfer.token))];
-    const [tokens, transactions, cursor, tag, profiles] = await Promise.all([
-      Promise.all(tokenAddresses.map((address) => this.storage.getToken(address))),
+    const [identities, transactions, cursor] = await Promise.all([
+      this.identitiesOf([...new Set(transfers.map((transfer) => transfer.token))]),
       this.storage.getTransactions([...new Set(transfers.map((transfer) => transfer.transactionHash))]),
       this.head.current(),
-      this.head.blockTag(),
-      this.storage.getMetadataProfiles(tokenAddresses),
     ]);
-    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
-    const identities = new Map(
-      await Promise.all(
-        tokenAddresses.map(async (address, i) => {
-          // A token rolled away since its transfers were read is asked directly.
-          const metadata = await (tokens[i] ? this.metadataOf(tokens[i], tag) : this.reader.metadata(address, tag));
-          return [address, tokenIdentity(metadata, profileOf.get(address))] as const;
-        }),
-      ),
-    );
     const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
     return transfers.map((transfer) => {
       const tx = byHash.get(transfer.transactionHash);
       // Transfers are written with their transactions in one block: a miss is a broken store.
       if (!tx) throw new Error(`transaction ${transfer.transactionHash} of a stored transfer is missing`);
       return {
-        ...formatTokenTransfer(transfer, identities.get(transfer.token)!),
+        ...formatTokenTransfer(transfer, identities.get(transfer.token)!.identity),
         token: transfer.token,
         standard: transfer.standard,
         transaction: formatTransaction(tx, cursor?.number ?? null),
       };
     });
+  }
+
+  /**
+   * The tokens `holder` holds a positive balance of, by token address, each with its name, symbol
+   * and decimals as its Token record has them, and its standard.
+   */
+  async holdings(holder: Hex, page: number, offset: number): Promise<TokenHoldingRecord[]> {
+    const balances = await this.storage.listAddressTokenBalances({ holder, page, offset });
+    if (balances.length === 0) return [];
+    const identities = await this.identitiesOf(balances.map((balance) => balance.token));
+    return balances.flatMap((balance) => {
+      const { identity, standard } = identities.get(balance.token)!;
+      // A token rolled away between the two reads holds nothing any more.
+      return standard === null ? [] : [{ token: balance.token, ...identity, standard, balance: balance.balance.toString() }];
+    });
+  }
+
+  /** Each token's name, symbol and decimals (the Token record's rule) and standard (`null` for a token no longer stored). */
+  private async identitiesOf(addresses: Hex[]): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
+    const [tokens, tag, profiles] = await Promise.all([
+      Promise.all(addresses.map((address) => this.storage.getToken(address))),
+      this.head.blockTag(),
+      this.storage.getMetadataProfiles(addresses),
+    ]);
+    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
+    return new Map(
+      await Promise.all(
+        addresses.map(async (address, i) => {
+          const token = tokens[i] ?? null;
+          // A token rolled away since its transfers were read is asked directly.
+          const metadata = await (token ? this.metadataOf(token, tag) : this.reader.metadata(address, tag));
+          return [address, { identity: tokenIdentity(metadata, profileOf.get(address)), standard: token?.standard ?? null }] as const;
+        }),
+      ),
+    );
   }
 
   /** What the metadata indexer stored, or (not read yet) what the contract answers now. */

@@ -84,11 +84,17 @@ function SearchBox({ initial }: { initial: string }) {
   );
 }
 
-/** A page's title as its first heading; focused when the page changes, so keyboard and reader users start there. */
+/** Page titles shown since the page loaded: the first one leaves the focus at the top. */
+let titlesShown = 0;
+
+/**
+ * A page's title as its first heading; focused when the page changes (not on the first page), so
+ * keyboard and screen-reader users start there.
+ */
 export function PageTitle({ children, sub }: { children: ComponentChildren; sub?: ComponentChildren }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
+    if (titlesShown++ > 0) heading.current?.focus({ preventScroll: true });
     document.title = `${heading.current?.textContent ?? 'ChainLens'} · ChainLens explorer`;
   }, []);
   return (

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
-import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
+import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
 const sortQuery = (sort: 'asc' | 'desc') => z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default(sort);
@@ -79,6 +79,16 @@ export function accountRoutes(services: Services): Route[] {
           offset: query.offset,
           sort: query.sort,
         }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/tokens',
+      auth: 'none',
+      cache: 'head',
+      summary: 'Tokens an address holds (a positive balance from indexed transfers), by token address',
+      response: z.array(tokenHoldingRecordSchema),
+      query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
+      handler: ({ query }) => services.tokens.holdings(query.address, query.page, query.offset),
     }),
   ];
 }
