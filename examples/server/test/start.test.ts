@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { waitFor } from '@chainlens/core/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildIfStale, buildInputs, isStale } from '../build-if-stale.mjs';
+import { buildIfStale, buildInputs, isStale, uiBuildInputs } from '../build-if-stale.mjs';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
 /** `npm start`: the launcher that runs the built server. */
@@ -79,6 +79,21 @@ describe('npm start (examples/server)', () => {
       await at(manifest, 1_000);
       await at(lock, 3_000);
       expect(isStale(built, buildInputs(root))).toBe(true);
+      await at(lock, 1_000);
+
+      // The explorer page is built apart: its sources make it stale, not the server.
+      const page = join(root, 'packages/ui/src/app.tsx');
+      const pageBuilt = join(root, 'packages/ui/dist/app.js');
+      await mkdir(join(root, 'packages/ui/src'), { recursive: true });
+      await mkdir(join(root, 'packages/ui/dist'), { recursive: true });
+      await writeFile(page, '');
+      await writeFile(pageBuilt, '');
+      for (const path of [join(root, 'packages/ui'), join(root, 'packages/ui/src'), page]) await at(path, 1_000);
+      await at(pageBuilt, 2_000);
+      expect(isStale(pageBuilt, uiBuildInputs(root))).toBe(false);
+      await at(page, 3_000);
+      expect(isStale(pageBuilt, uiBuildInputs(root))).toBe(true);
+      expect(isStale(built, buildInputs(root))).toBe(false);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -90,6 +105,11 @@ describe('npm start (examples/server)', () => {
     // What runs where, in lines a person reads: the storage and the demo contracts by role.
     expect(output()).toContain('ChainLens storage: memory (kept in this process; gone when it stops)\n');
     expect(output()).toMatch(/ChainLens demo contracts: DEMO token \(ERC-20\) 0x[0-9a-fA-F]{40}, DUSD token \(ERC-20\) 0x[0-9a-fA-F]{40}, NFT \(ERC-721\) 0x[0-9a-fA-F]{40}, multi-token \(ERC-1155\) 0x/);
+    // The printed address is the explorer page, its script served beside it.
+    const page = await fetch(`${url}/`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<script type="module" src="assets/app.js"></script>');
+    expect((await fetch(`${url}/assets/app.js`)).status).toBe(200);
     const response = await fetch(`${url}/api/v1/health`);
     expect(await response.json()).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
     // Idle connections are kept past a load balancer's usual 60 s, not Node's 5 s.

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiUrl } from '../api.js';
-import { useLiveStatus } from '../live.js';
+import { useChannel, useLiveStatus } from '../live.js';
+import type { BlockEvent } from '../records.js';
 import { href, type Route } from '../router.js';
 
 const NAV: [Route['name'], string, string][] = [
@@ -44,11 +45,24 @@ export function Layout({ route, children }: { route: Route; children: ComponentC
   );
 }
 
+/** Whether new blocks arrive, and the newest one heard: on every page, so the page says how current it is. */
 function LiveBadge() {
   const status = useLiveStatus();
+  const [newest, setNewest] = useState<string | null>(null);
+  useChannel<BlockEvent>('blocks', ({ data, removed }) => {
+    if (!removed) setNewest(data.blockNumber);
+  });
   return (
-    <span class={`live ${status}`} role="status" title="Whether new blocks arrive as they are indexed">
+    <span class={`live ${status}`} title="New blocks arrive here as they are indexed">
       {status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+      {newest !== null && (
+        <>
+          {' · '}
+          <a href={href.block(newest)} aria-label={`Newest block ${newest}`}>
+            #{newest}
+          </a>
+        </>
+      )}
     </span>
   );
 }

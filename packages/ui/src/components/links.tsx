@@ -6,7 +6,7 @@ export function AddressLink({ address, full = false }: { address: string | null;
   if (!address) return <span class="muted">—</span>;
   return (
     <a class="mono" href={href.address(address)} title={address}>
-      {full ? address : shorten(address)}
+      {full ? address : shorten(address, 6)}
     </a>
   );
 }
@@ -14,7 +14,7 @@ export function AddressLink({ address, full = false }: { address: string | null;
 export function TransactionLink({ hash, full = false }: { hash: string; full?: boolean }) {
   return (
     <a class="mono" href={href.transaction(hash)} title={hash}>
-      {full ? hash : shorten(hash)}
+      {full ? hash : shorten(hash, 6)}
     </a>
   );
 }

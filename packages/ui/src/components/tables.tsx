@@ -44,7 +44,8 @@ export function BlocksTable({ blocks, now, caption }: { blocks: BlockRow[]; now:
   );
 }
 
-export function TransactionsTable({ transactions, now, caption, showBlock = true }: { transactions: Transaction[]; now: number; caption: string; showBlock?: boolean }) {
+/** Transactions; `compact` leaves out their age and status, for a narrow column. */
+export function TransactionsTable({ transactions, now, caption, showBlock = true, compact = false }: { transactions: Transaction[]; now: number; caption: string; showBlock?: boolean; compact?: boolean }) {
   return (
     <table>
       <caption>{caption}</caption>
@@ -52,11 +53,11 @@ export function TransactionsTable({ transactions, now, caption, showBlock = true
         <tr>
           <th scope="col">Hash</th>
           {showBlock && <th scope="col">Block</th>}
-          <th scope="col">Age</th>
+          {!compact && <th scope="col">Age</th>}
           <th scope="col">From</th>
           <th scope="col">To</th>
           <th scope="col">Value</th>
-          <th scope="col">Status</th>
+          {!compact && <th scope="col">Status</th>}
         </tr>
       </thead>
       <tbody>
@@ -70,13 +71,13 @@ export function TransactionsTable({ transactions, now, caption, showBlock = true
                 <BlockLink number={tx.blockNumber} />
               </td>
             )}
-            <td>{age(tx.timestamp, now)}</td>
+            {!compact && <td>{age(tx.timestamp, now)}</td>}
             <td>
               <AddressLink address={tx.from} />
             </td>
             <td>{tx.to ? <AddressLink address={tx.to} /> : <span>Create <AddressLink address={tx.contractAddress} /></span>}</td>
             <td>{formatEth(tx.value, 4)}</td>
-            <td>{tx.txreceipt_status === '1' ? <span class="badge ok">Success</span> : <span class="badge fail">Failed</span>}</td>
+            {!compact && <td>{tx.txreceipt_status === '1' ? <span class="badge ok">Success</span> : <span class="badge fail">Failed</span>}</td>}
           </tr>
         ))}
       </tbody>

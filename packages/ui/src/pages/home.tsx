@@ -78,7 +78,7 @@ export function HomePage() {
           {transactions === null ? (
             <p class="loading" role="status">Loading transactions…</p>
           ) : (
-            <TransactionsTable transactions={transactions} now={now} caption="The newest indexed transactions, updated as they arrive" />
+            <TransactionsTable transactions={transactions} now={now} compact caption="The newest indexed transactions, updated as they arrive" />
           )}
         </section>
       </div>
