@@ -152,7 +152,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     const visited = await visit();
     const { page } = visited;
     await page.getByRole('heading', { name: 'Explorer', level: 1 }).waitFor();
-    await page.getByText('Live', { exact: true }).waitFor();
+    await page.getByTitle('New blocks arrive here as they are indexed').getByText(/^Live/).waitFor();
     await page.locator('caption', { hasText: 'newest indexed blocks' }).waitFor();
     await page.locator('caption', { hasText: 'newest indexed transactions' }).waitFor();
     await expect(page.getByRole('region', { name: 'Network statistics' }).innerText()).resolves.toMatch(/Block height\s+\d/);
@@ -174,10 +174,10 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await search(page, hash);
     await page.waitForURL(`**#/tx/${hash}`);
     await page.getByRole('heading', { name: 'Transaction', level: 1 }).waitFor();
-    const details = page.getByRole('definition');
-    await expect(details.filter({ hasText: 'Success' }).count()).resolves.toBe(1);
-    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
     const dl = page.locator('dl[aria-label="Transaction details"]');
+    await dl.waitFor();
+    await expect(dl.getByRole('definition').filter({ hasText: 'Success' }).count()).resolves.toBe(1);
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
     await expect(dl.innerText()).resolves.toContain(`${receipt.blockNumber}`);
     await expect(dl.innerText()).resolves.toContain(receipt.from.toLowerCase());
     await page.locator('caption', { hasText: 'Tokens this transaction moved' }).waitFor();
@@ -224,7 +224,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await page.getByRole('button', { name: 'Token transfers' }).click();
     const transfers = page.locator('table', { has: page.locator('caption', { hasText: 'Token transfers of this address' }) });
     await transfers.waitFor();
-    await expect(transfers.innerText()).resolves.toContain('ERC-1155');
+    await expect(transfers.locator('tbody a[href^="#/token/"]').count()).resolves.toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Tokens held' }).click();
     const held = page.locator('table', { has: page.locator('caption', { hasText: 'Tokens this address holds' }) });
     await held.waitFor();
@@ -303,14 +303,17 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     const visited = await visit();
     const { page } = visited;
     await page.locator('caption', { hasText: 'newest indexed blocks' }).waitFor();
-    const focused = () => page.evaluate<{ id: string; href: string }>("({ id: document.activeElement?.id ?? '', href: document.activeElement?.getAttribute('href') ?? '' })");
+    const focused = () =>
+      page.evaluate<{ id: string; href: string; inMain: boolean }>(
+        "({ id: document.activeElement?.id ?? '', href: document.activeElement?.getAttribute('href') ?? '', inMain: document.activeElement?.closest('main') != null })",
+      );
     let reachedSearch = false;
     let block: string | null = null;
     for (let i = 0; i < 40 && block === null; i++) {
       await page.keyboard.press('Tab');
       const now = await focused();
       if (now.id === 'search-input') reachedSearch = true;
-      if (now.href.startsWith('#/block/')) block = now.href.slice('#/block/'.length);
+      if (now.inMain && now.href.startsWith('#/block/')) block = now.href.slice('#/block/'.length);
     }
     expect(reachedSearch).toBe(true);
     expect(block).not.toBeNull();
