@@ -19,9 +19,9 @@ export function formatEth(wei: string, maxFraction = 6): string {
   return `${formatUnits(wei, 18, maxFraction)} ETH`;
 }
 
-/** A price per gas (Wei) in Gwei. */
+/** A price per gas (Wei) in Gwei, to two decimals (a display figure: rounding is fine here). */
 export function formatGwei(wei: string): string {
-  return `${formatUnits(wei, 9, 4)} Gwei`;
+  return `${(Number(wei) / 1e9).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Gwei`;
 }
 
 /** A token amount: in whole tokens when its decimals are known, else as the raw integer. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
-import { createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
+import { DEMO_SOURCES, createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import express from 'express';
@@ -64,6 +64,16 @@ beforeAll(async () => {
   served.push(await serveFastify(explorer), await serveExpress(explorer, '/explorer'));
   await explorer.start();
   await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= demo.toBlock, 'the demo indexed');
+  // The event emitter's source verified for real (solc, bytecode match), for its contract tab.
+  await explorer.services.verification.verify({
+    address: demo.contracts.emitter,
+    sourceCode: DEMO_SOURCES['EventEmitter.sol']!,
+    contractName: 'EventEmitter',
+    compilerVersion: '0.8.37',
+    optimizationUsed: true,
+    runs: 200,
+    evmVersion: 'cancun',
+  });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   await mkdir(SHOTS, { recursive: true });
 });
@@ -155,7 +165,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await page.getByTitle('New blocks arrive here as they are indexed').getByText(/^Live/).waitFor();
     await page.locator('caption', { hasText: 'newest indexed blocks' }).waitFor();
     await page.locator('caption', { hasText: 'newest indexed transactions' }).waitFor();
-    await expect(page.getByRole('region', { name: 'Network statistics' }).innerText()).resolves.toMatch(/Block height\s+\d/);
+    await expect.poll(() => page.getByRole('region', { name: 'Network statistics' }).innerText()).toMatch(/Block height\s+\d[\s\S]*Contracts\s+\d/);
     const first = await newestShownBlock(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -259,6 +269,23 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await expect(matches.locator(`a[href="#/token/${demo.contracts.token.toLowerCase()}"]`).count()).resolves.toBe(1);
     await expect(matches.locator(`a[href="#/address/${demo.contracts.token.toLowerCase()}"]`).count()).resolves.toBe(1);
     await leave(visited, 'search-several');
+  });
+
+  it("a contract's page shows its verified source and ABI, and says when a contract is not verified", async () => {
+    const visited = await visit(`#/address/${demo.contracts.emitter.toLowerCase()}`);
+    const { page } = visited;
+    await page.getByRole('heading', { name: 'Contract EventEmitter', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Contract' }).click();
+    await expect(page.locator('dl[aria-label="Contract details"]').innerText()).resolves.toMatch(/Verified\s+Yes/);
+    const abi = page.locator('table', { has: page.locator('caption', { hasText: 'verified ABI' }) });
+    await abi.waitFor();
+    await expect(abi.innerText()).resolves.toContain('ping(');
+    await expect(page.getByLabel('Source code of EventEmitter').innerText()).resolves.toContain('contract EventEmitter');
+    await page.goto(`${server().url}#/address/${demo.contracts.reverter.toLowerCase()}`);
+    await page.getByRole('heading', { name: 'Contract', level: 1, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Contract' }).click();
+    await page.getByText('source code is not verified', { exact: false }).waitFor();
+    await leave(visited, 'contract');
   });
 
   it('validators and consensus list the block producers', async () => {
