@@ -32,7 +32,7 @@ const WALK_BLOCKS = 50n;
  * Blocks below the indexed head the newest-first list looks through: on a chain of empty blocks
  * it stops there rather than read back to genesis.
  */
-export const NEWEST_TRANSACTIONS_WINDOW_BLOCKS = 10_000n;
+const NEWEST_TRANSACTIONS_WINDOW_BLOCKS = 10_000n;
 
 /** What {@link TransactionService.list} lists. */
 export interface TransactionListQuery {
