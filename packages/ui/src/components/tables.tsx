@@ -1,5 +1,6 @@
 import { age, formatEth, formatTokenAmount, groupThousands } from '../format.js';
 import type { AccountTokenTransfer, TokenTransfer, Transaction } from '../records.js';
+import { DataTable } from './data-table.js';
 import { AddressLink, BlockLink, TokenLink, TransactionLink } from './links.js';
 
 /** Blocks, newest first: the rows every block list shows. */
@@ -14,121 +15,77 @@ export interface BlockRow {
 
 export function BlocksTable({ blocks, now, caption }: { blocks: BlockRow[]; now: number; caption: string }) {
   return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Block</th>
-          <th scope="col">Age</th>
-          <th scope="col">Transactions</th>
-          <th scope="col">Gas used</th>
-          <th scope="col">Miner</th>
-        </tr>
-      </thead>
-      <tbody>
-        {blocks.map((block) => (
-          <tr key={block.hash}>
-            <td>
-              <BlockLink number={block.blockNumber} />
-            </td>
-            <td>{age(block.timestamp, now)}</td>
-            <td>{block.transactionCount}</td>
-            <td>{groupThousands(block.gasUsed)}</td>
-            <td>
-              <AddressLink address={block.miner} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      rows={blocks}
+      rowKey={(block) => block.hash}
+      columns={[
+        ['Block', (block) => <BlockLink number={block.blockNumber} />],
+        ['Age', (block) => age(block.timestamp, now)],
+        ['Transactions', (block) => block.transactionCount],
+        ['Gas used', (block) => groupThousands(block.gasUsed)],
+        ['Miner', (block) => <AddressLink address={block.miner} />],
+      ]}
+    />
   );
 }
 
 /** Transactions; `compact` leaves out their age and status, for a narrow column. */
 export function TransactionsTable({ transactions, now, caption, showBlock = true, compact = false }: { transactions: Transaction[]; now: number; caption: string; showBlock?: boolean; compact?: boolean }) {
   return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Hash</th>
-          {showBlock && <th scope="col">Block</th>}
-          {!compact && <th scope="col">Age</th>}
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Value</th>
-          {!compact && <th scope="col">Status</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {transactions.map((tx) => (
-          <tr key={tx.hash}>
-            <td>
-              <TransactionLink hash={tx.hash} />
-            </td>
-            {showBlock && (
-              <td>
-                <BlockLink number={tx.blockNumber} />
-              </td>
-            )}
-            {!compact && <td>{age(tx.timestamp, now)}</td>}
-            <td>
-              <AddressLink address={tx.from} />
-            </td>
-            <td>{tx.to ? <AddressLink address={tx.to} /> : <span>Create <AddressLink address={tx.contractAddress} /></span>}</td>
-            <td>{formatEth(tx.value, 4)}</td>
-            {!compact && <td>{tx.txreceipt_status === '1' ? <span class="badge ok">Success</span> : <span class="badge fail">Failed</span>}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      rows={transactions}
+      rowKey={(tx) => tx.hash}
+      columns={[
+        ['Hash', (tx) => <TransactionLink hash={tx.hash} />],
+        showBlock && ['Block', (tx) => <BlockLink number={tx.blockNumber} />],
+        !compact && ['Age', (tx) => age(tx.timestamp, now)],
+        ['From', (tx) => <AddressLink address={tx.from} />],
+        ['To', (tx) => (tx.to ? <AddressLink address={tx.to} /> : <span>Create <AddressLink address={tx.contractAddress} /></span>)],
+        ['Value', (tx) => formatEth(tx.value, 4)],
+        !compact && ['Status', (tx) => <OutcomeBadge success={tx.txreceipt_status === '1'} />],
+      ]}
+    />
   );
+}
+
+/** Success or failure, as a badge. */
+export function OutcomeBadge({ success, failure = 'Failed' }: { success: boolean; failure?: string }) {
+  return success ? <span class="badge ok">Success</span> : <span class="badge fail">{failure}</span>;
 }
 
 /** Token transfers; `withToken` adds the token column where they are of several tokens. */
 export function TransfersTable({ transfers, now, caption, withToken }: { transfers: (TokenTransfer | AccountTokenTransfer)[]; now: number; caption: string; withToken: boolean }) {
   return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Transaction</th>
-          <th scope="col">Block</th>
-          <th scope="col">Age</th>
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Amount</th>
-          {withToken && <th scope="col">Token</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {transfers.map((transfer) => (
-          <tr key={`${transfer.hash}-${transfer.logIndex}-${transfer.tokenId ?? ''}-${transfer.to}`}>
-            <td>
-              <TransactionLink hash={transfer.hash} />
-            </td>
-            <td>
-              <BlockLink number={transfer.blockNumber} />
-            </td>
-            <td>{age(transfer.timestamp, now)}</td>
-            <td>
-              <AddressLink address={transfer.from} />
-            </td>
-            <td>
-              <AddressLink address={transfer.to} />
-            </td>
-            <td>
-              {transfer.tokenId !== null && transfer.tokenDecimal === null && transfer.value === '1' ? `#${transfer.tokenId}` : formatTokenAmount(transfer.value, transfer.tokenDecimal, transfer.tokenSymbol)}
-              {transfer.tokenId !== null && transfer.value !== '1' ? ` (id ${transfer.tokenId})` : ''}
-            </td>
-            {withToken && 'token' in transfer && (
-              <td>
+    <DataTable
+      caption={caption}
+      rows={transfers}
+      rowKey={(transfer) => `${transfer.hash}-${transfer.logIndex}-${transfer.tokenId ?? ''}-${transfer.to}`}
+      columns={[
+        ['Transaction', (transfer) => <TransactionLink hash={transfer.hash} />],
+        ['Block', (transfer) => <BlockLink number={transfer.blockNumber} />],
+        ['Age', (transfer) => age(transfer.timestamp, now)],
+        ['From', (transfer) => <AddressLink address={transfer.from} />],
+        ['To', (transfer) => <AddressLink address={transfer.to} />],
+        ['Amount', (transfer) => <TransferAmount transfer={transfer} />],
+        withToken && [
+          'Token',
+          (transfer) =>
+            'token' in transfer && (
+              <>
                 <TokenLink address={transfer.token} label={transfer.tokenSymbol ?? transfer.tokenName} /> <span class="muted">{transfer.standard}</span>
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              </>
+            ),
+        ],
+      ]}
+    />
   );
+}
+
+/** A fungible amount in whole tokens, a single NFT by its id, or an ERC-1155 amount of an id. */
+function TransferAmount({ transfer }: { transfer: TokenTransfer }) {
+  if (transfer.tokenId !== null && transfer.tokenDecimal === null && transfer.value === '1') return <>#{transfer.tokenId}</>;
+  const amount = formatTokenAmount(transfer.value, transfer.tokenDecimal, transfer.tokenSymbol);
+  return <>{transfer.tokenId !== null ? `${amount} (id ${transfer.tokenId})` : amount}</>;
 }

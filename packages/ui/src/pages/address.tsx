@@ -6,6 +6,7 @@ import { Details, Tabs } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
 import { AddressLink, BlockLink, TokenLink, TransactionLink } from '../components/links.js';
 import { PagedList } from '../components/pager.js';
+import { DataTable } from '../components/data-table.js';
 import { Loaded } from '../components/states.js';
 import { TransactionsTable, TransfersTable } from '../components/tables.js';
 import { formatEth, formatTime, formatTokenAmount } from '../format.js';
@@ -87,27 +88,16 @@ function TokensHeld({ address }: { address: string }) {
   return (
     <PagedList paged={paged} what="tokens held" empty="This address holds no tokens.">
       {(rows) => (
-        <table>
-          <caption>Tokens this address holds, page {paged.page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Token</th>
-              <th scope="col">Standard</th>
-              <th scope="col">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((holding) => (
-              <tr key={holding.token}>
-                <td>
-                  <TokenLink address={holding.token} label={holding.name ?? holding.symbol} />
-                </td>
-                <td>{holding.standard}</td>
-                <td>{formatTokenAmount(holding.balance, holding.decimals, holding.symbol)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={`Tokens this address holds, page ${paged.page}`}
+          rows={rows}
+          rowKey={(holding) => holding.token}
+          columns={[
+            ['Token', (holding) => <TokenLink address={holding.token} label={holding.name ?? holding.symbol} />],
+            ['Standard', (holding) => holding.standard],
+            ['Balance', (holding) => formatTokenAmount(holding.balance, holding.decimals, holding.symbol)],
+          ]}
+        />
       )}
     </PagedList>
   );
@@ -145,28 +135,16 @@ function ContractTab({ contract }: { contract: Contract }) {
           found && (
             <>
               <h2>ABI</h2>
-              <table>
-                <caption>Functions and events of the verified ABI</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Signature</th>
-                    <th scope="col">Mutability</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {found.abi.map((entry, index) => (
-                    <tr key={index}>
-                      <td>{entry.type}</td>
-                      <td class="mono">
-                        {entry.name ?? ''}({(entry.inputs ?? []).map((input) => `${input.type}${input.name ? ` ${input.name}` : ''}`).join(', ')})
-                        {entry.outputs && entry.outputs.length > 0 ? ` → (${entry.outputs.map((output) => output.type).join(', ')})` : ''}
-                      </td>
-                      <td>{entry.stateMutability ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                caption="Functions and events of the verified ABI"
+                rows={found.abi}
+                rowKey={(_, index) => String(index)}
+                columns={[
+                  ['Kind', (entry) => entry.type],
+                  ['Signature', (entry) => <span class="mono">{signatureOf(entry)}</span>],
+                  ['Mutability', (entry) => entry.stateMutability ?? ''],
+                ]}
+              />
               {found.source && (
                 <>
                   <h2>Source code</h2>
@@ -181,4 +159,11 @@ function ContractTab({ contract }: { contract: Contract }) {
       </Loaded>
     </section>
   );
+}
+
+/** An ABI entry as a reader knows it: `transfer(address to, uint256 value) → (bool)`. */
+function signatureOf(entry: AbiEntry): string {
+  const inputs = (entry.inputs ?? []).map((input) => `${input.type}${input.name ? ` ${input.name}` : ''}`).join(', ');
+  const outputs = entry.outputs && entry.outputs.length > 0 ? ` → (${entry.outputs.map((output) => output.type).join(', ')})` : '';
+  return `${entry.name ?? ''}(${inputs})${outputs}`;
 }

@@ -5,6 +5,7 @@ import { Details, Tabs } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
 import { AddressLink } from '../components/links.js';
 import { PagedList } from '../components/pager.js';
+import { DataTable } from '../components/data-table.js';
 import { Loaded } from '../components/states.js';
 import { TransfersTable } from '../components/tables.js';
 import { age, formatTokenAmount, formatUsd, groupThousands } from '../format.js';
@@ -62,31 +63,18 @@ function TokenHoldersList({ token }: { token: Token }) {
   return (
     <PagedList paged={paged} what="holders" empty="Nobody holds this token.">
       {(rows) => (
-        <table>
-          <caption>Holders of {token.symbol ?? 'this token'}, largest balance first, page {paged.page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Address</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Share</th>
-              <th scope="col">Last activity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((holder, index) => (
-              <tr key={holder.address}>
-                <td>{(paged.page - 1) * PAGE_SIZE + index + 1}</td>
-                <td>
-                  <AddressLink address={holder.address} />
-                </td>
-                <td>{formatTokenAmount(holder.balance, token.decimals, token.symbol)}</td>
-                <td>{holder.percentage === null ? '—' : `${Number(holder.percentage).toFixed(4)} %`}</td>
-                <td>{age(holder.lastActivity, now)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={`Holders of ${token.symbol ?? 'this token'}, largest balance first, page ${paged.page}`}
+          rows={rows}
+          rowKey={(holder) => holder.address}
+          columns={[
+            ['Rank', (_, index) => (paged.page - 1) * PAGE_SIZE + index + 1],
+            ['Address', (holder) => <AddressLink address={holder.address} />],
+            ['Balance', (holder) => formatTokenAmount(holder.balance, token.decimals, token.symbol)],
+            ['Share', (holder) => (holder.percentage === null ? '—' : `${Number(holder.percentage).toFixed(4)} %`)],
+            ['Last activity', (holder) => age(holder.lastActivity, now)],
+          ]}
+        />
       )}
     </PagedList>
   );

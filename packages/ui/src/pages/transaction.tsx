@@ -4,7 +4,8 @@ import { Details } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
 import { AddressLink, BlockLink } from '../components/links.js';
 import { Loaded } from '../components/states.js';
-import { TransfersTable } from '../components/tables.js';
+import { DataTable } from '../components/data-table.js';
+import { OutcomeBadge, TransfersTable } from '../components/tables.js';
 import { age, feeOf, formatEth, formatGwei, formatTime, groupThousands } from '../format.js';
 import { useLoad } from '../load.js';
 import type { AccountTokenTransfer, DecodedLog, InternalTransaction, TransactionInfo } from '../records.js';
@@ -22,7 +23,7 @@ export function TransactionPage({ hash }: { hash: string }) {
             <Details
               label="Transaction details"
               rows={[
-                ['Status', tx.success ? <span class="badge ok">Success</span> : <span class="badge fail">Failed</span>],
+                ['Status', <OutcomeBadge success={tx.success} />],
                 ...(tx.success ? [] : ([['Revert reason', tx.revertReason ?? 'not known']] as [string, string][])),
                 ['Block', <span><BlockLink number={tx.blockNumber} /> <span class="muted">({tx.confirmations} confirmations)</span></span>],
                 ['Time', `${formatTime(tx.timestamp)} (${age(tx.timestamp, now)})`],
@@ -75,23 +76,16 @@ function DecodedLogs({ hash }: { hash: string }) {
                   <AddressLink address={log.contractAddress} /> {log.contractName && <span class="muted">({log.contractName})</span>}
                 </p>
                 {Object.keys(log.parameters).length > 0 && (
-                  <table class="compact">
-                    <caption class="visually-hidden">Parameters of log {index + 1}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Parameter</th>
-                        <th scope="col">Value</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {Object.entries(log.parameters).map(([name, value]) => (
-                        <tr key={name}>
-                          <th scope="row">{name}</th>
-                          <td class="mono">{/^0x[0-9a-f]{40}$/.test(value) ? <AddressLink address={value} full /> : value}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <DataTable
+                    class="compact"
+                    caption={`Parameters of ${log.eventName ?? 'the event'}`}
+                    rows={Object.entries(log.parameters)}
+                    rowKey={([name]) => name}
+                    columns={[
+                      ['Parameter', ([name]) => <strong>{name}</strong>],
+                      ['Value', ([, value]) => <span class="mono">{/^0x[0-9a-f]{40}$/.test(value) ? <AddressLink address={value} full /> : value}</span>],
+                    ]}
+                  />
                 )}
               </li>
             ))}
@@ -110,33 +104,18 @@ function InternalTransactions({ hash }: { hash: string }) {
         rows.length === 0 ? (
           <p class="muted">No internal transactions: no call inside this transaction moved value or created a contract.</p>
         ) : (
-          <table>
-            <caption>Calls inside this transaction that moved value or created contracts</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Value</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={index}>
-                  <td>{row.type}</td>
-                  <td>
-                    <AddressLink address={row.from} />
-                  </td>
-                  <td>
-                    <AddressLink address={row.to || row.contractAddress} />
-                  </td>
-                  <td>{formatEth(row.value)}</td>
-                  <td>{row.isError === '0' ? <span class="badge ok">Success</span> : <span class="badge fail">{row.errCode || 'Failed'}</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Calls inside this transaction that moved value or created contracts"
+            rows={rows}
+            rowKey={(_, index) => String(index)}
+            columns={[
+              ['Type', (row) => row.type],
+              ['From', (row) => <AddressLink address={row.from} />],
+              ['To', (row) => <AddressLink address={row.to || row.contractAddress} />],
+              ['Value', (row) => formatEth(row.value)],
+              ['Result', (row) => <OutcomeBadge success={row.isError === '0'} failure={row.errCode || 'Failed'} />],
+            ]}
+          />
         )
       }
     </Loaded>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { v1 } from '../api.js';
+import { DataTable } from '../components/data-table.js';
 import { Details } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
 import { AddressLink, BlockLink } from '../components/links.js';
@@ -42,33 +43,19 @@ export function ValidatorsPage() {
               <p>
                 {validators.activeValidators} active of {validators.totalValidators}, over the newest indexed blocks.
               </p>
-              <table>
-                <caption>Block producers, page {page}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Address</th>
-                    <th scope="col">Active</th>
-                    <th scope="col">Blocks</th>
-                    <th scope="col">Missed</th>
-                    <th scope="col">Uptime</th>
-                    <th scope="col">Voting power</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((validator) => (
-                    <tr key={validator.address}>
-                      <td>
-                        <AddressLink address={validator.address} full />
-                      </td>
-                      <td>{validator.isActive ? 'yes' : 'no'}</td>
-                      <td>{validator.totalBlocks}</td>
-                      <td>{validator.missedBlocks ?? '—'}</td>
-                      <td>{validator.uptime === null ? '—' : `${validator.uptime} %`}</td>
-                      <td>{validator.votingPower ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                caption={`Block producers, page ${page}`}
+                rows={rows}
+                rowKey={(validator) => validator.address}
+                columns={[
+                  ['Address', (validator) => <AddressLink address={validator.address} full />],
+                  ['Active', (validator) => (validator.isActive ? 'yes' : 'no')],
+                  ['Blocks', (validator) => validator.totalBlocks],
+                  ['Missed', (validator) => validator.missedBlocks ?? '—'],
+                  ['Uptime', (validator) => (validator.uptime === null ? '—' : `${validator.uptime} %`)],
+                  ['Voting power', (validator) => validator.votingPower ?? '—'],
+                ]}
+              />
               <Pager page={page} setPage={setPage} hasMore={page * PAGE_SIZE < validators.validators.length} what="validators" />
             </div>
           );

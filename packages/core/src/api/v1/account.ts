@@ -4,7 +4,19 @@ import type { Services } from '../../services/index.js';
 import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
-const sortQuery = (sort: 'asc' | 'desc') => z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default(sort);
+/** An address's list in Etherscan's terms: inclusive block range, page, offset (at most `maxOffset`), sort (default `sort`). */
+const addressListQuery = (maxOffset: number, sort: 'asc' | 'desc') =>
+  z.object({
+    address: addressSchema,
+    startblock: optionalBlockNumberQuery,
+    endblock: optionalBlockNumberQuery,
+    page: positiveIntQuery(1),
+    offset: positiveIntQuery(50, maxOffset),
+    sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default(sort),
+  });
+
+/** {@link addressListQuery}'s parameters as the services name them. */
+const addressList = ({ startblock, endblock, ...rest }: z.output<ReturnType<typeof addressListQuery>>) => ({ ...rest, startBlock: startblock, endBlock: endblock });
 
 /** `/api/v1/account/*`: balances, transaction and token transfer lists (Etherscan-style parameters) and summaries. */
 export function accountRoutes(services: Services): Route[] {
@@ -37,23 +49,8 @@ export function accountRoutes(services: Services): Route[] {
       cache: 'head',
       summary: 'Transactions from, to or creating an address',
       response: z.array(transactionRecordSchema),
-      query: z.object({
-        address: addressSchema,
-        startblock: optionalBlockNumberQuery,
-        endblock: optionalBlockNumberQuery,
-        page: positiveIntQuery(1),
-        offset: positiveIntQuery(50, 1000),
-        sort: sortQuery('asc'),
-      }),
-      handler: ({ query }) =>
-        services.accounts.transactions({
-          address: query.address,
-          startBlock: query.startblock,
-          endBlock: query.endblock,
-          page: query.page,
-          offset: query.offset,
-          sort: query.sort,
-        }),
+      query: addressListQuery(1000, 'asc'),
+      handler: ({ query }) => services.accounts.transactions(addressList(query)),
     }),
     defineRoute({
       method: 'GET',
@@ -62,23 +59,8 @@ export function accountRoutes(services: Services): Route[] {
       cache: 'head',
       summary: 'Token transfers (every standard) from or to an address, each with its token, standard and transaction; newest first unless sort=asc',
       response: z.array(accountTokenTransferRecordSchema),
-      query: z.object({
-        address: addressSchema,
-        startblock: optionalBlockNumberQuery,
-        endblock: optionalBlockNumberQuery,
-        page: positiveIntQuery(1),
-        offset: positiveIntQuery(50, 100),
-        sort: sortQuery('desc'),
-      }),
-      handler: ({ query }) =>
-        services.tokens.accountTransfers({
-          address: query.address,
-          startBlock: query.startblock,
-          endBlock: query.endblock,
-          page: query.page,
-          offset: query.offset,
-          sort: query.sort,
-        }),
+      query: addressListQuery(100, 'desc'),
+      handler: ({ query }) => services.tokens.accountTransfers(addressList(query)),
     }),
     defineRoute({
       method: 'GET',
