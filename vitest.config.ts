@@ -16,6 +16,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    globalSetup: ['packages/storage-postgres/test/global-setup.ts'],
+    globalSetup: ['packages/storage-postgres/test/global-setup.ts', 'packages/ui/test/global-setup.ts'],
   },
 });

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = fileURLToPath(new URL('.', import.meta.url));
 const BUILT = fileURLToPath(new URL('dist/main.js', import.meta.url));
+/** The explorer page (`@chainlens/ui`), built apart: core reads its files by path at run time, so the server bundle holds none of it. */
+const UI = join(ROOT, 'packages/ui');
+const UI_BUILT = join(UI, 'dist/app.js');
 
 /**
  * The newest modification time (ms) of `path` and, for a folder, of everything under it but `node_modules` and `dist`.
@@ -34,9 +37,23 @@ export function newestChange(path) {
 export function buildInputs(root) {
   const inputs = [join(root, 'package-lock.json'), join(root, 'examples/server/tsup.config.ts')];
   for (const folder of ['packages', 'examples']) {
-    for (const name of readdirSync(join(root, folder))) inputs.push(join(root, folder, name, 'src'), join(root, folder, name, 'package.json'));
+    for (const name of readdirSync(join(root, folder))) {
+      // The page's sources go into its own build (see uiBuildInputs), not into the server's.
+      if (folder === 'packages' && name === 'ui') continue;
+      inputs.push(join(root, folder, name, 'src'), join(root, folder, name, 'package.json'));
+    }
   }
   return inputs;
+}
+
+/**
+ * What the explorer page's build reads in the repository at `root`: its sources, build script and
+ * manifest, and the installed dependencies (by the lock file).
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function uiBuildInputs(root) {
+  return [join(root, 'packages/ui/src'), join(root, 'packages/ui/build.mjs'), join(root, 'packages/ui/package.json'), join(root, 'package-lock.json')];
 }
 
 /**
@@ -52,12 +69,19 @@ export function isStale(output, inputs) {
 }
 
 /**
- * Builds the server (one bundle from the workspace sources, a few seconds) when the last build is
- * missing or older than what it reads. Throws when the build fails; its errors are on stderr.
+ * Builds the server (one bundle from the workspace sources, a few seconds) and the explorer page
+ * it serves (a fraction of a second), each when its last build is missing or older than what it
+ * reads. Throws when a build fails; its errors are on stderr.
  */
 export function buildIfStale() {
-  if (!isStale(BUILT, buildInputs(ROOT))) return;
-  console.error('ChainLens: building the server (its sources changed since the last build)…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: SERVER, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal}); see above`);
+  if (isStale(BUILT, buildInputs(ROOT))) {
+    console.error('ChainLens: building the server (its sources changed since the last build)…');
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: SERVER, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal}); see above`);
+  }
+  if (isStale(UI_BUILT, uiBuildInputs(ROOT))) {
+    console.error('ChainLens: building the explorer page (its sources changed since the last build)…');
+    const build = spawnSync(process.execPath, [join(UI, 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error(`the explorer page's build failed (exit ${build.status ?? build.signal}); see above`);
+  }
 }

@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     auth: { jwtSecret: env.EXPLORER_JWT_SECRET },
     rateLimits: { enabled: env.EXPLORER_RATE_LIMITS === 'on' },
     sockets: { maxConnectionsPerIp: env.EXPLORER_WS_MAX_CONNECTIONS_PER_IP },
+    // The explorer page at the root: what a person opening the printed address sees.
+    ui: { path: '/' },
     logger,
   });
   cleanups.push(() => explorer.close());

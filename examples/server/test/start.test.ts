@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { waitFor } from '@chainlens/core/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildIfStale, buildInputs, isStale } from '../build-if-stale.mjs';
+import { buildIfStale, buildInputs, isStale, uiBuildInputs } from '../build-if-stale.mjs';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 
 /** `npm start`: the launcher that runs the built server. */
@@ -79,6 +79,21 @@ describe('npm start (examples/server)', () => {
       await at(manifest, 1_000);
       await at(lock, 3_000);
       expect(isStale(built, buildInputs(root))).toBe(true);
+      await at(lock, 1_000);
+
+      // The explorer page is built apart: its sources make it stale, not the server.
+      const page = join(root, 'packages/ui/src/app.tsx');
+      const pageBuilt = join(root, 'packages/ui/dist/app.js');
+      await mkdir(join(root, 'packages/ui/src'), { recursive: true });
+      await mkdir(join(root, 'packages/ui/dist'), { recursive: true });
+      await writeFile(page, '');
+      await writeFile(pageBuilt, '');
+      for (const path of [join(root, 'packages/ui'), join(root, 'packages/ui/src'), page]) await at(path, 1_000);
+      await at(pageBuilt, 2_000);
+      expect(isStale(pageBuilt, uiBuildInputs(root))).toBe(false);
+      await at(page, 3_000);
+      expect(isStale(pageBuilt, uiBuildInputs(root))).toBe(true);
+      expect(isStale(built, buildInputs(root))).toBe(false);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -95,6 +110,11 @@ describe('npm start (examples/server)', () => {
     // stdout is a pipe here, not a terminal: the logs are JSON lines (the random JWT secret's warning, at least).
     const logs = output().split('\n').filter((line) => line !== '' && !line.startsWith('ChainLens '));
     expect(logs.map((line) => JSON.parse(line) as { msg: string }).some((entry) => entry.msg.includes('jwtSecret'))).toBe(true);
+    // The printed address is the explorer page, its script served beside it.
+    const page = await fetch(`${url}/`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<script type="module" src="assets/app.js"></script>');
+    expect((await fetch(`${url}/assets/app.js`)).status).toBe(200);
     const response = await fetch(`${url}/api/v1/health`);
     expect(await response.json()).toMatchObject({ status: '1', result: { status: 'ok', chainId: 31337 } });
     // Idle connections are kept past a load balancer's usual 60 s, not Node's 5 s.

@@ -61,4 +61,17 @@ describe('explorer config', () => {
   it('serves metrics to admins by default', () => {
     expect(resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage }).metrics).toEqual({ enabled: true, scope: 'admin' });
   });
+
+  it('serves the explorer page only when asked, at / by default, never over its own routes', () => {
+    expect(resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage }).ui).toBeUndefined();
+    expect(resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, ui: {} }).ui).toEqual({ path: '/' });
+    expect(resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, ui: { path: '/tools/explorer' } }).ui).toEqual({ path: '/tools/explorer' });
+    expect(() => resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, ui: { path: '/docs' } })).toThrow(
+      'Invalid ChainLens config: ui.path: must not start with a path ChainLens serves itself (/api, /docs, /graphql, /ws, /metrics)',
+    );
+    for (const path of ['explorer', '/explorer/', '//', '/a b']) {
+      expect(() => resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, ui: { path } }), path).toThrow(ConfigError);
+    }
+  });
 });
+

@@ -38,6 +38,9 @@ const validatorWindowBlocks = int(1).max(10_000).default(100);
 const allowance = (perMinute: number, perDay: number) =>
   z.object({ perMinute: int(1).default(perMinute), perDay: int(1).default(perDay) }).prefault({});
 
+/** First path segments ChainLens's own routes use, which the page's path cannot take. */
+const RESERVED_UI_SEGMENTS = ['api', 'docs', 'graphql', 'ws', 'metrics'];
+
 /** Schema of {@link ExplorerConfig}; every default lives here. */
 export const explorerConfigSchema = z.object({
   /** The upstream node's JSON-RPC over HTTP. */
@@ -288,6 +291,22 @@ export const explorerConfigSchema = z.object({
       scope: z.enum(['admin'], { error: "must be 'admin' or null (public)" }).nullable().default('admin'),
     })
     .prefault({}),
+  /**
+   * The explorer web page (`@chainlens/ui`: home, blocks, transactions, addresses, tokens,
+   * validators, search), served at `path` with its assets under `{path}/assets/`, no CDN. Unset
+   * (the default for embedders): no page. `npm start` serves it at `/`.
+   */
+  ui: z
+    .object({
+      /** Where the page is served, relative to where ChainLens is mounted: `/` or a path such as `/explorer`. */
+      path: z
+        .string()
+        .regex(/^\/([A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*)?$/, "must be '/' or a path such as '/explorer' (letters, digits, '.', '_', '~', '-' between slashes, no trailing slash)")
+        .refine((path) => !RESERVED_UI_SEGMENTS.includes(path.split('/')[1]!), `must not start with a path ChainLens serves itself (/${RESERVED_UI_SEGMENTS.join(', /')})`)
+        .default('/'),
+    })
+    .strict()
+    .optional(),
   /** Current time in milliseconds; tests inject one to move time. */
   clock: z.custom<() => number>((v) => typeof v === 'function', 'must be a function returning milliseconds').default(() => Date.now),
   health: z

@@ -9,6 +9,7 @@ import { jsonRpcRoutes } from './api/json-rpc/index.js';
 import { graphqlRoutes } from './api/graphql.js';
 import { createGraphqlExecutor, graphqlSocketEndpoint } from './graphql/index.js';
 import { documentationRoutes } from './api/openapi/index.js';
+import { uiRoutes } from './api/ui/index.js';
 import { requestLog } from './logging/index.js';
 import { ExplorerMetrics, metricsRoutes } from './metrics/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
@@ -147,7 +148,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
   const contracts = new ContractService(storage, head, chain);
   const tokens = new TokenService(storage, head, tokenReader, prices, config.startBlock);
-  const transactions = new TransactionService(storage, head, chain, records);
+  const transactions = new TransactionService(storage, head, chain, records, config.startBlock);
   const services: Services = {
     accounts: new AccountService(storage, head, chain, records),
     apiKeys,
@@ -180,10 +181,11 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     ...graphqlRoutes(graphql),
     ...(metrics ? metricsRoutes(metrics, config.metrics.scope) : []),
   ];
+  const pageRoutes = config.ui ? uiRoutes(config.ui.path) : [];
   const logRequest = requestLog(logger.child({ module: 'http' }));
   const authenticate = createAuthenticator(users, apiKeys);
   const kernel = createHttpKernel({
-    routes: [...apiRoutes, ...documentationRoutes(apiRoutes)],
+    routes: [...apiRoutes, ...pageRoutes, ...documentationRoutes([...apiRoutes, ...pageRoutes])],
     logger,
     bodyLimit: config.http.bodyLimit,
     authenticate,

@@ -38,6 +38,8 @@ import {
   type StoredPairSwap,
   type StoredPairSync,
   type TokenHoldersPage,
+  type AddressTokenBalancesQuery,
+  type StoredTokenBalance,
   type TokenHoldersQuery,
   type TokenSearchQuery,
   type TokensQuery,
@@ -346,6 +348,10 @@ export class MemoryStorage implements Storage {
 
   async listTokenHolders(query: TokenHoldersQuery): Promise<TokenHoldersPage> {
     return this.#tokens.listHolders(query);
+  }
+
+  async listAddressTokenBalances(query: AddressTokenBalancesQuery): Promise<StoredTokenBalance[]> {
+    return this.#tokens.listBalances(query);
   }
 
   async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {

@@ -1,8 +1,10 @@
 import {
   ZERO_ADDRESS,
+  type AddressTokenBalancesQuery,
   type AddressTokenTransfersQuery,
   type Hex,
   type StoredToken,
+  type StoredTokenBalance,
   type StoredTokenHolder,
   type StoredTokenMetadata,
   type StoredTokenTransfer,
@@ -171,6 +173,18 @@ export class TokenIndex {
     matching.sort((a, b) => (a.balance === b.balance ? (a.holder < b.holder ? -1 : 1) : a.balance > b.balance ? -1 : 1));
     const start = (page - 1) * offset;
     return { total: matching.length, holders: page < 1 || offset < 1 ? [] : matching.slice(start, start + offset) };
+  }
+
+  /** Looks at every token: memory storage serves small chains. */
+  listBalances({ holder, page, offset }: AddressTokenBalancesQuery): StoredTokenBalance[] {
+    if (page < 1 || offset < 1) return [];
+    const held: StoredTokenBalance[] = [];
+    for (const [token, entry] of this.#tokens) {
+      const state = entry.holders.get(holder);
+      if (state && state.balance > 0n) held.push({ token, balance: state.balance, firstSeen: state.activity[0]!, lastActivity: state.activity.at(-1)! });
+    }
+    held.sort((a, b) => (a.token < b.token ? -1 : 1));
+    return held.slice((page - 1) * offset, page * offset);
   }
 
   listTransfers({ token, from, to, startBlock, endBlock, page, offset, sort }: TokenTransfersQuery): StoredTokenTransfer[] {

@@ -38,6 +38,8 @@ import type {
   TokensQuery,
   TokenTransfersQuery,
   AddressTokenTransfersQuery,
+  AddressTokenBalancesQuery,
+  StoredTokenBalance,
   TransactionsBetweenQuery,
   UserChanges,
 } from '@chainlens/core';
@@ -438,6 +440,12 @@ export class PostgresStorage implements Storage {
     };
     const [holders, total] = await Promise.all([list(), count()]);
     return { total, holders };
+  }
+
+  async listAddressTokenBalances({ holder, page, offset }: AddressTokenBalancesQuery): Promise<StoredTokenBalance[]> {
+    if (page < 1 || offset < 1) return [];
+    const { rows } = await this.#pool.query<StoredTokenBalance>({ ...this.#read.addressTokenBalances, values: [toBytea(holder), offset, (page - 1) * offset] });
+    return rows;
   }
 
   async listTokenTransfers({ token, from, to, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {

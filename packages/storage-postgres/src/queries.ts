@@ -221,6 +221,20 @@ export function readStatements(t: Tables) {
         FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2
         ORDER BY balance DESC, holder LIMIT $3 OFFSET $4`,
     },
+    // Every holder received the token, so the tokens it ever received (the recipient index) bound
+    // the search, each then one primary-key lookup: no index on holder alone is needed. The
+    // lateral lookup's LIMIT keeps the planner from turning it into a join that scans every
+    // holder row (as a generic plan, not knowing the address, would).
+    addressTokenBalances: {
+      name: 'chainlens_address_token_balances',
+      text: `SELECT h.token, h.balance, h.first_seen AS "firstSeen", h.last_activity AS "lastActivity"
+        FROM (SELECT DISTINCT token FROM ${t.tokenTransfers} WHERE to_address = $1) received
+        CROSS JOIN LATERAL (
+          SELECT token, balance, first_seen, last_activity FROM ${t.tokenHolders}
+          WHERE token = received.token AND holder = $1 AND balance > 0 LIMIT 1
+        ) h
+        ORDER BY h.token LIMIT $2 OFFSET $3`,
+    },
     tokenHolderCount: {
       name: 'chainlens_token_holder_count',
       text: `SELECT count(*) AS count FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2`,

@@ -83,6 +83,7 @@ const cases: [string, Statement, unknown[]][] = [
   ['countAddressTokenTransfers', read.addressTokenTransferCount, [toBytea(transfer.from)]],
   ['listTokenHolders', read.tokenHolders, [toBytea(transfer.token), '1', 100, 0]],
   ['listTokenHolders count with minBalance', read.tokenHolderCount, [toBytea(transfer.token), '1000']],
+  ['listAddressTokenBalances', read.addressTokenBalances, [toBytea(transfer.to), 50, 0]],
   ['listTokenTransfers desc', read.tokenTransfers[tokenTransfersKey('DESC', false, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0]],
   ['listTokenTransfers from', read.tokenTransfers[tokenTransfersKey('ASC', true, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0, toBytea(transfer.from)]],
   ['listTokenTransfers to, in a range', read.tokenTransfers[tokenTransfersKey('DESC', false, true)]!, [toBytea(transfer.token), '100', '300', 50, 0, toBytea(transfer.to)]],

@@ -134,6 +134,8 @@ describe('Postgres restarted during ingest and requests', () => {
       expect(down.filter((entry) => entry.answer.status === 200)).toEqual([]);
 
       await waitFor(async () => (await explorer.storage.getCursor())?.number === chain.head, 'indexing to reach the head', 60_000);
+      // Call traces follow the blocks a little behind; both runs are compared once they are in too.
+      await waitFor(async () => (await explorer.storage.getTraceCursor()) === chain.head, 'tracing to reach the head', 60_000);
       expect(explorer.indexer.status.running).toBe(true);
     } finally {
       await explorer.close();
@@ -144,6 +146,7 @@ describe('Postgres restarted during ingest and requests', () => {
     try {
       await clean.start();
       await waitFor(async () => (await clean.storage.getCursor())?.number === chain.head, 'the uninterrupted run to reach the head', 60_000);
+      await waitFor(async () => (await clean.storage.getTraceCursor()) === chain.head, 'the uninterrupted run to trace the head', 60_000);
     } finally {
       await clean.close();
     }

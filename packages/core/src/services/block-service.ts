@@ -48,6 +48,26 @@ export class BlockService {
     return formatBlock(found.block, found.transactionHashes);
   }
 
+  /**
+   * Indexed blocks, newest first, `offset` to a page: page 1 starts at the newest indexed block.
+   * Empty before the first block and past the first indexed one.
+   */
+  async list(page: number, offset: number): Promise<BlockRecord[]> {
+    const numbers = await this.pageNumbers(page, offset);
+    const found = await this.storage.getBlocksWithTransactionHashes(numbers);
+    return found.flatMap((entry) => (entry ? [formatBlock(entry.block, entry.transactionHashes)] : []));
+  }
+
+  /** The numbers of page `page` of indexed blocks, newest first. */
+  private async pageNumbers(page: number, offset: number): Promise<bigint[]> {
+    const cursor = await this.head.current();
+    if (!cursor) return [];
+    const numbers: bigint[] = [];
+    const top = cursor.number - BigInt(page - 1) * BigInt(offset);
+    for (let n = top; n > top - BigInt(offset) && n >= this.firstBlock; n--) numbers.push(n);
+    return numbers;
+  }
+
   private async numberOf(tag: bigint | 'latest'): Promise<bigint> {
     if (tag !== 'latest') return tag;
     const cursor = await this.head.current();

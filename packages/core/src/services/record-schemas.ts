@@ -9,7 +9,7 @@ import type { MetadataProfileRecord } from './metadata-service.js';
 import type { NetworkStatsRecord } from './network-stats-service.js';
 import type { TransactionStatusRecord } from './status-service.js';
 import type { GasEstimateRecord } from './submission-service.js';
-import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord } from './token-service.js';
+import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord, AccountTokenTransferRecord, TokenHoldingRecord } from './token-service.js';
 import type { TransactionInfoRecord } from './transaction-service.js';
 import type { HealthRecord } from './health-service.js';
 import type { SearchMatch } from './search-service.js';
@@ -329,6 +329,23 @@ export const tokenTransferRecordSchema = z.object({
   tokenDecimal: z.string().nullable().describe('decimals as the Token record has them; null where unknown (an NFT has none)'),
 });
 
+/** A token transfer listed among those of several tokens, with its token and the transaction that carried it. */
+export const accountTokenTransferRecordSchema = tokenTransferRecordSchema.extend({
+  token: hex.describe('the token contract'),
+  standard: tokenStandard,
+  transaction: transactionRecordSchema,
+});
+
+/** A token an address holds. */
+export const tokenHoldingRecordSchema = z.object({
+  token: hex.describe('the token contract'),
+  name: z.string().nullable(),
+  symbol: z.string().nullable(),
+  decimals: z.string().nullable().describe('null where unknown (an NFT has none)'),
+  standard: tokenStandard,
+  balance: decimal.describe('base units; an ERC-1155 balance sums every id'),
+});
+
 /** Token analytics. */
 export const tokenAnalyticsRecordSchema = z.object({
   price: z.object({ current: nullableText, change24h: nullableText, change7d: nullableText, high24h: nullableText, low24h: nullableText }),
@@ -441,6 +458,8 @@ export type RecordSchemasMatch = [
   Same<z.output<typeof tokenListItemSchema>, TokenListItem>,
   Same<z.output<typeof tokenHoldersRecordSchema>, TokenHoldersRecord>,
   Same<z.output<typeof tokenTransferRecordSchema>, TokenTransferRecord>,
+  Same<z.output<typeof accountTokenTransferRecordSchema>, AccountTokenTransferRecord>,
+  Same<z.output<typeof tokenHoldingRecordSchema>, TokenHoldingRecord>,
   Same<z.output<typeof tokenAnalyticsRecordSchema>, TokenAnalyticsRecord>,
   Same<z.output<typeof contractRecordSchema>, ContractRecord>,
   Same<z.output<typeof contractEventRecordSchema>, ContractEventRecord>,

@@ -1,4 +1,4 @@
-import { TokenNotFoundError } from '../errors/index.js';
+import { TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { formatUsd } from '../prices/usd.js';
@@ -75,12 +75,20 @@ export interface AccountTokenTransferRecord extends TokenTransferRecord {
   transaction: TransactionRecord;
 }
 
-/** Which transfers of one standard to list: an account's, a token's, or an account's of one token. */
+/** A token an address holds (`/account/tokens`). */
+export interface TokenHoldingRecord extends TokenIdentity {
+  token: string;
+  standard: TokenStandard;
+  /** In base units (an ERC-1155 balance sums every id). */
+  balance: string;
+}
+
+/** Which transfers to list: an account's, a token's, or an account's of one token; of one standard or (absent) all. */
 export interface AccountTransfersQuery {
   /** Sender or recipient; at least one of `address` and `token` is given. */
   address?: Hex;
   token?: Hex;
-  standard: TokenStandard;
+  standard?: TokenStandard;
   /** Inclusive block range. */
   startBlock?: bigint;
   endBlock?: bigint;
@@ -340,9 +348,10 @@ export class TokenService {
   }
 
   /**
-   * Transfers of one standard by account and/or token, each with its token's metadata and its
-   * transaction (Etherscan's `tokentx`, `tokennfttx`, `token1155tx`). A token is of the standard
-   * of its first transfer: a token of another standard lists nothing.
+   * Transfers by account and/or token, of one standard or all, each with its token's metadata and
+   * its transaction (Etherscan's `tokentx`, `tokennfttx`, `token1155tx`; REST's
+   * `/account/token-transfers`). A token is of the standard of its first transfer: a token of
+   * another standard lists nothing.
    */
   async accountTransfers(query: AccountTransfersQuery): Promise<AccountTokenTransferRecord[]> {
     const { address, token, standard, ...range } = query;
@@ -350,41 +359,79 @@ export class TokenService {
     if (address !== undefined) {
       transfers = await this.storage.listAddressTokenTransfers({ address, token, standard, ...range });
     } else if (token !== undefined) {
-      transfers = (await this.storage.getToken(token))?.standard === standard ? await this.storage.listTokenTransfers({ token, ...range }) : [];
+      const stored = await this.storage.getToken(token);
+      transfers = stored && (standard === undefined || stored.standard === standard) ? await this.storage.listTokenTransfers({ token, ...range }) : [];
     } else {
       throw new TypeError('accountTransfers needs an address or a token');
     }
+    return this.withTokensAndTransactions(transfers);
+  }
+
+  /** The token transfers a transaction made, in log order, each with its token and the transaction. */
+  async transactionTransfers(hash: Hex): Promise<AccountTokenTransferRecord[]> {
+    const tx = await this.storage.getTransaction(hash);
+    if (!tx) throw new TransactionNotFoundError();
+    // The block's stored transfers: the same records every list shows. A reorg between the two
+    // reads leaves no bundle, or one without this transaction, and so nothing to list.
+    const bundle = await this.storage.getBlockBundle(tx.blockNumber);
+    return this.withTokensAndTransactions((bundle?.tokenTransfers ?? []).filter((transfer) => transfer.transactionHash === hash));
+  }
+
+  /** `transfers` as records, with their tokens' metadata and their transactions. */
+  private async withTokensAndTransactions(transfers: StoredTokenTransfer[]): Promise<AccountTokenTransferRecord[]> {
     if (transfers.length === 0) return [];
-    const tokenAddresses = [...new Set(transfers.map((transfer) => transfer.token))];
-    const [tokens, transactions, cursor, tag, profiles] = await Promise.all([
-      Promise.all(tokenAddresses.map((address) => this.storage.getToken(address))),
+    const [identities, transactions, cursor] = await Promise.all([
+      this.identitiesOf([...new Set(transfers.map((transfer) => transfer.token))]),
       this.storage.getTransactions([...new Set(transfers.map((transfer) => transfer.transactionHash))]),
       this.head.current(),
-      this.head.blockTag(),
-      this.storage.getMetadataProfiles(tokenAddresses),
     ]);
-    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
-    const identities = new Map(
-      await Promise.all(
-        tokenAddresses.map(async (address, i) => {
-          // A token rolled away since its transfers were read is asked directly.
-          const metadata = await (tokens[i] ? this.metadataOf(tokens[i], tag) : this.reader.metadata(address, tag));
-          return [address, tokenIdentity(metadata, profileOf.get(address))] as const;
-        }),
-      ),
-    );
     const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
     return transfers.map((transfer) => {
       const tx = byHash.get(transfer.transactionHash);
       // Transfers are written with their transactions in one block: a miss is a broken store.
       if (!tx) throw new Error(`transaction ${transfer.transactionHash} of a stored transfer is missing`);
       return {
-        ...formatTokenTransfer(transfer, identities.get(transfer.token)!),
+        ...formatTokenTransfer(transfer, identities.get(transfer.token)!.identity),
         token: transfer.token,
         standard: transfer.standard,
         transaction: formatTransaction(tx, cursor?.number ?? null),
       };
     });
+  }
+
+  /**
+   * The tokens `holder` holds a positive balance of, by token address, each with its name, symbol
+   * and decimals as its Token record has them, and its standard.
+   */
+  async holdings(holder: Hex, page: number, offset: number): Promise<TokenHoldingRecord[]> {
+    const balances = await this.storage.listAddressTokenBalances({ holder, page, offset });
+    if (balances.length === 0) return [];
+    const identities = await this.identitiesOf(balances.map((balance) => balance.token));
+    return balances.flatMap((balance) => {
+      const { identity, standard } = identities.get(balance.token)!;
+      // A token rolled away between the two reads holds nothing any more.
+      return standard === null ? [] : [{ token: balance.token, ...identity, standard, balance: balance.balance.toString() }];
+    });
+  }
+
+  /** Each token's name, symbol and decimals (the Token record's rule) and standard (`null` for a token no longer stored). */
+  private async identitiesOf(addresses: Hex[]): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
+    const [tokens, tag, profiles] = await Promise.all([
+      Promise.all(addresses.map((address) => this.storage.getToken(address))),
+      this.head.blockTag(),
+      this.storage.getMetadataProfiles(addresses),
+    ]);
+    const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
+    return new Map(
+      await Promise.all(
+        addresses.map(async (address, i) => {
+          const token = tokens[i] ?? null;
+          // A token rolled away since its transfers were read is asked directly.
+          const metadata = await (token ? this.metadataOf(token, tag) : this.reader.metadata(address, tag));
+          return [address, { identity: tokenIdentity(metadata, profileOf.get(address)), standard: token?.standard ?? null }] as const;
+        }),
+      ),
+    );
   }
 
   /** What the metadata indexer stored, or (not read yet) what the contract answers now. */

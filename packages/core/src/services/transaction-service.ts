@@ -2,7 +2,7 @@ import { decodeLog, type DecodedLogRecord, type EventResolver, resolveStandardEv
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { decodeRevertReason } from '../chain/revert-reason.js';
-import { TransactionNotFoundError, UpstreamUnavailableError } from '../errors/index.js';
+import { BlockNotFoundError, TransactionNotFoundError, UpstreamUnavailableError } from '../errors/index.js';
 import type { RpcCallFrame } from '../chain/rpc-types.js';
 import { internalTransactionsOf } from '../indexer/internal-transactions.js';
 import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
@@ -25,6 +25,23 @@ interface CallTrace {
   error?: string;
 }
 
+/** Blocks read in one storage round trip while walking back for the newest transactions. */
+const WALK_BLOCKS = 50n;
+
+/**
+ * Blocks below the indexed head the newest-first list looks through: on a chain of empty blocks
+ * it stops there rather than read back to genesis.
+ */
+const NEWEST_TRANSACTIONS_WINDOW_BLOCKS = 10_000n;
+
+/** What {@link TransactionService.list} lists. */
+export interface TransactionListQuery {
+  /** This block's transactions in block order; absent: the newest transactions, newest first. */
+  blockNumber?: bigint;
+  page: number;
+  offset: number;
+}
+
 /** Mined transactions, their receipts and logs, from indexed data. */
 export class TransactionService {
   /** `resolveEvent` decodes what the emitters' verified ABIs do not describe (default: the standard ABIs). */
@@ -33,6 +50,8 @@ export class TransactionService {
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
+    /** The first block indexing covers (`startBlock`): none below it is stored. */
+    private readonly firstBlock: bigint = 0n,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
   ) {}
 
@@ -52,6 +71,40 @@ export class TransactionService {
     const [txs, cursor] = await Promise.all([this.storage.getTransactions(hashes), this.head.current()]);
     const head = cursor?.number ?? null;
     return txs.map((tx) => (tx === null ? null : formatTransaction(tx, head)));
+  }
+
+  /**
+   * A block's transactions in block order, or (without a block) the indexed transactions newest
+   * first, through the newest {@link NEWEST_TRANSACTIONS_WINDOW_BLOCKS} blocks; `offset` to a page.
+   */
+  async list(query: TransactionListQuery): Promise<TransactionRecord[]> {
+    const cursor = await this.head.current();
+    const skip = (query.page - 1) * query.offset;
+    let hashes: Hex[];
+    if (query.blockNumber !== undefined) {
+      const found = cursor && query.blockNumber <= cursor.number ? await this.records.blockWithTransactionHashes(this.storage, query.blockNumber) : null;
+      if (!found) throw new BlockNotFoundError();
+      hashes = found.transactionHashes.slice(skip, skip + query.offset);
+    } else {
+      hashes = cursor ? (await this.newestHashes(cursor.number, skip + query.offset)).slice(skip) : [];
+    }
+    if (hashes.length === 0) return [];
+    const txs = await this.storage.getTransactions(hashes);
+    return txs.flatMap((tx) => (tx ? [formatTransaction(tx, cursor?.number ?? null)] : []));
+  }
+
+  /** The hashes of the newest `count` transactions at or below `head`, newest first. */
+  private async newestHashes(head: bigint, count: number): Promise<Hex[]> {
+    const hashes: Hex[] = [];
+    const floor = head - NEWEST_TRANSACTIONS_WINDOW_BLOCKS > this.firstBlock ? head - NEWEST_TRANSACTIONS_WINDOW_BLOCKS : this.firstBlock;
+    for (let top = head; hashes.length < count && top >= floor; top -= WALK_BLOCKS) {
+      const numbers: bigint[] = [];
+      for (let n = top; n > top - WALK_BLOCKS && n >= floor; n--) numbers.push(n);
+      for (const entry of await this.storage.getBlocksWithTransactionHashes(numbers)) {
+        if (entry) hashes.push(...entry.transactionHashes.toReversed());
+      }
+    }
+    return hashes.slice(0, count);
   }
 
   async receipt(hash: Hex): Promise<ReceiptRecord> {

@@ -20,8 +20,10 @@ import type {
   TransactionsBetweenQuery,
 } from './records.js';
 import type {
+  AddressTokenBalancesQuery,
   AddressTokenTransfersQuery,
   StoredToken,
+  StoredTokenBalance,
   StoredTokenMetadata,
   TokenHoldersPage,
   TokenHoldersQuery,
@@ -193,6 +195,12 @@ export interface Storage {
    * address ascending, paged as {@link listAddressTransactions}; `total` counts every match.
    */
   listTokenHolders(query: TokenHoldersQuery): Promise<TokenHoldersPage>;
+  /**
+   * The tokens `holder` holds a positive balance of, by token address ascending, paged as
+   * {@link listAddressTransactions}: the holder side of {@link listTokenHolders}, the same
+   * balances and activity.
+   */
+  listAddressTokenBalances(query: AddressTokenBalancesQuery): Promise<StoredTokenBalance[]>;
   /**
    * A token's transfers filtered by sender, recipient and inclusive block range, ordered by
    * (blockNumber, logIndex, batchIndex) as `sort` says, then paged.

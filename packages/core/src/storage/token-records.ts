@@ -44,6 +44,21 @@ export interface StoredTokenHolder {
   lastActivity: bigint;
 }
 
+/** A page of the tokens one address holds. */
+export interface AddressTokenBalancesQuery {
+  holder: Hex;
+  page: number;
+  offset: number;
+}
+
+/** One token an address holds: its balance there, first and latest activity as in {@link StoredTokenHolder}. */
+export interface StoredTokenBalance {
+  token: Hex;
+  balance: bigint;
+  firstSeen: bigint;
+  lastActivity: bigint;
+}
+
 /** A page of a token's holders. */
 export interface TokenHoldersQuery {
   token: Hex;

@@ -29,6 +29,7 @@ export {
   referenceCursor,
   referenceToken,
   referenceTokenHolders,
+  referenceAddressTokenBalances,
   referenceTokenTransferCount,
   referenceTokenTransfers,
   referenceTotals,

@@ -11,8 +11,10 @@ import type {
   TransactionsBetweenQuery,
 } from '../storage/records.js';
 import type {
+  AddressTokenBalancesQuery,
   AddressTokenTransfersQuery,
   StoredToken,
+  StoredTokenBalance,
   StoredTokenHolder,
   TokenHoldersPage,
   TokenHoldersQuery,
@@ -203,6 +205,22 @@ export function referenceTokenHolders(chain: readonly BlockBundle[], query: Toke
     .sort((a, b) => (a.balance === b.balance ? (a.holder < b.holder ? -1 : 1) : a.balance > b.balance ? -1 : 1));
   const start = (query.page - 1) * query.offset;
   return { total: matching.length, holders: matching.slice(start, start + query.offset) };
+}
+
+/**
+ * What `listAddressTokenBalances` must return.
+ *
+ * @example
+ * expect(await storage.listAddressTokenBalances(query)).toEqual(referenceAddressTokenBalances(chain, query));
+ */
+export function referenceAddressTokenBalances(chain: readonly BlockBundle[], query: AddressTokenBalancesQuery): StoredTokenBalance[] {
+  const tokens = [...new Set(chainTokenTransfers(chain).map((t) => t.token))].sort();
+  const held = tokens.flatMap((token) => {
+    const state = holderStates(chain, token).find((h) => h.holder === query.holder && h.balance > 0n);
+    return state ? [{ token, balance: state.balance, firstSeen: state.firstSeen, lastActivity: state.lastActivity }] : [];
+  });
+  const start = (query.page - 1) * query.offset;
+  return held.slice(start, start + query.offset);
 }
 
 /**

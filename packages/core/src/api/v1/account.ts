@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
-import { accountSummaryRecordSchema, balanceRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
+import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
-/** `/api/v1/account/*`: balances, transaction lists (Etherscan-style parameters) and summaries. */
+/** An address's list in Etherscan's terms: inclusive block range, page, offset (at most `maxOffset`), sort (default `sort`). */
+const addressListQuery = (maxOffset: number, sort: 'asc' | 'desc') =>
+  z.object({
+    address: addressSchema,
+    startblock: optionalBlockNumberQuery,
+    endblock: optionalBlockNumberQuery,
+    page: positiveIntQuery(1),
+    offset: positiveIntQuery(50, maxOffset),
+    sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default(sort),
+  });
+
+/** {@link addressListQuery}'s parameters as the services name them. */
+const addressList = ({ startblock, endblock, ...rest }: z.output<ReturnType<typeof addressListQuery>>) => ({ ...rest, startBlock: startblock, endBlock: endblock });
+
+/** `/api/v1/account/*`: balances, transaction and token transfer lists (Etherscan-style parameters) and summaries. */
 export function accountRoutes(services: Services): Route[] {
   return [
     defineRoute({
@@ -35,23 +49,28 @@ export function accountRoutes(services: Services): Route[] {
       cache: 'head',
       summary: 'Transactions from, to or creating an address',
       response: z.array(transactionRecordSchema),
-      query: z.object({
-        address: addressSchema,
-        startblock: optionalBlockNumberQuery,
-        endblock: optionalBlockNumberQuery,
-        page: positiveIntQuery(1),
-        offset: positiveIntQuery(50, 1000),
-        sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('asc'),
-      }),
-      handler: ({ query }) =>
-        services.accounts.transactions({
-          address: query.address,
-          startBlock: query.startblock,
-          endBlock: query.endblock,
-          page: query.page,
-          offset: query.offset,
-          sort: query.sort,
-        }),
+      query: addressListQuery(1000, 'asc'),
+      handler: ({ query }) => services.accounts.transactions(addressList(query)),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/token-transfers',
+      auth: 'none',
+      cache: 'head',
+      summary: 'Token transfers (every standard) from or to an address, each with its token, standard and transaction; newest first unless sort=asc',
+      response: z.array(accountTokenTransferRecordSchema),
+      query: addressListQuery(100, 'desc'),
+      handler: ({ query }) => services.tokens.accountTransfers(addressList(query)),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/tokens',
+      auth: 'none',
+      cache: 'head',
+      summary: 'Tokens an address holds (a positive balance from indexed transfers), by token address',
+      response: z.array(tokenHoldingRecordSchema),
+      query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
+      handler: ({ query }) => services.tokens.holdings(query.address, query.page, query.offset),
     }),
   ];
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { blockRecordSchema } from '../../services/record-schemas.js';
-import { blockTagSchema } from '../schemas.js';
+import { blockTagSchema, positiveIntQuery } from '../schemas.js';
 
 /** `/api/v1/block/*`. */
 export function blockRoutes(services: Services): Route[] {
@@ -17,6 +17,16 @@ export function blockRoutes(services: Services): Route[] {
       query: z.object({ blockno: blockTagSchema }),
       response: blockRecordSchema,
       handler: ({ query }) => services.blocks.getBlock(query.blockno),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/block/list',
+      auth: 'none',
+      cache: 'head',
+      summary: 'Indexed blocks, newest first',
+      query: z.object({ page: positiveIntQuery(1), offset: positiveIntQuery(25, 100) }),
+      response: z.array(blockRecordSchema),
+      handler: ({ query }) => services.blocks.list(query.page, query.offset),
     }),
   ];
 }

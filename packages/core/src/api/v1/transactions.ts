@@ -4,6 +4,7 @@ import type { Services } from '../../services/index.js';
 import type { Hex } from '../../storage/index.js';
 import { formatPending } from '../../services/index.js';
 import {
+  accountTokenTransferRecordSchema,
   decodedLogRecordSchema,
   gasEstimateRecordSchema,
   logRecordSchema,
@@ -14,9 +15,12 @@ import {
   transactionStatusRecordSchema,
   transactionTraceRecordSchema,
 } from '../../services/record-schemas.js';
-import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, positiveIntQuery, uintStringSchema } from '../schemas.js';
+import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
+
+/** Deepest row `/transaction/list` pages reach (page × offset), as Etherscan's result window. */
+const MAX_RESULT_WINDOW = 10_000;
 
 /** Most hashes one `/transaction/batch` request may ask for. */
 const MAX_BATCH_HASHES = 100;
@@ -32,6 +36,19 @@ export function transactionRoutes(services: Services): Route[] {
       summary: 'Transactions in the pending pool, newest first',
       query: z.object({ address: optionalAddressSchema, limit: positiveIntQuery(50, 100) }),
       handler: ({ query }) => services.pending.list({ address: query.address, limit: query.limit }).map(formatPending),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/list',
+      errors: ['BLOCK_NOT_FOUND'],
+      auth: 'none',
+      cache: 'head',
+      summary: "A block's transactions in block order (blockno), or the newest indexed transactions, newest first",
+      query: z
+        .object({ blockno: optionalBlockNumberQuery, page: positiveIntQuery(1), offset: positiveIntQuery(25, 100) })
+        .refine((query) => query.page * query.offset <= MAX_RESULT_WINDOW, { path: ['page'], message: `page × offset must be at most ${MAX_RESULT_WINDOW}` }),
+      response: z.array(transactionRecordSchema),
+      handler: ({ query }) => services.transactions.list({ blockNumber: query.blockno, page: query.page, offset: query.offset }),
     }),
     defineRoute({
       method: 'GET',
@@ -85,6 +102,17 @@ export function transactionRoutes(services: Services): Route[] {
       params: hashParams,
       query: z.object({ decode: booleanQuery }),
       handler: ({ params, query }) => services.transactions.logs(params.hash, query.decode),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/token-transfers',
+      response: z.array(accountTokenTransferRecordSchema),
+      errors: ['TRANSACTION_NOT_FOUND'],
+      auth: 'none',
+      cache: 'head',
+      summary: 'The token transfers a transaction made, in log order, each with its token and standard',
+      params: hashParams,
+      handler: ({ params }) => services.tokens.transactionTransfers(params.hash),
     }),
     defineRoute({
       method: 'POST',

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { chainTransfers } from './chain-transfers.js';
 import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext } from './context.js';
 
-/** `/account/balance`, `/account/txlist` and `/account/summary`. */
+/** `/account/balance`, `/account/txlist`, `/account/token-transfers`, `/account/tokens` and `/account/summary`. */
 export function accountTests(ctx: () => ApiContext): void {
   it('GET /account/balance equals the node balance at the indexed block', async () => {
     await indexedToHead(ctx());
@@ -96,5 +96,48 @@ export function accountTests(ctx: () => ApiContext): void {
       expect(answer.status, query).toBe(400);
       expect(answer.body).toEqual(errorEnvelope('Error! Invalid address format'));
     }
+  });
+
+  it('GET /account/token-transfers lists the transfers of every standard to and from an address, newest first, paged', async () => {
+    await indexedToHead(ctx());
+    const address = ctx().demo.accounts[3]!.toLowerCase();
+    const all = (await get(ctx(), `/api/v1/account/token-transfers?address=${address}&offset=100`)).body.result as any[];
+    expect(new Set(all.map((transfer) => transfer.standard))).toEqual(new Set(['ERC-20', 'ERC-721', 'ERC-1155']));
+    for (const transfer of all) {
+      expect([transfer.from, transfer.to]).toContain(address);
+      expect(transfer.transaction.hash).toBe(transfer.hash);
+    }
+    const order = all.map((transfer) => [Number(transfer.blockNumber), Number(transfer.logIndex)]);
+    expect(order).toEqual([...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!));
+    const stored = await ctx().explorer.storage.listAddressTokenTransfers({ address: address as Address, page: 1, offset: 100, sort: 'desc' });
+    expect(all.map((transfer) => `${transfer.hash}:${transfer.logIndex}:${transfer.tokenId}`)).toEqual(stored.map((t) => `${t.transactionHash}:${t.logIndex}:${t.tokenId}`));
+
+    const asc = (await get(ctx(), `/api/v1/account/token-transfers?address=${address}&offset=100&sort=asc`)).body.result as any[];
+    expect(asc.map((transfer) => transfer.hash)).toEqual(all.map((transfer) => transfer.hash).toReversed());
+    const page2 = (await get(ctx(), `/api/v1/account/token-transfers?address=${address}&page=2&offset=2`)).body.result as any[];
+    expect(page2).toEqual(all.slice(2, 4));
+    expect((await get(ctx(), '/api/v1/account/token-transfers?address=0x123')).body).toEqual(errorEnvelope('Error! Invalid address format'));
+  });
+
+  it('GET /account/tokens lists the tokens an address holds with their balances on the chain', async () => {
+    await indexedToHead(ctx());
+    const { demo, chain } = ctx();
+    const address = demo.accounts[3]!;
+    const held = (await get(ctx(), `/api/v1/account/tokens?address=${address}`)).body.result as any[];
+    const balanceOf = { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] } as const;
+    const erc20 = await chain.publicClient.readContract({ address: demo.contracts.token, abi: [balanceOf], functionName: 'balanceOf', args: [address] });
+    const nfts = await chain.publicClient.readContract({ address: demo.contracts.nft, abi: [balanceOf], functionName: 'balanceOf', args: [address] });
+    const expected = [
+      { token: demo.contracts.token.toLowerCase(), name: 'Demo Token', symbol: 'DEMO', decimals: '18', standard: 'ERC-20', balance: erc20.toString() },
+      { token: demo.contracts.nft.toLowerCase(), standard: 'ERC-721', balance: nfts.toString(), decimals: null },
+    ];
+    for (const holding of expected) expect(held).toContainEqual(expect.objectContaining(holding));
+    expect(held.find((holding) => holding.token === demo.contracts.multiToken.toLowerCase())).toMatchObject({ standard: 'ERC-1155' });
+    expect(held.map((holding) => holding.token)).toEqual(held.map((holding) => holding.token).sort());
+    const second = (await get(ctx(), `/api/v1/account/tokens?address=${address}&page=2&offset=1`)).body.result;
+    expect(second).toEqual(held.slice(1, 2));
+    const nobody = `0x${'ab'.repeat(20)}`;
+    expect((await get(ctx(), `/api/v1/account/tokens?address=${nobody}`)).body.result).toEqual([]);
+    expect((await get(ctx(), '/api/v1/account/tokens?address=nope')).body).toEqual(errorEnvelope('Error! Invalid address format'));
   });
 }

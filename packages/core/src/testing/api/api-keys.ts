@@ -75,7 +75,10 @@ export function apiKeyTests(ctx: () => ApiContext): void {
     const bobList = await call(ctx(), 'GET', '/api/v1/auth/api-keys', undefined, bearer(bob.token));
     expect(bobList.body.result.map((k: { id: string }) => k.id)).toEqual([bobKey.id]);
     const aliceList = await call(ctx(), 'GET', '/api/v1/auth/api-keys', undefined, bearer(alice.token));
-    expect(aliceList.body.result.map((k: { name: string }) => k.name)).toEqual(['a2', 'a1']);
+    // Newest first; two keys made in the same millisecond are equally new.
+    const listed: { name: string; createdAt: string }[] = aliceList.body.result;
+    expect(listed.map((k) => k.name).sort()).toEqual(['a1', 'a2']);
+    expect(Date.parse(listed[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(listed[1]!.createdAt));
 
     for (const target of [...aliceKeys.map((k) => k.id), randomUUID(), 'not-a-uuid']) {
       const answer = await call(ctx(), 'DELETE', `/api/v1/auth/api-keys/${target}`, undefined, bearer(bob.token));

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { errorEnvelope, get, indexedToHead, type ApiContext } from './context.js';
 
-/** `/blockchain/state-root`, `/blockchain/network/stats`, `/block/getblock`. */
+/** `/blockchain/state-root`, `/blockchain/network/stats`, `/block/getblock`, `/block/list`. */
 export function blockTests(ctx: () => ApiContext): void {
   it('GET /blockchain/state-root/latest and /:number equal the node', async () => {
     const head = await indexedToHead(ctx());
@@ -76,5 +76,26 @@ export function blockTests(ctx: () => ApiContext): void {
     const missing = await get(ctx(), '/api/v1/block/getblock?blockno=123456789');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual(errorEnvelope('Error! Block not found'));
+  });
+
+  it('GET /block/list pages the indexed blocks newest first, each as /block/getblock answers it', async () => {
+    const head = await indexedToHead(ctx());
+    const first = (await get(ctx(), '/api/v1/block/list?offset=3')).body.result as any[];
+    const second = (await get(ctx(), '/api/v1/block/list?page=2&offset=3')).body.result as any[];
+    const top = BigInt(first[0].blockNumber);
+    expect(top).toBeGreaterThanOrEqual(head);
+    expect([...first, ...second].map((block) => BigInt(block.blockNumber))).toEqual([0n, 1n, 2n, 3n, 4n, 5n].map((i) => top - i));
+    for (const block of [...first, ...second]) {
+      expect(block).toEqual((await get(ctx(), `/api/v1/block/getblock?blockno=${block.blockNumber}`)).body.result);
+    }
+    // Page 1 of a large offset reaches genesis and stops there; past it, nothing.
+    const all = (await get(ctx(), '/api/v1/block/list?offset=1000')).body.result as any[];
+    expect(all.at(-1).blockNumber).toBe('0');
+    expect(all.length).toBeLessThanOrEqual(100);
+    const past = await get(ctx(), `/api/v1/block/list?page=${Number(top) + 2}&offset=1`);
+    expect(past.body).toEqual({ status: '1', message: 'OK', result: [] });
+    const zero = await get(ctx(), '/api/v1/block/list?offset=0');
+    expect(zero.status).toBe(400);
+    expect(zero.body).toEqual(errorEnvelope('Error! Invalid request: offset: must be a positive integer'));
   });
 }

@@ -4,7 +4,7 @@ import { callContract, deployEmitter, storeVerifiedEmitter } from './verified-em
 
 const UNKNOWN_HASH = `0x${'12'.repeat(32)}`;
 
-/** `/transaction/:hash`, `/receipt`, `/logs`, `/gettxinfo`. */
+/** `/transaction/:hash`, `/receipt`, `/logs`, `/token-transfers`, `/gettxinfo`, `/transaction/list`. */
 export function transactionTests(ctx: () => ApiContext): void {
   it('GET /transaction/:hash equals the node transaction and receipt', async () => {
     const hash = ctx().demo.transactions.transfer;
@@ -161,5 +161,57 @@ export function transactionTests(ctx: () => ApiContext): void {
     expect(good.body.result.logs.length).toBeGreaterThan(0);
     expect((await get(ctx(), '/api/v1/transaction/gettxinfo')).status).toBe(400);
     expect((await get(ctx(), `/api/v1/transaction/gettxinfo?txhash=${UNKNOWN_HASH}`)).status).toBe(404);
+  });
+
+  it("GET /transaction/list lists a block's transactions in block order and the newest newest first", async () => {
+    const head = await indexedToHead(ctx());
+    const { blockNumber } = (await get(ctx(), `/api/v1/transaction/${ctx().demo.transactions.transfer}`)).body.result;
+    const block = (await get(ctx(), `/api/v1/block/getblock?blockno=${blockNumber}`)).body.result;
+    const inBlock = (await get(ctx(), `/api/v1/transaction/list?blockno=${blockNumber}`)).body.result as any[];
+    expect(inBlock.map((tx) => tx.hash)).toEqual(block.transactions);
+    for (const tx of inBlock) expect(tx).toEqual((await get(ctx(), `/api/v1/transaction/${tx.hash}`)).body.result);
+
+    // The newest: each block's transactions from its last, blocks from the head down.
+    const expected: string[] = [];
+    for (let n = head; n >= 0n && expected.length < 6; n--) {
+      expected.push(...((await get(ctx(), `/api/v1/block/getblock?blockno=${n}`)).body.result.transactions as string[]).toReversed());
+    }
+    const newest = (await get(ctx(), '/api/v1/transaction/list?offset=6')).body.result as any[];
+    expect(newest.map((tx) => tx.hash)).toEqual(expected.slice(0, 6));
+    const second = (await get(ctx(), '/api/v1/transaction/list?page=2&offset=3')).body.result as any[];
+    expect(second.map((tx) => tx.hash)).toEqual(expected.slice(3, 6));
+
+    const unknown = await get(ctx(), '/api/v1/transaction/list?blockno=99999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(errorEnvelope('Error! Block not found'));
+    expect((await get(ctx(), '/api/v1/transaction/list?blockno=abc')).body).toEqual(errorEnvelope('Error! Invalid block number'));
+    const deep = await get(ctx(), '/api/v1/transaction/list?page=101&offset=100');
+    expect(deep.status).toBe(400);
+    expect(deep.body).toEqual(errorEnvelope('Error! Invalid request: page: page × offset must be at most 10000'));
+  });
+
+  it('GET /transaction/:hash/token-transfers lists the tokens a transaction moved, each with its token and standard', async () => {
+    await indexedToHead(ctx());
+    const { demo } = ctx();
+    const [from, to] = [demo.accounts[1]!.toLowerCase(), demo.accounts[3]!.toLowerCase()];
+    const batch = (await get(ctx(), `/api/v1/transaction/${demo.transactions.multiBatchTransfer}/token-transfers`)).body.result as any[];
+    expect(batch.map(({ token, standard, from: sender, to: recipient, tokenId, value, hash }) => ({ token, standard, sender, recipient, tokenId, value, hash }))).toEqual(
+      [['2', '1'], ['3', '2']].map(([tokenId, value]) => ({
+        token: demo.contracts.multiToken.toLowerCase(),
+        standard: 'ERC-1155',
+        sender: from,
+        recipient: to,
+        tokenId,
+        value,
+        hash: demo.transactions.multiBatchTransfer,
+      })),
+    );
+    expect(batch[0].transaction).toEqual((await get(ctx(), `/api/v1/transaction/${demo.transactions.multiBatchTransfer}`)).body.result);
+    const erc20 = (await get(ctx(), `/api/v1/transaction/${demo.transactions.transfer}/token-transfers`)).body.result as any[];
+    expect(erc20).toMatchObject([{ standard: 'ERC-20', tokenSymbol: 'DEMO', tokenDecimal: '18', value: (1000n * 10n ** 18n).toString(), tokenId: null }]);
+    expect((await get(ctx(), `/api/v1/transaction/${demo.transactions.nativeTransfer}/token-transfers`)).body.result).toEqual([]);
+    const unknown = await get(ctx(), `/api/v1/transaction/${UNKNOWN_HASH}/token-transfers`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(errorEnvelope('Error! Transaction not found'));
   });
 }

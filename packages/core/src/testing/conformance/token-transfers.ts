@@ -4,6 +4,7 @@ import { fixtureAddress, makeChain } from '../fixtures.js';
 import {
   chainTokenTransfers,
   referenceAddressTokenTransfers,
+  referenceAddressTokenBalances,
   referenceTokenHolders,
   referenceTokenHoldersAt,
   referenceTokens,
@@ -151,6 +152,24 @@ export function tokenTransferTests(factory: StorageFactory): void {
       }
       expect((await storage.listTokenHolders({ token, page: 1, offset: 2 })).total).toBe(6);
       expect(await storage.getToken(fixtureAddress('no-token'))).toBeNull();
+    });
+
+    test('listAddressTokenBalances lists the tokens an address holds, by token address, paged, and rolls back with them', async (storage) => {
+      const chain = makeChain({ blocks: 12, txPerBlock: 5 });
+      await writeChain(storage, chain);
+      const parties = [...new Set(chain.flatMap((b) => b.tokenTransfers.flatMap((t) => [t.from, t.to])))];
+      let someHoldTwo = false;
+      for (const holder of [...parties, fixtureAddress('nobody')]) {
+        for (const query of [{ holder, page: 1, offset: 10 }, { holder, page: 2, offset: 1 }]) {
+          const expected = referenceAddressTokenBalances(chain, query);
+          someHoldTwo ||= query.page === 1 && expected.length > 1;
+          expect(await storage.listAddressTokenBalances(query), holder).toEqual(expected);
+        }
+      }
+      expect(someHoldTwo).toBe(true);
+      const kept = chain.slice(0, 6);
+      await storage.rollbackTo(kept.at(-1)!.block.number);
+      for (const holder of parties) expect(await storage.listAddressTokenBalances({ holder, page: 1, offset: 10 })).toEqual(referenceAddressTokenBalances(kept, { holder, page: 1, offset: 10 }));
     });
 
     test('listTokenTransfers filters by sender, recipient and block range, sorts and pages', async (storage) => {

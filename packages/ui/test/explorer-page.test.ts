@@ -1,0 +1,354 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
+import { chainlens } from '@chainlens/adapter-fastify';
+import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
+import { DEMO_SOURCES, createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
+import { waitFor } from '@chainlens/core/testing';
+import { memoryStorage } from '@chainlens/storage-memory';
+import express from 'express';
+import Fastify from 'fastify';
+import { pino } from 'pino';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/** Debian's chromium; CI installs it (.ci/run). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where the screenshots go, to look at what a person sees. */
+const SHOTS = join(tmpdir(), 'chainlens-ui-screenshots');
+/** What Chromium logs for every fetch answered 404: expected only where a page shows "not found". */
+const NOT_FOUND_LOG = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+interface Served {
+  adapter: string;
+  /** The page's address: Fastify serves ChainLens at the root, Express under `/explorer/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** One page in the browser, with everything it asked for and every error it logged. */
+interface Visit {
+  page: Page;
+  /** Requests and WebSocket connections to anywhere but the server's origin. */
+  outside: string[];
+  errors: string[];
+}
+
+let chain: TestChain;
+let demo: DemoDeployment;
+let activity: DemoActivity;
+let explorer: Explorer;
+let browser: Browser;
+const served: Served[] = [];
+
+// One chain with the demo's contracts and ongoing activity, one explorer, both adapters serving it
+// (the same kernel), one browser.
+beforeAll(async () => {
+  chain = await createTestChain();
+  demo = await deployDemo({ rpcUrl: chain.rpcUrl });
+  activity = startDemoActivity({ rpcUrl: chain.rpcUrl }, demo, { intervalMs: 500 });
+  explorer = await createExplorer({
+    rpcUrl: chain.rpcUrl,
+    storage: memoryStorage(),
+    logger: pino({ level: 'silent' }),
+    indexer: { pollIntervalMs: 50 },
+    // As `npm start`'s demo chain has them: DEMO priced on the demo DEX against DUSD at $1.
+    prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] },
+    ui: { path: '/' },
+    // Both adapters' pages come from one address here; the tiers have tests of their own.
+    rateLimits: { anonymous: { perMinute: 100_000, perDay: 1_000_000 } },
+  });
+  served.push(await serveFastify(explorer), await serveExpress(explorer, '/explorer'));
+  await explorer.start();
+  await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= demo.toBlock, 'the demo indexed');
+  // The event emitter's source verified for real (solc, bytecode match), for its contract tab.
+  await explorer.services.verification.verify({
+    address: demo.contracts.emitter,
+    sourceCode: DEMO_SOURCES['EventEmitter.sol']!,
+    contractName: 'EventEmitter',
+    compilerVersion: '0.8.37',
+    optimizationUsed: true,
+    runs: 200,
+    evmVersion: 'cancun',
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  await mkdir(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await activity?.stop();
+  // The explorer first: it closes the WebSocket connections, which an HTTP server's close waits for.
+  await explorer?.close();
+  for (const server of served) await server.close();
+  await chain?.close();
+});
+
+async function serveFastify(target: Explorer): Promise<Served> {
+  const app = Fastify({ clientErrorHandler: handleClientError });
+  await app.register(chainlens, { explorer: target });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { adapter: 'fastify', url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`, close: () => app.close() };
+}
+
+async function serveExpress(target: Explorer, prefix: string): Promise<Served> {
+  const app = express();
+  app.use(prefix, chainlensRouter(target));
+  const server = createServer({ keepAliveTimeout: 72_000 }, app);
+  const detach = attachChainlensSockets(server, target, { prefix });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    adapter: 'express',
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        detach();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe.each(['fastify', 'express'])('the explorer page in Chromium through %s', (adapter) => {
+  const server = () => served.find((candidate) => candidate.adapter === adapter)!;
+  const origin = () => new URL(server().url).origin;
+
+  const open: Page[] = [];
+  // A failed test leaves its page open: closed here, so its socket does not outlive the test.
+  afterEach(async () => {
+    for (const page of open.splice(0)) if (!page.isClosed()) await page.close();
+  });
+
+  async function visit(fragment = ''): Promise<Visit> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    open.push(page);
+    const visited: Visit = { page, outside: [], errors: [] };
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== origin()) visited.outside.push(request.url());
+    });
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).host !== new URL(origin()).host) visited.outside.push(socket.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') visited.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => visited.errors.push(error.message));
+    await page.goto(`${server().url}${fragment}`);
+    return visited;
+  }
+
+  /** Closes the page, checking it fetched only from the server and logged no error (but `allowed`). */
+  async function leave(visited: Visit, shot: string, allowed: string[] = []): Promise<void> {
+    await visited.page.screenshot({ path: join(SHOTS, `${server().adapter}-${shot}.png`), fullPage: true });
+    await visited.page.close();
+    expect(visited.outside).toEqual([]);
+    expect(visited.errors.filter((error) => !allowed.includes(error))).toEqual([]);
+  }
+
+  async function search(page: Page, q: string): Promise<void> {
+    await page.getByLabel('Search the chain').fill(q);
+    await page.getByLabel('Search the chain').press('Enter');
+  }
+
+  /** The block number in the first row of the latest blocks. */
+  async function newestShownBlock(page: Page): Promise<bigint> {
+    return BigInt(await page.locator('table', { has: page.locator('caption', { hasText: 'newest indexed blocks' }) }).locator('tbody tr').first().locator('td').first().innerText());
+  }
+
+  it('home shows network figures and the latest blocks and transactions, and new blocks arrive without a reload', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    await page.getByRole('heading', { name: 'Explorer', level: 1 }).waitFor();
+    await page.getByTitle('New blocks arrive here as they are indexed').getByText(/^Live/).waitFor();
+    await page.locator('caption', { hasText: 'newest indexed blocks' }).waitFor();
+    await page.locator('caption', { hasText: 'newest indexed transactions' }).waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Network statistics' }).innerText()).toMatch(/Block height\s+\d[\s\S]*Contracts\s+\d/);
+    const first = await newestShownBlock(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    // The demo activity mines on: a newer block shows up in place, read from the blocks channel.
+    await waitFor(async () => (await newestShownBlock(page)) > first, 'a newer block on the home page', 30_000, 100);
+    expect(requests.filter((url) => url.includes('/api/v1/block'))).toEqual([]);
+    const rows = await page.locator('table', { has: page.locator('caption', { hasText: 'newest indexed transactions' }) }).locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(0);
+    await leave(visited, 'home');
+  });
+
+  it('searching a transaction hash opens the transaction with its status, value, fee, logs and token transfers', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    const hash = demo.transactions.transfer;
+    await search(page, hash);
+    await page.waitForURL(`**#/tx/${hash}`);
+    await page.getByRole('heading', { name: 'Transaction', level: 1 }).waitFor();
+    const dl = page.locator('dl[aria-label="Transaction details"]');
+    await dl.waitFor();
+    await expect(dl.getByRole('definition').filter({ hasText: 'Success' }).count()).resolves.toBe(1);
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
+    await expect(dl.innerText()).resolves.toContain(`${receipt.blockNumber}`);
+    await expect(dl.innerText()).resolves.toContain(receipt.from.toLowerCase());
+    await page.locator('caption', { hasText: 'Tokens this transaction moved' }).waitFor();
+    await expect(page.locator('table', { has: page.locator('caption', { hasText: 'Tokens this transaction moved' }) }).innerText()).resolves.toContain('1,000 DEMO');
+    await page.getByText('Transfer(address,address,uint256)').first().waitFor();
+    await page.getByText('No internal transactions', { exact: false }).waitFor();
+    await leave(visited, 'transaction');
+  });
+
+  it('a reverted transaction shows its failure and revert reason', async () => {
+    const visited = await visit(`#/tx/${demo.transactions.failed}`);
+    const dl = visited.page.locator('dl[aria-label="Transaction details"]');
+    await dl.waitFor();
+    await expect(dl.innerText()).resolves.toContain('Failed');
+    await expect(dl.innerText()).resolves.toContain('Reverter: always fails');
+    await leave(visited, 'transaction-failed');
+  });
+
+  it('searching a block number opens that block with its transactions', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    const { blockNumber: number } = await chain.publicClient.getTransactionReceipt({ hash: demo.transactions.transfer });
+    await search(page, String(number));
+    await page.waitForURL(`**#/block/${number}`);
+    await page.getByRole('heading', { name: `Block #${number}`, level: 1 }).waitFor();
+    const block = await chain.publicClient.getBlock({ blockNumber: number });
+    await expect(page.locator('dl[aria-label="Block details"]').innerText()).resolves.toContain(block.hash);
+    const transactions = page.locator('table', { has: page.locator('caption', { hasText: `Transactions of block ${number}` }) });
+    await transactions.waitFor();
+    await expect(transactions.locator('tbody tr').count()).resolves.toBe(block.transactions.length);
+    await expect(transactions.locator('a[href^="#/tx/"]').first().getAttribute('href')).resolves.toBe(`#/tx/${block.transactions[0]}`);
+    await leave(visited, 'block');
+  });
+
+  it('searching an address opens it with its balance, transactions, token transfers and tokens held', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    const address = demo.accounts[3]!.toLowerCase();
+    await search(page, demo.accounts[3]!);
+    await page.waitForURL(`**#/address/${address}`);
+    await page.getByRole('heading', { name: 'Address', level: 1 }).waitFor();
+    await expect(page.locator('dl[aria-label="Address overview"]').innerText()).resolves.toMatch(/Balance\s+[\d,.]+ ETH/);
+    await page.locator('caption', { hasText: 'Transactions of this address' }).waitFor();
+    await page.getByRole('button', { name: 'Token transfers' }).click();
+    const transfers = page.locator('table', { has: page.locator('caption', { hasText: 'Token transfers of this address' }) });
+    await transfers.waitFor();
+    await expect(transfers.locator('tbody a[href^="#/token/"]').count()).resolves.toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Tokens held' }).click();
+    const held = page.locator('table', { has: page.locator('caption', { hasText: 'Tokens this address holds' }) });
+    await held.waitFor();
+    await expect(held.innerText()).resolves.toContain('Demo Token');
+    await leave(visited, 'address');
+  });
+
+  it('searching a token symbol opens the token with its supply, price, holders and transfers', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    const token = demo.contracts.token.toLowerCase();
+    await search(page, 'DEMO');
+    await page.waitForURL(`**#/token/${token}`);
+    await page.getByRole('heading', { name: 'Demo Token (DEMO)', level: 1 }).waitFor();
+    const details = await page.locator('dl[aria-label="Token details"]').innerText();
+    expect(details).toContain('ERC-20');
+    expect(details).toMatch(/Price\s+\$\d/);
+    await page.locator('caption', { hasText: 'Transfers of DEMO' }).waitFor();
+    await page.getByRole('button', { name: 'Holders' }).click();
+    const holders = page.locator('table', { has: page.locator('caption', { hasText: 'Holders of DEMO' }) });
+    await holders.waitFor();
+    await expect(holders.locator('tbody tr').count()).resolves.toBeGreaterThan(1);
+    await leave(visited, 'token');
+  });
+
+  it("a token's address has several matches, listed to choose from", async () => {
+    const visited = await visit();
+    const { page } = visited;
+    await search(page, demo.contracts.token);
+    const matches = page.getByRole('list', { name: 'Search matches' });
+    await matches.waitFor();
+    await expect(matches.locator(`a[href="#/token/${demo.contracts.token.toLowerCase()}"]`).count()).resolves.toBe(1);
+    await expect(matches.locator(`a[href="#/address/${demo.contracts.token.toLowerCase()}"]`).count()).resolves.toBe(1);
+    await leave(visited, 'search-several');
+  });
+
+  it("a contract's page shows its verified source and ABI, and says when a contract is not verified", async () => {
+    const visited = await visit(`#/address/${demo.contracts.emitter.toLowerCase()}`);
+    const { page } = visited;
+    await page.getByRole('heading', { name: 'Contract EventEmitter', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Contract' }).click();
+    await expect(page.locator('dl[aria-label="Contract details"]').innerText()).resolves.toMatch(/Verified\s+Yes/);
+    const abi = page.locator('table', { has: page.locator('caption', { hasText: 'verified ABI' }) });
+    await abi.waitFor();
+    await expect(abi.innerText()).resolves.toContain('ping(');
+    await expect(page.getByLabel('Source code of EventEmitter').innerText()).resolves.toContain('contract EventEmitter');
+    await page.goto(`${server().url}#/address/${demo.contracts.reverter.toLowerCase()}`);
+    await page.getByRole('heading', { name: 'Contract', level: 1, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Contract' }).click();
+    await page.getByText('source code is not verified', { exact: false }).waitFor();
+    await leave(visited, 'contract');
+  });
+
+  it('validators and consensus list the block producers', async () => {
+    const visited = await visit('#/validators');
+    const { page } = visited;
+    await page.locator('dl[aria-label="Consensus"]').waitFor();
+    const producers = page.locator('table', { has: page.locator('caption', { hasText: 'Block producers' }) });
+    await producers.waitFor();
+    const miner = (await chain.publicClient.getBlock()).miner.toLowerCase();
+    await expect(producers.innerText()).resolves.toContain(miner);
+    await leave(visited, 'validators');
+  });
+
+  it('says "not found" for an unknown transaction or page, "bad query" for a malformed one, and "nothing found" for a search without matches', async () => {
+    const visited = await visit(`#/tx/0x${'12'.repeat(32)}`);
+    const { page } = visited;
+    await page.getByTestId('not-found').waitFor();
+    await page.goto(`${server().url}#/block/12abc`);
+    await page.getByTestId('bad-query').waitFor();
+    await page.goto(`${server().url}#/nowhere`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await search(page, 'qqqq-no-such-thing');
+    await page.getByTestId('no-match').waitFor();
+    await leave(visited, 'not-found', [NOT_FOUND_LOG]);
+  });
+
+  it('a server without search says so and offers what the query looks like', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    await page.route('**/api/v1/search?*', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ status: '0', message: 'Error! Endpoint not found', result: null }) }),
+    );
+    await search(page, demo.accounts[2]!);
+    await page.getByTestId('search-unavailable').waitFor();
+    await page.getByRole('link', { name: `Open Address ${demo.accounts[2]!}` }).click();
+    await page.waitForURL(`**#/address/${demo.accounts[2]!.toLowerCase()}`);
+    await page.locator('dl[aria-label="Address overview"]').waitFor();
+    await leave(visited, 'search-unavailable', [NOT_FOUND_LOG]);
+  });
+
+  it('can be used with the keyboard alone: the search box and every link are reached with Tab', async () => {
+    const visited = await visit();
+    const { page } = visited;
+    await page.locator('caption', { hasText: 'newest indexed blocks' }).waitFor();
+    const focused = () =>
+      page.evaluate<{ id: string; href: string; inMain: boolean }>(
+        "({ id: document.activeElement?.id ?? '', href: document.activeElement?.getAttribute('href') ?? '', inMain: document.activeElement?.closest('main') != null })",
+      );
+    let reachedSearch = false;
+    let block: string | null = null;
+    for (let i = 0; i < 40 && block === null; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused();
+      if (now.id === 'search-input') reachedSearch = true;
+      if (now.inMain && now.href.startsWith('#/block/')) block = now.href.slice('#/block/'.length);
+    }
+    expect(reachedSearch).toBe(true);
+    expect(block).not.toBeNull();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**#/block/${block}`);
+    // The new page's heading takes the focus, so reading starts there.
+    await page.getByRole('heading', { name: `Block #${block}`, level: 1 }).waitFor();
+    await expect(page.evaluate('document.activeElement?.tagName')).resolves.toBe('H1');
+    await leave(visited, 'keyboard');
+  });
+});
