@@ -1,14 +1,16 @@
 /**
- * `npm run bench [-- http|ingest|query|ws|soak ...]`: runs the named benchmarks (default all, in this order).
+ * `npm run bench [-- http|ingest|query|ws|soak|charts|csv ...]`: runs the named benchmarks (default all, in this order).
  * Exits non-zero when a run fails or misses its target.
  */
+import { runCharts } from './charts.js';
+import { runCsvExport } from './csv-export.js';
 import { runHttp } from './http.js';
 import { runIngest } from './ingest.js';
 import { runQuery } from './query.js';
 import { runSoak } from './soak.js';
 import { runWs } from './ws.js';
 
-const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery, ws: runWs, soak: runSoak };
+const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery, ws: runWs, soak: runSoak, charts: runCharts, csv: runCsvExport };
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in BENCHMARKS));

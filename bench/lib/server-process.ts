@@ -20,8 +20,8 @@ export interface ServerProcess {
  * afterwards. The server gets its own process because a load generator sharing its event
  * loop (on 2 cores) would measure itself as much as the server.
  */
-export async function withServer<T>(script: string, args: string[], use: (server: ServerProcess) => Promise<T>): Promise<T> {
-  const server = await startServer(script, args);
+export async function withServer<T>(script: string, args: string[], use: (server: ServerProcess) => Promise<T>, nodeArgs: string[] = []): Promise<T> {
+  const server = await startServer(script, args, nodeArgs);
   try {
     return await use(server);
   } finally {
@@ -33,8 +33,8 @@ export async function withServer<T>(script: string, args: string[], use: (server
  * Starts `bench/servers/<script>` in its own Node process and resolves once it listens; the caller
  * must `stop()` it. For benchmarks that keep several servers up to measure them in turns.
  */
-export async function startServer(script: string, args: string[]): Promise<ServerProcess & { stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', `bench/servers/${script}`, ...args], {
+export async function startServer(script: string, args: string[], nodeArgs: string[] = []): Promise<ServerProcess & { stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--conditions=source', '--import', 'tsx', `bench/servers/${script}`, ...args], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { contractCreationsOf, pairEventsOf, tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
+import { approvalsOf, contractCreationsOf, pairEventsOf, tokenTransfersOf, ZERO_ADDRESS, type BlockBundle, type Hex, type StoredLog, type StoredTransaction } from '@chainlens/core';
 
 /** Shape of a generated chain. */
 export interface SyntheticChainOptions {
@@ -17,6 +17,8 @@ export interface SyntheticChainOptions {
    * holders. Otherwise each transfer goes from the sender to a chain address.
    */
   tokenHolders?: number;
+  /** Seconds between blocks (default 2). */
+  blockTime?: number;
 }
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -68,7 +70,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
   let minted = 0;
   for (let number = 0; number < options.blocks; number++) {
     const blockHash = blockHashAt(number);
-    const timestamp = 1_700_000_000n + BigInt(number) * 2n;
+    const timestamp = 1_700_000_000n + BigInt(number) * BigInt(options.blockTime ?? 2);
     const transactions: StoredTransaction[] = [];
     const logs: StoredLog[] = [];
     let cumulativeGasUsed = 0n;
@@ -140,6 +142,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
       logs,
       tokenTransfers: tokenTransfersOf(logs, timestamp),
       ...pairEventsOf(logs, timestamp),
+      approvals: approvalsOf(logs, timestamp),
       contracts: contractCreationsOf(transactions, null),
       internalTransactions: [],
     };

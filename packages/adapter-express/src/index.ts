@@ -1,6 +1,8 @@
 import type { Explorer, HttpResponse } from '@chainlens/core';
 import { InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * An Express router serving ChainLens. Mount it where you like; paths are relative to the
@@ -40,8 +42,17 @@ export function chainlensRouter(explorer: Explorer): Router {
   return router;
 }
 
+/**
+ * Writes the answer; a streamed body is piped with backpressure, and a client that goes away (or
+ * a stream that fails, when the status is long sent) ends both sides.
+ */
 function write(res: Response, response: HttpResponse): void {
-  res.status(response.status).set(response.headers).end(response.body);
+  res.status(response.status).set(response.headers);
+  if (!response.stream) {
+    res.end(response.body);
+    return;
+  }
+  pipeline(Readable.from(response.stream, { objectMode: false }), res).catch(() => res.destroy());
 }
 
 export default chainlensRouter;

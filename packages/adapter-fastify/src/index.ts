@@ -2,6 +2,7 @@ import type { Explorer, HttpRequest, HttpResponse } from '@chainlens/core';
 import { attachUpgrades, errorResponse, InvalidRequestError, PayloadTooLargeError, webSocketServerOptions } from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Readable } from 'node:stream';
 import { WebSocketServer } from 'ws';
 
 /** Options of the {@link chainlens} Fastify plugin. */
@@ -79,8 +80,9 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
   void write(reply, errorResponse(new InvalidRequestError('url', 'malformed URL')));
 }
 
+/** Writes the answer; a streamed body is piped (Fastify destroys the stream, ending its reads, when the client goes away). */
 function write(reply: FastifyReply, response: HttpResponse) {
-  return reply.code(response.status).headers(response.headers).send(response.body);
+  return reply.code(response.status).headers(response.headers).send(response.stream ? Readable.from(response.stream, { objectMode: false }) : response.body);
 }
 
 export default chainlens;

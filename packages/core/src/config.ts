@@ -162,6 +162,26 @@ export const explorerConfigSchema = z.object({
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
+  /** Address labels: public ones set by admins, private ones (a watch list) per user. */
+  labels: z
+    .object({
+      /** Most private labels (watch-list entries) one user may keep. */
+      maxPrivatePerUser: int(1).max(100_000).default(1_000),
+      /** Addresses whose public label (or its absence) is kept in memory until labels change; 0 reads storage for every answer. */
+      cacheEntries: int(0).default(100_000),
+    })
+    .prefault({}),
+  /** CSV exports at `/api/v1/export/*.csv` (for signed-in callers). */
+  exports: z
+    .object({
+      /** Most rows one export answers; the rest of an address's history is asked for by block range. */
+      maxRows: int(1).default(100_000),
+      /** Rows read from storage at a time while streaming (memory held per export is about this many). */
+      pageRows: int(1).max(10_000).default(1_000),
+      /** How many requests one export counts as against the caller's rate limit. */
+      weight: int(1).default(20),
+    })
+    .prefault({}),
   traces: z
     .object({
       /** Characters of transaction traces (as JSON) kept once computed, least recently used out first. */

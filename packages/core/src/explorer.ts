@@ -31,6 +31,11 @@ import { TraceIndexer } from './indexer/trace-indexer.js';
 import { PendingTracker } from './indexer/pending-tracker.js';
 import {
   AccountService,
+  ApprovalService,
+  ChartService,
+  ExportService,
+  LabelService,
+  LabelsVersion,
   BlockLineage,
   BlockService,
   ChainRecordCache,
@@ -144,25 +149,38 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const priceSource = config.priceSource ?? (config.prices ? new UniswapV2PriceSource(storage, decimalsOf, config.prices) : null);
   const prices = new PriceService(priceSource, storage, head, decimalsOf);
   const records = new ChainRecordCache(hub, config.reads.recordCacheBytes);
-  const blocks = new BlockService(storage, head, records, config.startBlock);
+  const labelsVersion = new LabelsVersion(storage, config.reads.headMaxAgeMs);
+  // A label change empties this instance's label and answer caches at once, and through the bus every other instance's.
+  const labels = new LabelService(storage, labelsVersion, {
+    ...config.labels,
+    now: config.clock,
+    onChange: () => {
+      if (config.coordinator) cluster.relayLabels();
+    },
+  });
+  const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock);
+  const blocks = new BlockService(storage, head, records, labels, config.startBlock);
   const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
-  const contracts = new ContractService(storage, head, chain);
-  const tokens = new TokenService(storage, head, tokenReader, prices, config.startBlock);
-  const transactions = new TransactionService(storage, head, chain, records, config.startBlock);
+  const contracts = new ContractService(storage, head, chain, labels);
+  const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
   const services: Services = {
-    accounts: new AccountService(storage, head, chain, records),
+    accounts: new AccountService(storage, head, chain, records, labels),
     apiKeys,
+    approvals: new ApprovalService(storage, tokens, labels),
     blocks,
+    charts: new ChartService(storage, head, prices),
     consensus,
     contracts,
+    exports: new ExportService(storage, labels, tokens, config.exports),
     gasOracle: new GasOracleService(chain),
     health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }),
+    labels,
     logs: new LogService(storage),
     metadata: new MetadataService(writer, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     pending,
     prices,
-    search: new SearchService(blocks, transactions, tokens, contracts),
+    search: new SearchService(blocks, transactions, tokens, contracts, labels),
     status: new StatusService(storage, head, chain, pending, consensus, records),
     submission: new SubmissionService(chain, pending),
     tokens,
@@ -174,7 +192,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, sockets: () => sockets.stats() }) : null;
   const graphql = createGraphqlExecutor({ services, storage, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
   const apiRoutes = [
-    ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf }),
+    ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf, exports: config.exports }),
     ...v2Routes(services),
     ...etherscanRoutes(services, chain),
     ...jsonRpcRoutes(services, chain, { maxBatch: config.rpc.maxBatch, logger: logger.child({ module: 'json-rpc' }) }),
@@ -205,7 +223,12 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       : logRequest,
     responseCache:
       config.reads.responseCacheBytes > 0
-        ? new ResponseCache(async () => (await head.current())?.hash ?? null, config.reads.responseCacheBytes, new BlockLineage(hub))
+        ? new ResponseCache(
+            async () => (await head.current())?.hash ?? null,
+            config.reads.responseCacheBytes,
+            new BlockLineage(hub),
+            async () => String(await labelsVersion.current()),
+          )
         : undefined,
   });
   const tokenMetadata = new TokenMetadataIndexer(writer, tokenReader, head, hub, logger.child({ module: 'token-metadata' }), {
@@ -223,6 +246,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     hub,
     storage,
     tokens: services.tokens,
+    labels,
     registry: channelRegistry,
     authenticate,
     credentials,
@@ -234,6 +258,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const channels = explorerChannels(channelRegistry, channelEndpoint, config.coordinator ? (message) => cluster.relayChannel(message) : null);
   cluster.onChannel(({ channel, address, blockNumber, data }) => channelEndpoint.publish(channel, address, blockNumber === null ? null : BigInt(blockNumber), data));
   cluster.onRevocation((revocation) => credentials.revoked(revocation));
+  cluster.onLabels(() => labelsVersion.changed());
 
   await storage.init();
 

@@ -1,5 +1,5 @@
-import type { AddressTransactionsQuery, Hex, StoredTransaction, TransactionsBetweenQuery } from '@chainlens/core';
-import { pageInBlockRange } from './block-order.js';
+import type { AddressTransactionsQuery, Hex, KeysetQuery, StoredTransaction, TransactionPosition, TransactionsBetweenQuery } from '@chainlens/core';
+import { comparePositions, keysetSlice, pageInBlockRange } from './block-order.js';
 
 /**
  * Per-address lists of transactions in chain order. Blocks are appended in order and rolled back
@@ -38,6 +38,11 @@ export class AddressIndex {
     return pageInBlockRange(this.#byAddress.get(query.address) ?? [], query);
   }
 
+  /** The address's transactions after a position, ascending (see `Storage.listAddressTransactionsAfter`). */
+  listAfter(query: KeysetQuery<TransactionPosition>): StoredTransaction[] {
+    return keysetSlice(this.#byAddress.get(query.address) ?? [], query, (tx, at) => comparePositions(tx, at, [tx.transactionIndex, at.transactionIndex]));
+  }
+
   /** The transactions both addresses take part in: the shorter list, filtered by the other address. */
   between({ address, counterparty, ...page }: TransactionsBetweenQuery): StoredTransaction[] {
     const mine = this.#byAddress.get(address) ?? [];
@@ -57,7 +62,7 @@ export class AddressIndex {
 }
 
 /** The distinct addresses a transaction touches: sender, recipient, created contract. */
-function involved(tx: StoredTransaction): Hex[] {
+export function involved(tx: StoredTransaction): Hex[] {
   const addresses: Hex[] = [tx.from];
   if (tx.to !== null && tx.to !== tx.from) addresses.push(tx.to);
   if (tx.contractAddress !== null && !addresses.includes(tx.contractAddress)) addresses.push(tx.contractAddress);

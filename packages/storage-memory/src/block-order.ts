@@ -1,10 +1,15 @@
 /** Index of the first item with `blockNumber >= number` in a list sorted by block (`list.length` if none). */
 export function firstAtOrAbove(list: readonly { blockNumber: bigint }[], number: bigint): number {
-  let lo = 0;
+  return firstNotBefore(list, (item) => item.blockNumber < number);
+}
+
+/** Index of the first item of a sorted list that `before` is false for (`list.length` if none): a binary search. */
+export function firstNotBefore<T>(list: readonly T[], before: (item: T) => boolean, from = 0): number {
+  let lo = from;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]!.blockNumber < number) lo = mid + 1;
+    if (before(list[mid]!)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -60,4 +65,27 @@ export function insertInOrder<T>(list: T[], item: T, compare: (a: T, b: T) => nu
   while (at > 0 && compare(list[at - 1]!, item) > 0) at--;
   if (at === list.length) list.push(item);
   else list.splice(at, 0, item);
+}
+
+/**
+ * The keyset page of a list sorted in chain order: its items within the inclusive block range
+ * strictly after `after` (`compare` orders an item against a position), at most `limit`; range
+ * bounds and the position are binary searches.
+ */
+export function keysetSlice<T extends { blockNumber: bigint }, P>(
+  list: readonly T[],
+  { startBlock, endBlock, after, limit }: { startBlock?: bigint; endBlock?: bigint; after?: P; limit: number },
+  compare: (item: T, position: P) => number,
+): T[] {
+  let lo = startBlock === undefined ? 0 : firstAtOrAbove(list, startBlock);
+  const hi = endBlock === undefined ? list.length : firstAtOrAbove(list, endBlock + 1n);
+  if (after !== undefined) lo = firstNotBefore(list, (item) => compare(item, after) <= 0, lo);
+  return limit < 1 || lo >= hi ? [] : list.slice(lo, Math.min(hi, lo + limit));
+}
+
+/** Chain order of two (blockNumber, …indexes) positions. */
+export function comparePositions(a: { blockNumber: bigint }, b: { blockNumber: bigint }, ...indexes: (readonly [number, number])[]): number {
+  if (a.blockNumber !== b.blockNumber) return a.blockNumber < b.blockNumber ? -1 : 1;
+  for (const [x, y] of indexes) if (x !== y) return x - y;
+  return 0;
 }

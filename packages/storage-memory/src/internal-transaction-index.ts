@@ -1,5 +1,5 @@
-import type { Hex, InternalTransactionsQuery, StoredInternalTransaction } from '@chainlens/core';
-import { inTraceOrder, insertInOrder, pageInBlockRange } from './block-order.js';
+import type { Hex, InternalTransactionsQuery, KeysetQuery, StoredInternalTransaction, TracePosition } from '@chainlens/core';
+import { inTraceOrder, insertInOrder, keysetSlice, pageInBlockRange } from './block-order.js';
 
 /**
  * Internal transactions in chain order, all of them and per address (sender and recipient).
@@ -28,6 +28,11 @@ export class InternalTransactionIndex {
       list.pop();
       if (list.length === 0) this.#byAddress.delete(address);
     }
+  }
+
+  /** The address's internal transactions after a position, ascending (see `Storage.listAddressInternalTransactionsAfter`). */
+  listAfter(query: KeysetQuery<TracePosition>): StoredInternalTransaction[] {
+    return keysetSlice(this.#byAddress.get(query.address) ?? [], query, inTraceOrder);
   }
 
   list(query: InternalTransactionsQuery): StoredInternalTransaction[] {

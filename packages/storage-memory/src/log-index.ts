@@ -1,5 +1,5 @@
-import type { AddressLogsQuery, StoredLog } from '@chainlens/core';
-import { pageInBlockRange } from './block-order.js';
+import type { AddressLogsQuery, KeysetQuery, LogPosition, StoredLog } from '@chainlens/core';
+import { comparePositions, keysetSlice, pageInBlockRange } from './block-order.js';
 
 /**
  * Each contract's logs in chain order, also per first topic so an event filter pages without
@@ -23,6 +23,10 @@ export class LogIndex {
       list.pop();
       if (list.length === 0) this.#byKey.delete(key);
     }
+  }
+
+  listAfter(query: KeysetQuery<LogPosition>): StoredLog[] {
+    return keysetSlice(this.#byKey.get(query.address) ?? [], query, (log, at) => comparePositions(log, at, [log.logIndex, at.logIndex]));
   }
 
   list(query: AddressLogsQuery): StoredLog[] {

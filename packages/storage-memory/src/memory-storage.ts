@@ -1,5 +1,7 @@
 import {
+  approvalProblem,
   blockTracesProblem,
+  bucketOf,
   ConfigError,
   contractCreationProblem,
   internalTransactionProblem,
@@ -11,6 +13,20 @@ import {
   type ApiKeyCap,
   type ApiKeyChanges,
   type ApiKeyWithOwner,
+  type ApprovalsQuery,
+  type ChartRollupsQuery,
+  type KeysetQuery,
+  type LogPosition,
+  type PrivateLabelCap,
+  type StoredAddressLabel,
+  type StoredApproval,
+  type StoredChartRollup,
+  type StoredPrivateLabel,
+  type TokenRollupsPage,
+  type TokenRollupsQuery,
+  type TracePosition,
+  type TransactionPosition,
+  type TransferPosition,
   type BlockBundle,
   type BlockTraces,
   type ChainTotals,
@@ -48,7 +64,10 @@ import {
   type UserChanges,
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
-import { AddressIndex } from './address-index.js';
+import { AddressIndex, involved } from './address-index.js';
+import { ApprovalIndex } from './approval-index.js';
+import { type BlockRollup, ChartIndex } from './chart-index.js';
+import { LabelStore } from './label-store.js';
 import { inTraceOrder, insertInOrder } from './block-order.js';
 import { CounterStore } from './counter-store.js';
 import { DexIndex } from './dex-index.js';
@@ -86,6 +105,9 @@ interface BlockEntry {
   readonly pairs: readonly StoredPair[];
   readonly pairSyncs: readonly StoredPairSync[];
   readonly pairSwaps: readonly StoredPairSwap[];
+  readonly approvals: readonly StoredApproval[];
+  /** What the block added to the chart rollups, known once it is committed. */
+  rollup: BlockRollup | null;
   contracts: readonly StoredContractCreation[];
   internalTransactions: readonly StoredInternalTransaction[];
 }
@@ -118,6 +140,8 @@ export class MemoryStorage implements Storage {
   readonly #dex = new DexIndex();
   readonly #logs = new LogIndex();
   readonly #internalTransactions = new InternalTransactionIndex();
+  readonly #approvals = new ApprovalIndex();
+  readonly #charts = new ChartIndex();
   /** Creations by address, oldest first: a re-created address stacks, rollbacks pop. */
   readonly #contracts = new Map<Hex, StoredContractCreation[]>();
   #totalTransactions = 0;
@@ -128,6 +152,8 @@ export class MemoryStorage implements Storage {
   readonly #accounts = new AccountStore();
   /** Metadata profiles: operator data, untouched by rollbacks. */
   readonly #metadata = new MetadataStore();
+  /** Address labels, public and private: operator and user data, untouched by rollbacks. */
+  readonly #labels = new LabelStore();
   /** Verified contracts and verification jobs: not chain data either. */
   readonly #verification = new VerificationStore();
   /** Rate-limit and throttle counters: not chain data either. */
@@ -209,7 +235,10 @@ export class MemoryStorage implements Storage {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
       for (let i = top.internalTransactions.length - 1; i >= 0; i--) this.#internalTransactions.removeLast(top.internalTransactions[i]!);
+      for (let i = top.approvals.length - 1; i >= 0; i--) this.#approvals.removeLast(top.approvals[i]!);
       for (let i = top.tokenTransfers.length - 1; i >= 0; i--) this.#tokens.removeLast(top.tokenTransfers[i]!);
+      for (const [token, transfers] of transfersPerToken(top.tokenTransfers)) this.#charts.removeLastToken(token, transfers, this.#tokens.holderCount(token));
+      this.#charts.removeLast(top.rollup!);
       for (let i = top.pairSwaps.length - 1; i >= 0; i--) this.#dex.removeLastSwap(top.pairSwaps[i]!);
       for (let i = top.pairSyncs.length - 1; i >= 0; i--) this.#dex.removeLastSync(top.pairSyncs[i]!);
       for (let i = top.pairs.length - 1; i >= 0; i--) this.#dex.removeLastPair(top.pairs[i]!);
@@ -268,6 +297,7 @@ export class MemoryStorage implements Storage {
       pairs: [...entry.pairs],
       pairSyncs: [...entry.pairSyncs],
       pairSwaps: [...entry.pairSwaps],
+      approvals: [...entry.approvals],
       contracts: [...entry.contracts],
       internalTransactions: [...entry.internalTransactions],
     };
@@ -386,6 +416,38 @@ export class MemoryStorage implements Storage {
     return this.#internalTransactions.list(query);
   }
 
+  async listChartRollups(query: ChartRollupsQuery): Promise<StoredChartRollup[]> {
+    return this.#charts.list(query);
+  }
+
+  async listTokenRollups(query: TokenRollupsQuery): Promise<TokenRollupsPage> {
+    return this.#charts.listToken(query);
+  }
+
+  async getPairSyncsAt(pair: Hex, timestamps: bigint[]): Promise<(StoredPairSync | null)[]> {
+    return timestamps.map((timestamp) => this.#dex.syncAt(pair, timestamp));
+  }
+
+  async listApprovals(query: ApprovalsQuery): Promise<StoredApproval[]> {
+    return this.#approvals.standing(query);
+  }
+
+  async listAddressTransactionsAfter(query: KeysetQuery<TransactionPosition>): Promise<StoredTransaction[]> {
+    return this.#addresses.listAfter(query);
+  }
+
+  async listAddressInternalTransactionsAfter(query: KeysetQuery<TracePosition>): Promise<StoredInternalTransaction[]> {
+    return this.#internalTransactions.listAfter(query);
+  }
+
+  async listAddressTokenTransfersAfter(query: KeysetQuery<TransferPosition>): Promise<StoredTokenTransfer[]> {
+    return this.#tokens.listAddressTransfersAfter(query);
+  }
+
+  async listAddressLogsAfter(query: KeysetQuery<LogPosition>): Promise<StoredLog[]> {
+    return this.#logs.listAfter(query);
+  }
+
   async getChainTotals(): Promise<ChainTotals> {
     return {
       totalTransactions: this.#totalTransactions,
@@ -447,6 +509,38 @@ export class MemoryStorage implements Storage {
     return this.#metadata.verifiedAddresses();
   }
 
+  async putAddressLabel(label: StoredAddressLabel): Promise<void> {
+    this.#labels.put(label);
+  }
+
+  async deleteAddressLabel(address: Hex): Promise<boolean> {
+    return this.#labels.delete(address);
+  }
+
+  async getAddressLabels(addresses: Hex[]): Promise<StoredAddressLabel[]> {
+    return this.#labels.getMany(addresses);
+  }
+
+  async searchAddressLabels(prefix: string, limit: number): Promise<StoredAddressLabel[]> {
+    return this.#labels.search(prefix, limit);
+  }
+
+  async getLabelsVersion(): Promise<number> {
+    return this.#labels.version;
+  }
+
+  async putPrivateLabel(label: StoredPrivateLabel, cap?: PrivateLabelCap): Promise<boolean> {
+    return this.#labels.putPrivate(label, cap);
+  }
+
+  async deletePrivateLabel(userId: string, address: Hex): Promise<boolean> {
+    return this.#labels.deletePrivate(userId, address);
+  }
+
+  async listPrivateLabels(userId: string): Promise<StoredPrivateLabel[]> {
+    return this.#labels.listPrivate(userId);
+  }
+
   async putVerifiedContract(contract: StoredVerifiedContract): Promise<void> {
     this.#verification.putContract(contract);
   }
@@ -482,7 +576,7 @@ export class MemoryStorage implements Storage {
    * Checks the whole bundle against the cursor (or `parent`, a block checked before it in the
    * same write) and itself, and copies it; mutates nothing.
    */
-  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions }: BlockBundle, parent?: StoredBlock): PreparedBundle {
+  #prepare({ block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, approvals, contracts, internalTransactions }: BlockBundle, parent?: StoredBlock): PreparedBundle {
     const cursor = parent ?? this.#blocks.at(-1)?.block;
     if (cursor && (block.number !== cursor.number + 1n || block.parentHash !== cursor.hash)) {
       throw new Error(
@@ -532,8 +626,8 @@ export class MemoryStorage implements Storage {
       }
       last = transfer;
     }
-    const bundle = { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions };
-    const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle) ?? internalTransactionProblem(bundle);
+    const bundle = { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, approvals, contracts, internalTransactions };
+    const problem = pairEventProblem(bundle, logsByIndex) ?? approvalProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle) ?? internalTransactionProblem(bundle);
     if (problem) throw new Error(`writeBlock: ${problem} (block ${block.hash})`);
 
     return {
@@ -544,6 +638,8 @@ export class MemoryStorage implements Storage {
         pairs: Object.freeze(pairs.map((pair) => Object.freeze({ ...pair }))),
         pairSyncs: Object.freeze(pairSyncs.map((sync) => Object.freeze({ ...sync }))),
         pairSwaps: Object.freeze(pairSwaps.map((swap) => Object.freeze({ ...swap }))),
+        approvals: Object.freeze(approvals.map((approval) => Object.freeze({ ...approval }))),
+        rollup: null,
         contracts: Object.freeze(contracts.map((creation) => Object.freeze({ ...creation }))),
         internalTransactions: Object.freeze(internalTransactions.map((internal) => Object.freeze({ ...internal }))),
       },
@@ -553,12 +649,17 @@ export class MemoryStorage implements Storage {
 
   /** Applies a prepared bundle; cannot fail. */
   #commit({ block, transactions }: PreparedBundle): void {
+    // Read before the block's transactions join the address index: who was active before it.
+    block.rollup = this.#rollupOf(block);
+    this.#charts.add(block.rollup);
     this.#blocks.push(block);
     this.#blocksByHash.set(block.block.hash, block);
     for (const transfer of block.tokenTransfers) this.#tokens.add(transfer);
     for (const pair of block.pairs) this.#dex.addPair(pair);
     for (const sync of block.pairSyncs) this.#dex.addSync(sync);
     for (const swap of block.pairSwaps) this.#dex.addSwap(swap);
+    for (const approval of block.approvals) this.#approvals.add(approval);
+    for (const [token, transfers] of transfersPerToken(block.tokenTransfers)) this.#charts.addToken(token, block.block.timestamp, transfers, this.#tokens.holderCount(token));
     for (const internal of block.internalTransactions) this.#internalTransactions.add(internal);
     for (const creation of block.contracts) this.#addCreation(creation);
     if (this.#blocks.length === 1) this.#traceCursor = block.block.number - 1n;
@@ -571,10 +672,42 @@ export class MemoryStorage implements Storage {
     }
   }
 
+  /**
+   * What a block adds to the rollups of its hour and day: its figures, and of its addresses those
+   * new to the chain and those not active earlier in the hour, and in the day (each address's
+   * latest transaction so far tells). Constant work per address.
+   */
+  #rollupOf({ block, transactions, tokenTransfers }: BlockEntry): BlockRollup {
+    const hour = bucketOf(block.timestamp, 'hour');
+    const day = bucketOf(block.timestamp, 'day');
+    const rollup: BlockRollup = { timestamp: block.timestamp, transactions: transactions.length, gasUsed: block.gasUsed, gasPriceSum: 0n, newContracts: 0, tokenTransfers: tokenTransfers.length, newAddresses: 0, hourActive: 0, dayActive: 0 };
+    const seen = new Set<Hex>();
+    for (const tx of transactions) {
+      rollup.gasPriceSum += tx.effectiveGasPrice;
+      if (tx.contractAddress !== null) rollup.newContracts += 1;
+      for (const address of involved(tx)) {
+        if (seen.has(address)) continue;
+        seen.add(address);
+        const last = this.#addresses.span(address)?.last.timestamp;
+        if (last === undefined) rollup.newAddresses += 1;
+        if (last === undefined || last < hour) rollup.hourActive += 1;
+        if (last === undefined || last < day) rollup.dayActive += 1;
+      }
+    }
+    return rollup;
+  }
+
   /** Adds a creation to its address's creations, which stay in chain order (traces arrive after later blocks). */
   #addCreation(creation: StoredContractCreation): void {
     const creations = this.#contracts.get(creation.address);
     if (creations) insertInOrder(creations, creation, inTraceOrder);
     else this.#contracts.set(creation.address, [creation]);
   }
+}
+
+/** How many of `transfers` each token has, in order of first appearance. */
+function transfersPerToken(transfers: readonly StoredTokenTransfer[]): Map<Hex, number> {
+  const counts = new Map<Hex, number>();
+  for (const transfer of transfers) counts.set(transfer.token, (counts.get(transfer.token) ?? 0) + 1);
+  return counts;
 }

@@ -3,6 +3,8 @@ import {
   type AddressTokenBalancesQuery,
   type AddressTokenTransfersQuery,
   type Hex,
+  type KeysetQuery,
+  type TransferPosition,
   type StoredToken,
   type StoredTokenBalance,
   type StoredTokenHolder,
@@ -14,7 +16,7 @@ import {
   type TokensQuery,
   type TokenTransfersQuery,
 } from '@chainlens/core';
-import { firstAtOrAbove } from './block-order.js';
+import { comparePositions, firstAtOrAbove, keysetSlice } from './block-order.js';
 
 /** A UTF-16 surrogate without its partner. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -85,6 +87,18 @@ export class TokenIndex {
     return pageOfTransfers(this.#byAddress.get(address), { startBlock, endBlock, page, offset, sort }, (transfer) =>
       (token === undefined || transfer.token === token) && (standard === undefined || transfer.standard === standard),
     );
+  }
+
+  /** The address's transfers after a position, ascending (see `Storage.listAddressTokenTransfersAfter`). */
+  listAddressTransfersAfter(query: KeysetQuery<TransferPosition>): StoredTokenTransfer[] {
+    return keysetSlice(this.#byAddress.get(query.address) ?? [], query, (transfer, at) =>
+      comparePositions(transfer, at, [transfer.logIndex, at.logIndex], [transfer.batchIndex, at.batchIndex]),
+    );
+  }
+
+  /** The token's holder count (0 for an unknown token). */
+  holderCount(address: Hex): number {
+    return this.#tokens.get(address)?.holderCount ?? 0;
   }
 
   getToken(address: Hex): StoredToken | null {

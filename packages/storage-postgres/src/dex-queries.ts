@@ -2,7 +2,7 @@ import type { Statement } from './queries.js';
 import type { Tables } from './tables.js';
 
 const PAIR_COLUMNS = `address, factory, token0, token1, block_number AS "blockNumber", log_index AS "logIndex"`;
-const SYNC_COLUMNS = `pair, block_number AS "blockNumber", log_index AS "logIndex", timestamp, reserve0, reserve1`;
+export const SYNC_COLUMNS = `pair, block_number AS "blockNumber", log_index AS "logIndex", timestamp, reserve0, reserve1`;
 const SWAP_COLUMNS = `pair, block_number AS "blockNumber", log_index AS "logIndex", timestamp,
   amount0_in AS "amount0In", amount1_in AS "amount1In", amount0_out AS "amount0Out", amount1_out AS "amount1Out"`;
 

@@ -5,7 +5,22 @@ import type {
   ApiKeyCap,
   ApiKeyChanges,
   ApiKeyWithOwner,
+  ApprovalsQuery,
   BlockBundle,
+  ChartRollupsQuery,
+  KeysetQuery,
+  LogPosition,
+  PrivateLabelCap,
+  StoredAddressLabel,
+  StoredApproval,
+  StoredChartRollup,
+  StoredPrivateLabel,
+  StoredTokenRollup,
+  TokenRollupsPage,
+  TokenRollupsQuery,
+  TracePosition,
+  TransactionPosition,
+  TransferPosition,
   BlockTraces,
   ChainTotals,
   CounterHit,
@@ -53,6 +68,7 @@ import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
 import { contractStatements, type ContractStatements } from './contract-queries.js';
 import { dexStatements, type DexStatements } from './dex-queries.js';
+import { insightStatements, type InsightStatements, labelStatements, type LabelStatements, prefixPattern } from './insight-queries.js';
 import { internalTransactionStatements, type InternalTransactionStatements } from './internal-transaction-queries.js';
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
 import { addressLogsKey, afterPrefix, type LogRow, type ReadStatements, readStatements, searchKey, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
@@ -116,6 +132,8 @@ export class PostgresStorage implements Storage {
   readonly #dex: DexStatements;
   readonly #contracts: ContractStatements;
   readonly #internalTransactions: InternalTransactionStatements;
+  readonly #insights: InsightStatements;
+  readonly #labels: LabelStatements;
   readonly #setTokenMetadata: Statement;
   readonly #hitCounters: Statement;
   #ready: Promise<void> | undefined;
@@ -140,6 +158,8 @@ export class PostgresStorage implements Storage {
     this.#dex = dexStatements(tables);
     this.#contracts = contractStatements(tables);
     this.#internalTransactions = internalTransactionStatements(tables);
+    this.#insights = insightStatements(tables);
+    this.#labels = labelStatements(tables);
     this.#setTokenMetadata = setTokenMetadataStatement(tables);
     this.#hitCounters = hitCountersStatement(tables);
   }
@@ -288,7 +308,8 @@ export class PostgresStorage implements Storage {
       const pairSwaps = (await client.query<StoredPairSwap>({ ...this.#dex.blockPairSwaps, values })).rows;
       const contracts = (await client.query<StoredContractCreation>({ ...this.#contracts.blockContracts, values })).rows;
       const internalTransactions = (await client.query<StoredInternalTransaction>({ ...this.#internalTransactions.blockInternalTransactions, values })).rows;
-      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions };
+      const approvals = (await client.query<StoredApproval>({ ...this.#insights.blockApprovals, values })).rows;
+      return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, approvals, contracts, internalTransactions };
     });
   }
 
@@ -524,6 +545,70 @@ export class PostgresStorage implements Storage {
     return rows;
   }
 
+  async listChartRollups({ resolution, from, to }: ChartRollupsQuery): Promise<StoredChartRollup[]> {
+    if (to < from || to < INT8_MIN || from > INT8_MAX) return [];
+    const { rows } = await this.#pool.query<RollupRow>({ ...this.#insights.chartRollups, values: [resolution, toDecimal(clampInt8(from)), toDecimal(clampInt8(to))] });
+    return rows.map(toChartRollup);
+  }
+
+  async listTokenRollups({ token, resolution, from, to }: TokenRollupsQuery): Promise<TokenRollupsPage> {
+    // Buckets are timestamps, far inside int8: clamped bounds select the same rollups.
+    const { rows } = await this.#pool.query<TokenRollupRow>({
+      ...this.#insights.tokenRollups,
+      values: [toBytea(token), resolution, toDecimal(clampInt8(from)), toDecimal(clampInt8(to))],
+    });
+    let before: StoredTokenRollup | null = null;
+    const rollups: StoredTokenRollup[] = [];
+    for (const { before: isBefore, bucket, transfers, holders } of rows) {
+      const rollup = { bucket, transfers: Number(transfers), holders: Number(holders) };
+      if (isBefore) before = rollup;
+      else rollups.push(rollup);
+    }
+    return { before, rollups };
+  }
+
+  async getPairSyncsAt(pair: Hex, timestamps: bigint[]): Promise<(StoredPairSync | null)[]> {
+    if (timestamps.length === 0) return [];
+    const { rows } = await this.#pool.query<Partial<StoredPairSync>>({ ...this.#insights.pairSyncsAt, values: [toBytea(pair), timestamps.map((at) => toDecimal(clampInt8(at)))] });
+    return rows.map(({ pair: found, blockNumber, logIndex, timestamp, reserve0, reserve1 }) =>
+      found == null ? null : { pair: found, blockNumber: blockNumber!, logIndex: logIndex!, timestamp: timestamp!, reserve0: reserve0!, reserve1: reserve1! },
+    );
+  }
+
+  async listApprovals({ owner, page, offset }: ApprovalsQuery): Promise<StoredApproval[]> {
+    if (page < 1 || offset < 1) return [];
+    const { rows } = await this.#pool.query<StoredApproval>({ ...this.#insights.approvals, values: [toBytea(owner), offset, (page - 1) * offset] });
+    return rows;
+  }
+
+  async listAddressTransactionsAfter(query: KeysetQuery<TransactionPosition>): Promise<StoredTransaction[]> {
+    const range = keysetRange(query, (after) => [after.blockNumber, after.transactionIndex], 1);
+    if (!range) return [];
+    const { rows } = await this.#pool.query<StoredTransaction>({ ...this.#insights.transactionsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    return rows;
+  }
+
+  async listAddressInternalTransactionsAfter(query: KeysetQuery<TracePosition>): Promise<StoredInternalTransaction[]> {
+    const range = keysetRange(query, (after) => [after.blockNumber, after.transactionIndex, after.traceIndex], 2);
+    if (!range) return [];
+    const { rows } = await this.#pool.query<StoredInternalTransaction>({ ...this.#insights.internalTransactionsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    return rows;
+  }
+
+  async listAddressTokenTransfersAfter(query: KeysetQuery<TransferPosition>): Promise<StoredTokenTransfer[]> {
+    const range = keysetRange(query, (after) => [after.blockNumber, after.logIndex, after.batchIndex], 2);
+    if (!range) return [];
+    const { rows } = await this.#pool.query<StoredTokenTransfer>({ ...this.#insights.tokenTransfersAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    return rows;
+  }
+
+  async listAddressLogsAfter(query: KeysetQuery<LogPosition>): Promise<StoredLog[]> {
+    const range = keysetRange(query, (after) => [after.blockNumber, after.logIndex], 1);
+    if (!range) return [];
+    const { rows } = await this.#pool.query<LogRow>({ ...this.#insights.logsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    return rows.map(toStoredLog);
+  }
+
   async getChainTotals(): Promise<ChainTotals> {
     type Totals = { total_transactions: bigint; total_accounts: bigint; total_contracts: bigint };
     const { rows } = await this.#reads.query<Totals>(this.#read.totals);
@@ -630,6 +715,59 @@ export class PostgresStorage implements Storage {
     return rows.map((row) => row.address);
   }
 
+  async putAddressLabel({ address, label, category, note, updatedAt }: StoredAddressLabel): Promise<void> {
+    await this.#pool.query({ ...this.#labels.putLabel, values: [toBytea(address), label, label.toLowerCase(), category, note, updatedAt] });
+  }
+
+  async deleteAddressLabel(address: Hex): Promise<boolean> {
+    const { rows } = await this.#pool.query<{ deleted: bigint }>({ ...this.#labels.deleteLabel, values: [toBytea(address)] });
+    return rows[0]!.deleted > 0n;
+  }
+
+  async getAddressLabels(addresses: Hex[]): Promise<StoredAddressLabel[]> {
+    if (addresses.length === 0) return [];
+    const { rows } = await this.#pool.query<StoredAddressLabel>({ ...this.#labels.labels, values: [addresses.map(toBytea)] });
+    return rows;
+  }
+
+  async searchAddressLabels(prefix: string, limit: number): Promise<StoredAddressLabel[]> {
+    // Postgres text cannot hold NUL, so no label starts with one.
+    if (limit < 1 || prefix.includes('\u0000')) return [];
+    const { rows } = await this.#pool.query<StoredAddressLabel>({ text: this.#labels.searchLabels.text, values: [prefixPattern(prefix.toLowerCase()), limit] });
+    return rows;
+  }
+
+  async getLabelsVersion(): Promise<number> {
+    const { rows } = await this.#pool.query<{ version: bigint }>(this.#labels.labelsVersion);
+    return Number(rows[0]!.version);
+  }
+
+  async putPrivateLabel({ userId, address, label, note, createdAt, updatedAt }: StoredPrivateLabel, cap?: PrivateLabelCap): Promise<boolean> {
+    const values = [userId, toBytea(address), label, note, createdAt, updatedAt];
+    if (!cap) {
+      await this.#pool.query({ ...this.#labels.putPrivate, values });
+      return true;
+    }
+    // One user's capped puts take turns: each counts after the one before it committed.
+    return inTransaction(this.#pool, async (client) => {
+      await client.query({ ...this.#labels.lockPrivateLabels, values: [`chainlens:private-labels:${this.#options.schema}:${userId}`] });
+      const { rows } = await client.query({ ...this.#labels.putPrivateCapped, values: [...values, cap.maxEntries] });
+      return rows.length === 1;
+    });
+  }
+
+  async deletePrivateLabel(userId: string, address: Hex): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const { rows } = await this.#pool.query({ ...this.#labels.deletePrivate, values: [userId, toBytea(address)] });
+    return rows.length === 1;
+  }
+
+  async listPrivateLabels(userId: string): Promise<StoredPrivateLabel[]> {
+    if (!isUuid(userId)) return [];
+    const { rows } = await this.#pool.query<StoredPrivateLabel>({ ...this.#labels.listPrivate, values: [userId] });
+    return rows;
+  }
+
   async putVerifiedContract(contract: StoredVerifiedContract): Promise<void> {
     await this.#pool.query({ ...this.#verification.putContract, values: verifiedContractValues(contract) });
   }
@@ -689,4 +827,46 @@ function withHashes(row: BlockWithHashesRow): { block: StoredBlock; transactionH
   const hashes: Hex[] = [];
   for (let at = 2; at < joined.length; at += 64) hashes.push(`0x${joined.slice(at, at + 64)}`);
   return { block, transactionHashes: hashes };
+}
+
+/** A chart_rollups row: counts come back as int8 (bigint). */
+type RollupRow = Omit<StoredChartRollup, 'blocks' | 'transactions' | 'newContracts' | 'tokenTransfers' | 'newAddresses' | 'activeAddresses'> &
+  Record<'blocks' | 'transactions' | 'newContracts' | 'tokenTransfers' | 'newAddresses' | 'activeAddresses', bigint>;
+
+function toChartRollup(row: RollupRow): StoredChartRollup {
+  return {
+    bucket: row.bucket,
+    blocks: Number(row.blocks),
+    transactions: Number(row.transactions),
+    gasUsed: row.gasUsed,
+    gasPriceSum: row.gasPriceSum,
+    newContracts: Number(row.newContracts),
+    tokenTransfers: Number(row.tokenTransfers),
+    newAddresses: Number(row.newAddresses),
+    activeAddresses: Number(row.activeAddresses),
+  };
+}
+
+/** A token_rollups row, marked when it is the last one before the range. */
+interface TokenRollupRow {
+  before: boolean;
+  bucket: bigint;
+  transfers: bigint;
+  holders: bigint;
+}
+
+/**
+ * The parameters of a keyset page: the position to read after (the later of `after` and the
+ * range's start, whose position is the start block with `-1` for each of `indexes` indexes) and
+ * the end block; `null` when the page is empty whatever is stored.
+ */
+function keysetRange<P>(
+  { startBlock = 0n, endBlock = INT8_MAX, after, limit }: KeysetQuery<P>,
+  positionOf: (after: P) => [bigint, ...number[]],
+  indexes: number,
+): { position: (string | number)[]; end: string } | null {
+  if (limit < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN || endBlock < startBlock) return null;
+  const start: [bigint, ...number[]] = [clampInt8(startBlock), ...Array.from({ length: indexes }, () => -1)];
+  const [block, ...rest] = after !== undefined && positionOf(after)[0] >= start[0] ? positionOf(after) : start;
+  return { position: [toDecimal(block), ...rest], end: toDecimal(clampInt8(endBlock)) };
 }

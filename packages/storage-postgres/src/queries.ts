@@ -14,7 +14,7 @@ const BLOCK_COLUMNS = `number, hash, parent_hash AS "parentHash", timestamp, min
   transaction_count AS "transactionCount"`;
 
 /** Transaction columns of alias `t`, aliased to {@link StoredTransaction} keys. */
-const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_hash AS "blockHash",
+export const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_hash AS "blockHash",
   t.transaction_index AS "transactionIndex", t.timestamp, t.from_address AS "from", t.to_address AS "to", t.value,
   t.gas, t.gas_price AS "gasPrice", t.max_fee_per_gas AS "maxFeePerGas",
   t.max_priority_fee_per_gas AS "maxPriorityFeePerGas", t.nonce, t.input, t.type, t.status, t.gas_used AS "gasUsed",
@@ -26,12 +26,12 @@ const TOKEN_COLUMNS = `address, standard, first_block AS "firstBlock", transfer_
   holder_count AS "holderCount", metadata_read AS "metadataRead", name, symbol, decimals, interfaces`;
 
 /** Token transfer columns aliased to {@link StoredTokenTransfer} keys. */
-const TOKEN_TRANSFER_COLUMNS = `block_number AS "blockNumber", log_index AS "logIndex", batch_index AS "batchIndex",
+export const TOKEN_TRANSFER_COLUMNS = `block_number AS "blockNumber", log_index AS "logIndex", batch_index AS "batchIndex",
   transaction_hash AS "transactionHash", transaction_index AS "transactionIndex", timestamp, token, standard, operator,
   from_address AS "from", to_address AS "to", value, token_id AS "tokenId"`;
 
 /** Columns of a log row (`l`) joined with its transaction (`t`). */
-const LOG_COLUMNS = `l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
+export const LOG_COLUMNS = `l.address, l.topic0, l.topic1, l.topic2, l.topic3, l.data, l.block_number AS "blockNumber",
   t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
   l.log_index AS "logIndex"`;
 

@@ -35,7 +35,9 @@ export function rollbackStatements(t: Tables) {
       text: `WITH logs AS (
           DELETE FROM ${t.logs} WHERE block_number > $1 AND block_number <= $2
         ), token_transfers AS (
-          DELETE FROM ${t.tokenTransfers} WHERE block_number > $1 AND block_number <= $2
+          DELETE FROM ${t.tokenTransfers} WHERE block_number > $1 AND block_number <= $2 RETURNING token, timestamp
+        ), approvals AS (
+          DELETE FROM ${t.tokenApprovals} WHERE block_number > $1 AND block_number <= $2
         ), pairs AS (
           DELETE FROM ${t.dexPairs} WHERE block_number > $1 AND block_number <= $2
         ), pair_syncs AS (
@@ -48,8 +50,38 @@ export function rollbackStatements(t: Tables) {
           DELETE FROM ${t.internalTransactions} WHERE block_number > $1 AND block_number <= $2
         ), transactions AS (
           DELETE FROM ${t.transactions} WHERE block_number > $1 AND block_number <= $2
+          RETURNING timestamp, effective_gas_price, contract_address
         ), blocks AS (
           DELETE FROM ${t.blocks} WHERE number > $1 AND number <= $2
+          RETURNING timestamp, transaction_count, gas_used, new_address_count, hour_active_count, day_active_count
+        ), removed AS (
+          SELECT timestamp, 1 AS blocks, transaction_count AS transactions, gas_used, 0 AS prices, 0 AS contracts, 0 AS transfers,
+            new_address_count AS new, hour_active_count AS hour, day_active_count AS day FROM blocks
+          UNION ALL
+          SELECT timestamp, 0, 0, 0, effective_gas_price, (contract_address IS NOT NULL)::int, 0, 0, 0, 0 FROM transactions
+          UNION ALL
+          SELECT timestamp, 0, 0, 0, 0, 0, 1, 0, 0, 0 FROM token_transfers
+        ), chart AS (
+          UPDATE ${t.chartRollups} r SET blocks = r.blocks - d.blocks, transactions = r.transactions - d.transactions,
+            gas_used = r.gas_used - d.gas_used, gas_price_sum = r.gas_price_sum - d.prices,
+            new_contracts = r.new_contracts - d.contracts, token_transfers = r.token_transfers - d.transfers,
+            new_addresses = r.new_addresses - d.new, active_addresses = r.active_addresses - d.active
+          FROM (
+            SELECT v.resolution, x.timestamp - x.timestamp % v.width AS bucket, sum(x.blocks) AS blocks, sum(x.transactions) AS transactions,
+              sum(x.gas_used) AS gas_used, sum(x.prices) AS prices, sum(x.contracts) AS contracts, sum(x.transfers) AS transfers,
+              sum(x.new) AS new, sum(CASE WHEN v.resolution = 'hour' THEN x.hour ELSE x.day END) AS active
+            FROM removed x CROSS JOIN (VALUES ('hour', 3600), ('day', 86400)) AS v(resolution, width)
+            GROUP BY 1, 2
+          ) d
+          WHERE r.resolution = d.resolution AND r.bucket = d.bucket
+        ), token_chart AS (
+          UPDATE ${t.tokenRollups} r SET transfers = r.transfers - d.n
+          FROM (
+            SELECT x.token, v.resolution, x.timestamp - x.timestamp % v.width AS bucket, count(*) AS n
+            FROM token_transfers x CROSS JOIN (VALUES ('hour', 3600), ('day', 86400)) AS v(resolution, width)
+            GROUP BY 1, 2, 3
+          ) d
+          WHERE r.token = d.token AND r.resolution = d.resolution AND r.bucket = d.bucket
         ), holders AS (
           UPDATE ${t.tokenHolders} h SET balance = h.balance + u.delta
           FROM unnest($8::bytea[], $9::bytea[], $10::numeric[]) AS u(token, holder, delta)
@@ -74,9 +106,27 @@ export function rollbackStatements(t: Tables) {
     // A separate statement: it must see the rows the one above deleted. A holder's latest
     // activity is re-read from its remaining transfers, newest as sender or as recipient; a
     // holder with none left (and so a zero balance) goes, as does a token without transfers.
+    // Rollups left without blocks (or a token's without transfers) go; a moved token's rollup of
+    // the rollback point's hour and day ends with its holder count now, as its last remaining
+    // transfer there left it (no later one remains).
     settleChainState: {
       name: 'chainlens_settle_chain_state',
-      text: `WITH latest AS (
+      text: `WITH point AS (
+          SELECT coalesce((SELECT timestamp FROM ${t.blocks} WHERE number = $1), 0) AS ts
+        ), buckets AS (
+          SELECT ts - ts % 3600 AS hour, ts - ts % 86400 AS day FROM point
+        ), gone_chart AS (
+          DELETE FROM ${t.chartRollups} r USING buckets b
+          WHERE r.resolution IN ('hour', 'day') AND r.bucket >= b.day AND r.blocks = 0
+        ), gone_token_chart AS (
+          DELETE FROM ${t.tokenRollups} r USING unnest($7::bytea[]) AS u(token), buckets b
+          WHERE r.token = u.token AND r.resolution IN ('hour', 'day') AND r.bucket >= b.day AND r.transfers = 0
+        ), token_chart_holders AS (
+          UPDATE ${t.tokenRollups} r SET holders = k.holder_count
+          FROM unnest($7::bytea[]) AS u(token) JOIN ${t.tokens} k ON k.address = u.token, buckets b
+          WHERE r.token = u.token AND r.transfers > 0
+            AND ((r.resolution = 'hour' AND r.bucket = b.hour) OR (r.resolution = 'day' AND r.bucket = b.day))
+        ), latest AS (
           SELECT p.token, p.holder, l.block_number, l.timestamp
           FROM unnest($5::bytea[], $6::bytea[]) AS p(token, holder)
           LEFT JOIN LATERAL (
@@ -104,7 +154,9 @@ export function rollbackStatements(t: Tables) {
         ), recomputed AS (
           UPDATE ${t.addressStats} s SET
             first_block = (SELECT min(block_number) FROM ${t.addressTransactions} a WHERE a.address = s.address),
-            last_block = (SELECT max(block_number) FROM ${t.addressTransactions} a WHERE a.address = s.address)
+            last_block = (SELECT max(block_number) FROM ${t.addressTransactions} a WHERE a.address = s.address),
+            last_timestamp = (SELECT b.timestamp FROM ${t.blocks} b
+              WHERE b.number = (SELECT max(block_number) FROM ${t.addressTransactions} a WHERE a.address = s.address))
           FROM unnest($2::bytea[]) AS c(address)
           WHERE s.address = c.address AND s.transaction_count > 0
         )
@@ -123,7 +175,9 @@ export type RollbackStatements = ReturnType<typeof rollbackStatements> & { lockC
 
 /**
  * Removes every block above `blockNumber` in the caller's transaction, with its transactions,
- * logs, token transfers, pair events, contract creations, internal transactions and address entries, takes their balance changes back from holders, and takes back totals and address stats exactly: stats of addresses
+ * logs, token transfers, approvals, pair events, contract creations, internal transactions and
+ * address entries, takes their balance changes back from holders and what they added back from
+ * chart rollups, and takes back totals and address stats exactly: stats of addresses
  * left without transactions are deleted, the others' first and last blocks recomputed from the
  * remaining entries. The cursor moves to block `blockNumber`, or is cleared when no such block
  * is stored (it was below the first). A no-op at or above the cursor.

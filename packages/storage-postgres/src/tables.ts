@@ -16,6 +16,12 @@ export interface Tables {
   contractCreations: string;
   internalTransactions: string;
   metadataProfiles: string;
+  chartRollups: string;
+  tokenRollups: string;
+  tokenApprovals: string;
+  addressLabels: string;
+  labelState: string;
+  privateLabels: string;
   verifiedContracts: string;
   verificationJobs: string;
   chainState: string;
@@ -45,6 +51,12 @@ export function qualifiedTables(schema: string): Tables {
     contractCreations: name('contract_creations'),
     internalTransactions: name('internal_transactions'),
     metadataProfiles: name('metadata_profiles'),
+    chartRollups: name('chart_rollups'),
+    tokenRollups: name('token_rollups'),
+    tokenApprovals: name('token_approvals'),
+    addressLabels: name('address_labels'),
+    labelState: name('label_state'),
+    privateLabels: name('private_labels'),
     verifiedContracts: name('verified_contracts'),
     verificationJobs: name('verification_jobs'),
     chainState: name('chain_state'),

@@ -1,4 +1,4 @@
-import { contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockBundle, type Hex, type IndexerCursor, type StoredInternalTransaction, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
+import { approvalProblem, bucketOf, contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockBundle, type Hex, type IndexerCursor, type StoredInternalTransaction, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
@@ -19,15 +19,20 @@ import type { Tables } from './tables.js';
  * $64–$66 per-token transfer counts, $67–$71 pair columns, $72–$75 pair sync columns and
  * $76–$81 pair swap columns (syncs and swaps take the block's timestamp), $82–$86 contract
  * creation columns, $87 the block's transaction hashes concatenated, $88–$98 internal transaction
- * columns (their timestamp is the block's), $99 the address rows' later rows in their block. A
- * holder row's RETURNING balance less its change is its balance before, so the statement itself
- * sees who starts or stops holding.
+ * columns (their timestamp is the block's), $99 the address rows' later rows in their block,
+ * $100–$101 the block's hour and day buckets, $102 its transactions' effective gas prices
+ * summed, $103 its token transfer count, $104–$111 approval columns (their timestamp is the
+ * block's). A holder row's RETURNING balance less its change is its balance before, so the
+ * statement itself sees who starts or stops holding; an address stats row keeps its previous
+ * block's timestamp, so the statement sees which addresses are active for the first time in the
+ * block's hour and day. Rollups add the block to its hour and day (two upserts) and each token it
+ * moved to the token's.
  */
 export function writeBlockStatement(t: Tables): Statement {
   const block = `INSERT INTO ${t.blocks} (number, hash, parent_hash, timestamp, miner, gas_used, gas_limit,
       base_fee_per_gas, difficulty, size, state_root, transactions_root, receipts_root, extra_data, transaction_count,
-      transaction_hashes)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $87)`;
+      transaction_hashes, new_address_count, hour_active_count, day_active_count)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $87, a.new, a.hour, a.day FROM activity a`;
   const transactions = `INSERT INTO ${t.transactions} (block_number, block_hash, hash, transaction_index, timestamp,
       from_address, to_address, value, gas, gas_price, max_fee_per_gas, max_priority_fee_per_gas, nonce, input, type,
       status, gas_used, cumulative_gas_used, effective_gas_price, contract_address, logs_bloom)
@@ -55,7 +60,26 @@ export function writeBlockStatement(t: Tables): Statement {
     FROM unnest($64::bytea[], $65::text[], $66::int8[]) AS u(token, standard, transfers)
     LEFT JOIN holder_changes c ON c.token = u.token
     ON CONFLICT (address) DO UPDATE
-      SET transfer_count = k.transfer_count + excluded.transfer_count, holder_count = k.holder_count + excluded.holder_count`;
+      SET transfer_count = k.transfer_count + excluded.transfer_count, holder_count = k.holder_count + excluded.holder_count
+    RETURNING k.address, k.holder_count`;
+  const chartRollups = `INSERT INTO ${t.chartRollups} AS r (resolution, bucket, blocks, transactions, gas_used, gas_price_sum,
+      new_contracts, token_transfers, new_addresses, active_addresses)
+    SELECT v.resolution, v.bucket, 1, $15, $6, $102, $49, $103, a.new, v.active
+    FROM activity a, LATERAL (VALUES ('hour', $100::int8, a.hour), ('day', $101::int8, a.day)) AS v(resolution, bucket, active)
+    ON CONFLICT (resolution, bucket) DO UPDATE SET blocks = r.blocks + 1, transactions = r.transactions + excluded.transactions,
+      gas_used = r.gas_used + excluded.gas_used, gas_price_sum = r.gas_price_sum + excluded.gas_price_sum,
+      new_contracts = r.new_contracts + excluded.new_contracts, token_transfers = r.token_transfers + excluded.token_transfers,
+      new_addresses = r.new_addresses + excluded.new_addresses, active_addresses = r.active_addresses + excluded.active_addresses`;
+  const tokenRollups = `INSERT INTO ${t.tokenRollups} AS r (token, resolution, bucket, transfers, holders)
+    SELECT k.address, v.resolution, v.bucket, u.transfers, k.holder_count
+    FROM tokens k JOIN unnest($64::bytea[], $66::int8[]) AS u(token, transfers) ON u.token = k.address
+    CROSS JOIN (VALUES ('hour', $100::int8), ('day', $101::int8)) AS v(resolution, bucket)
+    ON CONFLICT (token, resolution, bucket) DO UPDATE SET transfers = r.transfers + excluded.transfers, holders = excluded.holders`;
+  const approvals = `INSERT INTO ${t.tokenApprovals} (block_number, timestamp, log_index, transaction_index, transaction_hash, token, owner,
+      spender, kind, value)
+    SELECT $1::int8, $4::int8, u.*
+    FROM unnest($104::int4[], $105::int4[], $106::bytea[], $107::bytea[], $108::bytea[], $109::bytea[], $110::text[],
+      $111::numeric[]) AS u`;
   const pairs = `INSERT INTO ${t.dexPairs} (block_number, log_index, address, factory, token0, token1)
     SELECT $1::int8, u.* FROM unnest($67::int4[], $68::bytea[], $69::bytea[], $70::bytea[], $71::bytea[]) AS u`;
   const pairSyncs = `INSERT INTO ${t.pairSyncs} (block_number, log_index, pair, timestamp, reserve0, reserve1)
@@ -79,31 +103,41 @@ export function writeBlockStatement(t: Tables): Statement {
     JOIN stats s ON s.address = u.address`;
   return {
     name: 'chainlens_write_block',
-    text: `WITH block AS (${block}),
-      transactions AS (${transactions}),
+    text: `WITH transactions AS (${transactions}),
       logs AS (${logs}),
       token_transfers AS (${tokenTransfers}),
       holders AS (${holders}),
       holder_changes AS (${holderCountChanges('holders', '$61', '$62', '$63')}),
       tokens AS (${tokens}),
+      token_rollups AS (${tokenRollups}),
+      approvals AS (${approvals}),
       pairs AS (${pairs}),
       pair_syncs AS (${pairSyncs}),
       pair_swaps AS (${pairSwaps}),
       contracts AS (${contracts}),
       internal_transactions AS (${internalTransactions}),
       stats AS (
-        INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block)
-        SELECT u.address, u.transaction_count, $1, $1
+        INSERT INTO ${t.addressStats} AS s (address, transaction_count, first_block, last_block, last_timestamp)
+        SELECT u.address, u.transaction_count, $1, $1, $4
         FROM unnest($46::bytea[], $47::int8[]) AS u(address, transaction_count)
         ON CONFLICT (address) DO UPDATE
-          SET transaction_count = s.transaction_count + excluded.transaction_count, last_block = excluded.last_block
-        RETURNING address, transaction_count, first_block
+          SET transaction_count = s.transaction_count + excluded.transaction_count, last_block = excluded.last_block,
+            last_timestamp = excluded.last_timestamp, previous_timestamp = s.last_timestamp
+        RETURNING address, transaction_count, first_block, previous_timestamp
       ),
+      activity AS (
+        SELECT count(*) FILTER (WHERE first_block = $1) AS new,
+          count(*) FILTER (WHERE first_block = $1 OR previous_timestamp IS NULL OR previous_timestamp < $100) AS hour,
+          count(*) FILTER (WHERE first_block = $1 OR previous_timestamp IS NULL OR previous_timestamp < $101) AS day
+        FROM stats
+      ),
+      block AS (${block}),
+      chart_rollups AS (${chartRollups}),
       entries AS (${entries})
     UPDATE ${t.chainState} SET cursor_number = $1, cursor_hash = $2, traced_number = coalesce(traced_number, $1 - 1),
       total_transactions = total_transactions + $48,
       total_contracts = total_contracts + $49,
-      total_accounts = total_accounts + (SELECT count(*) FROM stats WHERE first_block = $1)`,
+      total_accounts = total_accounts + (SELECT new FROM activity)`,
   };
 }
 
@@ -142,7 +176,7 @@ export interface PreparedBundle {
  */
 export function prepareBundle(bundle: BlockBundle): PreparedBundle {
   checkBundle(bundle);
-  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, contracts, internalTransactions } = bundle;
+  const { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, approvals, contracts, internalTransactions } = bundle;
   const txColumn = (pick: (tx: StoredTransaction) => Hex | null) => byteaArray(transactions.map(pick));
   const txNumbers = (pick: (tx: StoredTransaction) => bigint | number | null) => integerArray(transactions.map(pick));
   const topic = (i: number) => byteaArray(logs.map((log: StoredLog) => log.topics[i] ?? null));
@@ -210,6 +244,14 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       internalTransactions.map((x) => x.error),
 
       rows.fromEnd,
+
+      toDecimal(bucketOf(block.timestamp, 'hour')), toDecimal(bucketOf(block.timestamp, 'day')),
+      toDecimal(transactions.reduce((sum, tx) => sum + tx.effectiveGasPrice, 0n)), tokenTransfers.length,
+
+      integerArray(approvals.map((x) => x.logIndex)), integerArray(approvals.map((x) => x.transactionIndex)),
+      byteaArray(approvals.map((x) => x.transactionHash)), byteaArray(approvals.map((x) => x.token)),
+      byteaArray(approvals.map((x) => x.owner)), byteaArray(approvals.map((x) => x.spender)), approvals.map((x) => x.kind),
+      integerArray(approvals.map((x) => x.value)),
     ],
   };
 }
@@ -258,7 +300,7 @@ function checkBundle(bundle: BlockBundle): void {
     }
     last = transfer;
   }
-  const problem = pairEventProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle) ?? internalTransactionProblem(bundle);
+  const problem = pairEventProblem(bundle, logsByIndex) ?? approvalProblem(bundle, logsByIndex) ?? contractCreationProblem(bundle) ?? internalTransactionProblem(bundle);
   if (problem) fail(problem);
 }
 

@@ -3,6 +3,7 @@ import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byteaArray, toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
+import { insightStatements, labelStatements, prefixPattern } from '../src/insight-queries.js';
 import { internalTransactionStatements } from '../src/internal-transaction-queries.js';
 import { addressLogsKey, afterPrefix, readStatements, searchKey, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { rollbackStatements } from '../src/rollback.js';
@@ -44,6 +45,9 @@ const read = readStatements(t);
 const transfer = chainTokenTransfers(chain)[321]!;
 const internal = chainInternalTransactions(chain)[4_321]!;
 const internalRead = internalTransactionStatements(t);
+const insights = insightStatements(t);
+const labels = labelStatements(t);
+const approval = chain.flatMap((bundle) => bundle.approvals)[40]!;
 // 4,000 counters, half of them expired by NOW: the sweep of hitCounters has rows to delete.
 const NOW = 1_700_000_000_000;
 const counters = Array.from({ length: 4_000 }, (_, i) => ({ key: `rate:${i}`, amount: 1, expiresAt: NOW + (i % 2 ? 1 : -1) * 60_000 }));
@@ -89,6 +93,13 @@ const cases: [string, Statement, unknown[]][] = [
   ['listTokenTransfers to, in a range', read.tokenTransfers[tokenTransfersKey('DESC', false, true)]!, [toBytea(transfer.token), '100', '300', 50, 0, toBytea(transfer.to)]],
   ['listAddressTokenTransfers', read.addressTokenTransfers.DESC, [toBytea(transfer.from), '0', '9223372036854775807', 50, 0, null, null]],
   ['listAddressTokenTransfers of one token and standard, in a range', read.addressTokenTransfers.ASC, [toBytea(transfer.to), '100', '300', 25, 25, toBytea(transfer.token), transfer.standard]],
+  ['listApprovals', insights.approvals, [toBytea(approval.owner), 50, 0]],
+  ['getBlockBundle approvals', insights.blockApprovals, ['200']],
+  ['listAddressTransactionsAfter', insights.transactionsAfter, [toBytea(tx.from), '120', 3, '9223372036854775807', 100]],
+  ['listAddressInternalTransactionsAfter', insights.internalTransactionsAfter, [toBytea(internal.to!), '120', 3, 1, '9223372036854775807', 100]],
+  ['listAddressTokenTransfersAfter', insights.tokenTransfersAfter, [toBytea(transfer.from), '120', 3, 0, '300', 100]],
+  ['listAddressLogsAfter', insights.logsAfter, [toBytea(log.address), '120', 3, '9223372036854775807', 100]],
+  ['getAddressLabels', labels.labels, [[toBytea(tx.from)]]],
   [
     'hitCounters',
     hitCountersStatement(t),
@@ -124,10 +135,18 @@ describe('indexes', () => {
       await storage.init();
       for (const bundle of chain) await storage.writeBlock(bundle);
       await storage.hitCounters(counters, NOW - 120_000);
+      for (const [i, address] of pool.entries()) await storage.putAddressLabel({ address, label: `Label ${i}`, category: null, note: null, updatedAt: '2026-11-01T00:00:00.000Z' });
     } finally {
       await storage.close();
     }
-    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}, ${t.tokenTransfers}, ${t.tokens}, ${t.tokenHolders}, ${t.internalTransactions}`));
+    // Labels and approvals of many more addresses than the chain has: tables large enough that reading one whole costs more than an index.
+    await withClient((client) =>
+      client.query(`INSERT INTO ${t.addressLabels} (address, label, label_key, updated_at)
+          SELECT decode(lpad(to_hex(i), 40, '0'), 'hex'), 'Other ' || i, 'other ' || i, '2026-11-01T00:00:00.000Z' FROM generate_series(1, 20000) i;
+        INSERT INTO ${t.tokenApprovals} (block_number, log_index, transaction_index, transaction_hash, timestamp, token, owner, spender, kind, value)
+          SELECT 100000 + i, 0, 0, '\\x00', 0, '\\x01', decode(lpad(to_hex(i % 5000), 40, '0'), 'hex'), '\\x02', 'allowance', i FROM generate_series(1, 20000) i;`),
+    );
+    await withClient((client) => client.query(`ANALYZE ${t.blocks}, ${t.transactions}, ${t.logs}, ${t.addressTransactions}, ${t.addressStats}, ${t.counters}, ${t.tokenTransfers}, ${t.tokens}, ${t.tokenHolders}, ${t.internalTransactions}, ${t.tokenApprovals}, ${t.addressLabels}`));
   });
 
   for (const kind of ['custom', 'generic'] as const) {
@@ -142,6 +161,11 @@ describe('indexes', () => {
       }
     });
   }
+
+  it('a label search reads a range of address_labels_by_key (planned with its pattern, as it is sent unprepared)', async () => {
+    const nodes = await plan(labels.searchLabels, [prefixPattern('label 1'), 10], 'custom');
+    expect(nodes.map((node) => node['Index Name'])).toContain('address_labels_by_key');
+  });
 
   it('the address, log, holder, token transfer and internal transaction listings use the indexes made for them', async () => {
     const indexesOf = async (statement: Statement, values: unknown[]) =>

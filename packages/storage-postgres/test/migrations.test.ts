@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chainAccounts, expectStoredChain, makeChain, chainTokenTransfers, referenceAddressTransactions, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
+import { chainAccounts, chainApprovals, chainTokenTransfers, expectStoredChain, makeChain, referenceAddressTransactions, referenceApprovals, referenceChartRollups, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -66,7 +66,7 @@ describe('migrations', () => {
     }
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions, ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes, DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -149,7 +149,7 @@ describe('migrations', () => {
       await old.close();
     }
     // What a release before migration 15 left behind: no keys, no indexes on them.
-    await withClient((client) => client.query(`ALTER TABLE ${schema}.tokens DROP COLUMN name_key, DROP COLUMN symbol_key; DELETE FROM ${schema}.schema_migrations WHERE version >= 15`));
+    await withClient((client) => client.query(`ALTER TABLE ${schema}.tokens DROP COLUMN name_key, DROP COLUMN symbol_key; DELETE FROM ${schema}.schema_migrations WHERE version = 15`));
     const storage = await createStorage(schema);
     try {
       await storage.init();
@@ -160,6 +160,47 @@ describe('migrations', () => {
       expect(await storage.listTokensWithoutMetadata(10)).not.toContain(unnamed);
       await storage.setTokenMetadata(accented!, metadata('Ünïcode', 'UNI'));
       expect((await storage.searchTokens({ prefix: 'ünï', limit: 10 })).map((token) => token.address)).toEqual([accented]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('counts a stored chain’s rollups and decodes its approvals (migrations 16 and 17), and rolls them back after', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 40, txPerBlock: 5, blockTime: 1_800n });
+    const old = await createStorage(schema);
+    try {
+      await old.init();
+      await writeChain(old, chain);
+    } finally {
+      await old.close();
+    }
+    // What a release before migration 16 left behind.
+    await withClient((client) =>
+      client.query(`DROP TABLE ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels;
+        ALTER TABLE ${schema}.blocks DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count;
+        ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp;
+        DELETE FROM ${schema}.schema_migrations WHERE version >= 16`),
+    );
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      const everything = { from: 0n, to: 2n ** 62n };
+      const expectInsights = async (stored: typeof chain) => {
+        for (const resolution of ['hour', 'day'] as const) {
+          expect(await storage.listChartRollups({ resolution, ...everything })).toEqual(referenceChartRollups(stored, { resolution, ...everything }));
+        }
+        for (const owner of new Set(chainApprovals(chain).map((approval) => approval.owner))) {
+          expect(await storage.listApprovals({ owner, page: 1, offset: 100 })).toEqual(referenceApprovals(stored, { owner, page: 1, offset: 100 }));
+        }
+      };
+      expect(chainApprovals(chain).length).toBeGreaterThan(3);
+      await expectInsights(chain);
+      // Rollbacks take back what the migration counted, and writes add to it.
+      await storage.rollbackTo(chain[17]!.block.number);
+      await expectInsights(chain.slice(0, 18));
+      await writeChain(storage, chain.slice(18));
+      await expectInsights(chain);
     } finally {
       await storage.close();
     }

@@ -62,6 +62,6 @@ export interface AbiEntry {
 export type SearchMatch =
   | { type: 'block'; blockNumber: string; hash: string }
   | { type: 'transaction'; hash: string; blockNumber: string }
-  | { type: 'contract'; address: string; name: string | null }
-  | { type: 'address'; address: string }
+  | { type: 'contract'; address: string; name: string | null; label?: string | null }
+  | { type: 'address'; address: string; label?: string | null }
   | { type: 'token'; address: string; name: string | null; symbol: string | null; standard: string };

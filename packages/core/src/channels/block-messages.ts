@@ -1,4 +1,5 @@
-import { formatBlock, formatTransaction } from '../services/format.js';
+import { formatBlock, formatTransaction, transactionAddresses } from '../services/format.js';
+import type { AddressLabels, LabelService } from '../services/label-service.js';
 import type { TokenService } from '../services/token-service.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 import { streamKey } from './channel-definition.js';
@@ -10,9 +11,9 @@ export interface Addressed {
   message: Outgoing;
 }
 
-/** `blocks` data (decisions.md), picked from the block record REST answers. */
+/** `blocks` data (decisions.md's fields, without labels), picked from the block record REST answers. */
 export function blockSummary(bundle: BlockBundle) {
-  const record = formatBlock(bundle.block, []);
+  const record = formatBlock(bundle.block, [], new Map());
   return {
     blockNumber: record.blockNumber,
     blockHash: record.hash,
@@ -23,22 +24,38 @@ export function blockSummary(bundle: BlockBundle) {
   };
 }
 
+/** The `blocks` message of a block. */
+export function blockSummaryMessage(bundle: BlockBundle): Addressed {
+  const { number, hash } = bundle.block;
+  return { key: 'blocks', message: outgoing('blocks', undefined, number, JSON.stringify(blockSummary(bundle)), hash) };
+}
+
 /**
  * The `blocks`, `transactions` and `address_transactions` messages of a block, for the streams
- * `wanted` accepts only (nothing is shaped for a stream nobody listens to). `head` counts the
- * transactions' confirmations. A transaction goes to its sender's and its recipient's streams
- * (once for a transfer to oneself).
+ * `wanted` accepts only (nothing is shaped for a stream nobody listens to), its transactions
+ * shaped with their parties' labels (one lookup, only when a transaction stream is wanted).
  */
-export function blockMessages(bundle: BlockBundle, head: bigint, wanted: (key: string) => boolean): Addressed[] {
+export async function blockMessages(bundle: BlockBundle, head: bigint, wanted: (key: string) => boolean, labels: LabelService): Promise<Addressed[]> {
+  const messages = wanted('blocks') ? [blockSummaryMessage(bundle)] : [];
+  const transactionStream = (key: string) => key !== 'blocks' && wanted(key);
+  if (!bundle.transactions.some((tx) => transactionStream('transactions') || wanted(streamKey('address_transactions', tx.from)) || (tx.to !== null && wanted(streamKey('address_transactions', tx.to))))) return messages;
+  return [...messages, ...transactionMessages(bundle, head, transactionStream, await labels.labelsOf(bundle.transactions.flatMap(transactionAddresses)))];
+}
+
+/**
+ * The `transactions` and `address_transactions` messages of a block for the streams `wanted`
+ * accepts. `head` counts the transactions' confirmations. A transaction goes to its sender's and
+ * its recipient's streams (once for a transfer to oneself).
+ */
+export function transactionMessages(bundle: BlockBundle, head: bigint, wanted: (key: string) => boolean, labels: AddressLabels): Addressed[] {
   const { number, hash } = bundle.block;
   const messages: Addressed[] = [];
-  if (wanted('blocks')) messages.push({ key: 'blocks', message: outgoing('blocks', undefined, number, JSON.stringify(blockSummary(bundle)), hash) });
   const all = wanted('transactions');
   for (const tx of bundle.transactions) {
     const parties = tx.to === null || tx.to === tx.from ? [tx.from] : [tx.from, tx.to];
     const keys = parties.map((party) => streamKey('address_transactions', party)).filter(wanted);
     if (!all && keys.length === 0) continue;
-    const json = JSON.stringify(formatTransaction(tx, head));
+    const json = JSON.stringify(formatTransaction(tx, head, labels));
     if (all) messages.push({ key: 'transactions', message: outgoing('transactions', undefined, number, json, hash) });
     for (const key of keys) messages.push({ key, message: outgoing('address_transactions', key.slice('address_transactions:'.length), number, json, hash) });
   }

@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { formatPending } from '../services/format.js';
+import type { LabelService } from '../services/label-service.js';
 import type { TokenService } from '../services/token-service.js';
 import type { HttpRequest } from '../http/types.js';
 import type { CredentialWatch } from '../sockets/credential-watch.js';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
 import type { SocketLike } from '../sockets/socket-like.js';
 import type { BlockBundle, Storage } from '../storage/index.js';
-import { blockMessages, tokenTransferMessages, type Addressed } from './block-messages.js';
+import { blockMessages, blockSummaryMessage, tokenTransferMessages, type Addressed } from './block-messages.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import { ChannelSession } from './channel-session.js';
 import type { ExplorerEvents, ReorgEvent } from './events.js';
@@ -27,6 +28,8 @@ export interface ChannelEndpointOptions {
   hub: EventHub;
   storage: Storage;
   tokens: TokenService;
+  /** Labels of the addresses transactions name. */
+  labels: LabelService;
   registry: ChannelRegistry;
   /** The authenticator REST uses, for `{event: 'auth'}` messages. */
   authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
@@ -50,8 +53,10 @@ export class ChannelEndpoint implements SocketEndpoint {
   readonly #onDemand = new Map<string, (event: never) => void>();
   /** The newest block heard of: the block number of messages that come from no block. */
   #head: bigint | null = null;
-  /** Token transfers are read from storage: one block after the other, in order. */
-  #transfers: Promise<void> = Promise.resolve();
+  /** A block's transactions (with their labels) and token transfers are read from storage: one block after the other, in order. */
+  #blockData: Promise<void> = Promise.resolve();
+  /** Hashes of blocks recent reorgs removed: their data read meanwhile is not sent. */
+  readonly #removed = new Set<string>();
 
   constructor(readonly options: ChannelEndpointOptions) {
     const { hub } = options;
@@ -132,7 +137,7 @@ export class ChannelEndpoint implements SocketEndpoint {
         const messages =
           subscription.channel.name === 'token_transfers'
             ? await tokenTransferMessages(bundle, this.options.tokens, wanted)
-            : blockMessages(bundle, head, wanted);
+            : await blockMessages(bundle, head, wanted, this.options.labels);
         for (const { message } of messages) subscription.sendData(message);
         subscription.replayed.add(bundle.block.hash);
       }
@@ -151,22 +156,32 @@ export class ChannelEndpoint implements SocketEndpoint {
     this.#head = bundle.block.number;
     if (this.#streams.size === 0) return;
     const wanted = (key: string) => this.#streams.has(key);
-    for (const message of blockMessages(bundle, bundle.block.number, wanted)) this.#broadcast(message);
-    if (!this.#perChannel.has('token_transfers')) return;
-    this.#transfers = this.#transfers.then(async () => {
+    if (wanted('blocks')) this.#broadcast(blockSummaryMessage(bundle));
+    const transactions = this.#streams.has('transactions') || this.#perChannel.has('address_transactions');
+    const transfers = this.#perChannel.has('token_transfers');
+    if (!transactions && !transfers) return;
+    const dataStream = (key: string) => key !== 'blocks' && wanted(key);
+    this.#blockData = this.#blockData.then(async () => {
       let messages: Addressed[];
       try {
-        messages = await tokenTransferMessages(bundle, this.options.tokens, wanted);
+        messages = [
+          ...(transactions ? await blockMessages(bundle, bundle.block.number, dataStream, this.options.labels) : []),
+          ...(transfers ? await tokenTransferMessages(bundle, this.options.tokens, wanted) : []),
+        ];
       } catch (error) {
-        this.options.logger.warn({ err: error, block: bundle.block.number }, 'token transfers of a block could not be read; their token_transfers messages are skipped');
+        this.options.logger.warn({ err: error, block: bundle.block.number }, 'the transactions or token transfers of a block could not be read; their messages are skipped');
         return;
       }
+      if (this.#removed.has(bundle.block.hash)) return;
       for (const message of messages) this.#broadcast(message);
     });
   }
 
   #onReorg({ commonAncestor, removedBlockHashes }: ReorgEvent): void {
     this.#head = commonAncestor.blockNumber;
+    // Remembered while data of earlier blocks may still be read (a bounded few).
+    if (this.#removed.size > 10_000) this.#removed.clear();
+    for (const hash of removedBlockHashes) this.#removed.add(hash);
     const notice = JSON.stringify({
       event: 'reorg',
       channel: 'blocks',

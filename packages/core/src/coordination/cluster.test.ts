@@ -77,4 +77,20 @@ describe('ClusterMember', () => {
     expect(heard).toEqual([bundle]);
     await member.stop();
   });
+
+  it('tells the other members, not itself, that labels changed', async () => {
+    const bus = sharedBus();
+    const logger = pino({ level: 'silent' });
+    const [one, two] = [0, 1].map(() => new ClusterMember(bus.coordinator(), indexerRunning(false), {} as Storage, createEventHub(), logger, 60_000));
+    const heard = { one: 0, two: 0 };
+    one!.onLabels(() => heard.one++);
+    two!.onLabels(() => heard.two++);
+    await one!.start(false);
+    await two!.start(false);
+    one!.relayLabels();
+    await waitFor(() => heard.two === 1, 'the other member to hear the label change');
+    expect(heard.one).toBe(0);
+    await one!.stop();
+    await two!.stop();
+  });
 });

@@ -18,7 +18,8 @@ type BusMessage =
   | { origin: string; type: 'block'; number: string }
   | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
   | ({ origin: string; type: 'channel' } & ChannelBusMessage)
-  | ({ origin: string; type: 'revocation' } & Revocation);
+  | ({ origin: string; type: 'revocation' } & Revocation)
+  | { origin: string; type: 'labels' };
 
 /**
  * Tells every instance on `coordinator` that block `number` was written, as the indexing instance
@@ -52,6 +53,7 @@ export class ClusterMember {
   private readonly partialReorgs = new Map<string, Hex[]>();
   private channelListener: ((message: ChannelBusMessage) => void) | null = null;
   private revocationListener: ((revocation: Revocation) => void) | null = null;
+  private labelsListener: (() => void) | null = null;
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -95,6 +97,16 @@ export class ClusterMember {
   /** Calls `listener` with every revocation another instance relays. */
   onRevocation(listener: (revocation: Revocation) => void): void {
     this.revocationListener = listener;
+  }
+
+  /** Tells the other instances that address labels changed (their caches of labels and answers start afresh). */
+  relayLabels(): void {
+    void this.send({ origin: this.id, type: 'labels' });
+  }
+
+  /** Calls `listener` whenever another instance relays a label change. */
+  onLabels(listener: () => void): void {
+    this.labelsListener = listener;
   }
 
   async stop(): Promise<void> {
@@ -175,6 +187,10 @@ export class ClusterMember {
     }
     if (message.type === 'revocation') {
       this.revocationListener?.('keyId' in message ? { keyId: message.keyId } : { userId: message.userId });
+      return;
+    }
+    if (message.type === 'labels') {
+      this.labelsListener?.();
       return;
     }
     if (message.type === 'block') {

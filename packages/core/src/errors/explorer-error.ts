@@ -216,6 +216,27 @@ export class MetadataNotFoundError extends ExplorerError {
   }
 }
 
+/** No chart series of that name. */
+export class ChartNotFoundError extends ExplorerError {
+  constructor() {
+    super('CHART_NOT_FOUND');
+  }
+}
+
+/** No public label set for the address. */
+export class LabelNotFoundError extends ExplorerError {
+  constructor() {
+    super('LABEL_NOT_FOUND');
+  }
+}
+
+/** A user who keeps as many watch-list entries as `labels.maxPrivatePerUser` allows asked for another (409). */
+export class WatchlistLimitError extends ExplorerError {
+  constructor() {
+    super('WATCHLIST_LIMIT');
+  }
+}
+
 /** Over a rate limit or throttle; `retryAfterSeconds` goes out as `Retry-After`. */
 export class RateLimitedError extends ExplorerError {
   constructor(readonly retryAfterSeconds: number) {

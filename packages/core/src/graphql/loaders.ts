@@ -20,8 +20,11 @@ export interface GraphqlLoaders {
 export function createLoaders(storage: Storage, services: Services): GraphqlLoaders {
   return {
     blocks: new DataLoader(
-      async (numbers: readonly bigint[]) =>
-        (await storage.getBlocksWithTransactionHashes([...numbers])).map((found) => (found ? formatBlock(found.block, found.transactionHashes) : null)),
+      async (numbers: readonly bigint[]) => {
+        const found = await storage.getBlocksWithTransactionHashes([...numbers]);
+        const labels = await services.labels.labelsOf(found.map((one) => one?.block.miner ?? null));
+        return found.map((one) => (one ? formatBlock(one.block, one.transactionHashes, labels) : null));
+      },
       { cacheKeyFn: (number) => number.toString() },
     ),
     transactions: new DataLoader((hashes: readonly Hex[]) => services.transactions.getMany([...hashes])),

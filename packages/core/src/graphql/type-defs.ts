@@ -27,8 +27,43 @@ type Query {
   tokens(first: Int, after: String, sort: TokenSort = HOLDERS, verified: Boolean): TokenListConnection!
   "A contract; null when no code was found at the address."
   contract(address: Address!): Contract
-  "What q names, best first, as GET /api/v1/search answers: a block number, a block or transaction hash, an address, or the start of a token's name or symbol (2 characters or more, ignoring case). q: 1 to 200 characters once trimmed; first: 1 to 50."
+  "What q names, best first, as GET /api/v1/search answers: a block number, a block or transaction hash, an address, or the start of a token's name or symbol or of an address's public label (2 characters or more, ignoring case). q: 1 to 200 characters once trimmed; first: 1 to 50."
   search(q: String!, first: Int = 10): [SearchMatch!]!
+  "The chart series there are (REST's GET /stats/charts)."
+  chartSeries: [ChartSeries!]!
+  "A series over time, as REST's GET /stats/charts/:name answers it; from and to are Unix seconds (decimal strings). Null for an unknown series."
+  chart(name: String!, resolution: ChartResolution = DAY, from: String, to: String, token: Address): Chart
+}
+
+enum ChartResolution {
+  DAY
+  HOUR
+}
+
+type ChartSeries {
+  name: String!
+  description: String!
+  "count, gas, wei or usd."
+  unit: String!
+  "none (the chain's), optional (every token's, or one's) or required (one token's)."
+  token: String!
+}
+
+type Chart {
+  name: String!
+  resolution: ChartResolution!
+  token: Address
+  from: String!
+  to: String!
+  "One per bucket in which at least one block was indexed, oldest first."
+  points: [ChartPoint!]!
+}
+
+type ChartPoint {
+  "Unix seconds the bucket starts at."
+  timestamp: String!
+  "A decimal string; null where the bucket has none."
+  value: String
 }
 
 type Subscription {
@@ -63,6 +98,8 @@ type Block {
   parentHash: Hash!
   timestamp: String!
   miner: Address!
+  "The miner's public label; null without one."
+  minerLabel: String
   gasUsed: String!
   gasLimit: String!
   baseFeePerGas: String
@@ -135,8 +172,12 @@ type Transaction {
   blockNumber: String!
   timestamp: String!
   from: Address!
+  "The sender's public label; null without one."
+  fromLabel: String
   "Null for a contract creation."
   to: Address
+  "The recipient's (or created contract's) public label; null without one."
+  toLabel: String
   value: String!
   gas: String!
   gasPrice: String!
@@ -197,6 +238,8 @@ type TokenHolders {
 
 type TokenHolder {
   address: Address!
+  "The holder's public label; null without one."
+  label: String
   balance: String!
   "Percent of the total supply (0-100, decimal); null without a total supply."
   percentage: String
@@ -209,7 +252,9 @@ type TokenTransfer {
   transactionHash: Hash!
   logIndex: String!
   from: Address!
+  fromLabel: String
   to: Address!
+  toLabel: String
   value: String!
   tokenId: String
   token: Token
@@ -268,18 +313,22 @@ type TransactionMatch {
   blockNumber: String!
 }
 
-"q is a contract's address (code at the indexed head, or an indexed creation)."
+"q is a contract's address (code at the indexed head, or an indexed creation), or the start of its public label."
 type ContractMatch {
   type: String!
   address: Address!
   "From its verified source, else its token metadata."
   name: String
+  "Its public label; null without one."
+  label: String
 }
 
-"q is any other well-formed address."
+"q is any other well-formed address, or the start of its public label."
 type AddressMatch {
   type: String!
   address: Address!
+  "Its public label; null without one."
+  label: String
 }
 
 "q is a token's address, or the start of its name or symbol."
@@ -295,7 +344,10 @@ type Contract {
   address: Address!
   name: String
   verified: Boolean!
+  "The contract's public label; null without one."
+  label: String
   creator: Address
+  creatorLabel: String
   creationTransaction: Transaction
   creationBlock: String
   balance: String!

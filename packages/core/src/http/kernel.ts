@@ -12,7 +12,7 @@ import {
   toExplorerError,
   UnauthorizedError,
 } from '../errors/index.js';
-import type { Route } from './route.js';
+import { StreamedResult, type Route } from './route.js';
 import type { ResponseCache } from './response-cache.js';
 import { envelopeFormat, type ResponseFormat } from './response-format.js';
 import { Router, type RouteMatch } from './router.js';
@@ -159,6 +159,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     const query = route.query ? parseInput(route.query, inputs.query, 'query') : EMPTY;
     const body = route.body ? parseInput(route.body, inputs.body, 'body') : undefined;
     const result = await route.handler({ params, query, body, request, principal });
+    if (result instanceof StreamedResult) return { status: 200, headers: result.headers, body: '', stream: logged(result.chunks, logger) };
     return (route.format ?? envelopeFormat).success(result);
   }
 
@@ -173,6 +174,19 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
 
   const formatOf = (request: Pick<HttpRequest, 'method' | 'url'>) => router.match(request.method, request.url.split('?')[0]!)?.route.format ?? envelopeFormat;
   return { bodyLimit, routes: options.routes, handle, errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat) };
+}
+
+/**
+ * `chunks`, logging a failure before passing it on: by then the status is sent, so the adapter
+ * can only cut the connection (the client sees the body end early).
+ */
+async function* logged(chunks: AsyncIterable<Uint8Array>, logger: Logger): AsyncGenerator<Uint8Array> {
+  try {
+    yield* chunks;
+  } catch (error) {
+    logger.error({ err: error }, 'a streamed answer failed after it began; its connection is cut');
+    throw error;
+  }
 }
 
 /** A client's request id is echoed only when it is short plain text, so it cannot forge log lines or headers. */

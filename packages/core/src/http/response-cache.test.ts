@@ -125,6 +125,8 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
     const chain = makeChain({ blocks: 6, txPerBlock: 1 });
     for (const bundle of chain) bundle.tokenTransfers = [];
     let head: string | null = null;
+    /** The operator data (labels) version answers may show. */
+    let labels = 0;
     const computed: string[] = [];
     const route = (path: string, scoped: boolean) =>
       defineRoute({
@@ -143,7 +145,7 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
     const kernel = createHttpKernel({
       logger: pino({ level: 'silent' }),
       bodyLimit: 64,
-      responseCache: new ResponseCache(async () => head, 1_000_000, new BlockLineage(hub)),
+      responseCache: new ResponseCache(async () => head, 1_000_000, new BlockLineage(hub), async () => String(labels)),
       routes: [route('/api/v1/scoped/:address', true), route('/api/v1/unscoped/:address', false)],
     });
     const get = async (url: string) => JSON.parse(asText(await kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body).result.head as string;
@@ -154,7 +156,7 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
       if (heard) hub.emit('block', bundle);
       head = bundle.block.hash;
     };
-    return { hub, chain, get, write, computed };
+    return { hub, chain, get, write, computed, changeLabels: () => labels++ };
   }
 
   it('serves a token’s answer across blocks that do not move the token, and afresh after one that does', async () => {
@@ -186,5 +188,20 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
     write(2);
     expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[2]!.block.hash);
     expect(computed).toHaveLength(3);
+  });
+
+  it('computes every answer afresh once labels change, at the same head and for scoped answers too', async () => {
+    const { get, write, computed, changeLabels } = setup();
+    write(0);
+    await get(`/api/v1/scoped/${TOKEN}`);
+    await get(`/api/v1/unscoped/${TOKEN}`);
+    write(1);
+    await get(`/api/v1/scoped/${TOKEN}`);
+    expect(computed).toHaveLength(2);
+    changeLabels();
+    await get(`/api/v1/scoped/${TOKEN}`);
+    await get(`/api/v1/unscoped/${TOKEN}`);
+    await get(`/api/v1/unscoped/${TOKEN}`);
+    expect(computed).toEqual([`scoped ${TOKEN}`, `unscoped ${TOKEN}`, `scoped ${TOKEN}`, `unscoped ${TOKEN}`]);
   });
 });

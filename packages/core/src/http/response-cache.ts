@@ -22,6 +22,8 @@ interface LastingAnswer {
   response: HttpResponse;
   mark: LineageMark;
   scopes: readonly string[];
+  /** The operator data version it was computed at. */
+  version: string;
 }
 
 /**
@@ -36,23 +38,30 @@ interface LastingAnswer {
  * An answer given scopes (what of the chain it reads, such as one token's transfers) outlives its
  * head: with a lineage, it is kept by URL and served at later heads until a block touches one of
  * its scopes, a reorg, or a head the lineage did not hear. Half the budget is for these.
+ *
+ * Answers may show operator data that changes apart from the chain (address labels): keys carry
+ * its version too, so a change starts afresh as a new head does.
  */
 export class ResponseCache {
   readonly #answers: LRUCache<string, HttpResponse>;
   readonly #lasting: LRUCache<string, LastingAnswer>;
   readonly #running = new Map<string, Promise<HttpResponse>>();
   #head: string | null = null;
+  #version = '';
 
   /**
    * @param head - identifies the indexed head (its hash), `null` before anything is indexed
    *   (then nothing is cached).
    * @param maxBytes - the most body and key characters kept at once (positive).
    * @param lineage - the heard blocks; without it scoped answers are kept per head like the rest.
+   * @param operatorVersion - identifies the operator data answers may show (the labels version);
+   *   without it answers depend on the chain alone.
    */
   constructor(
     private readonly head: () => Promise<string | null>,
     maxBytes: number,
     private readonly lineage: AnswerLineage | null = null,
+    private readonly operatorVersion: () => Promise<string> = async () => '',
   ) {
     const half = Math.max(1, Math.floor(maxBytes / 2));
     this.#answers = new LRUCache({ maxSize: lineage ? half : maxBytes, sizeCalculation: (response, key) => response.body.length + key.length });
@@ -64,26 +73,27 @@ export class ResponseCache {
    * `scopes`: what of the chain the answer reads, when that is all it depends on besides the URL.
    */
   async answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[]): Promise<HttpResponse> {
-    const head = await this.head();
+    const [head, version] = await Promise.all([this.head(), this.operatorVersion()]);
     if (head === null) return compute();
-    if (head !== this.#head) {
+    if (head !== this.#head || version !== this.#version) {
       this.#head = head;
+      this.#version = version;
       this.#answers.clear();
     }
     // Taken before computing: a block heard meanwhile that touches the scopes outdates the answer.
     const mark = scopes && this.lineage ? this.lineage.mark(head) : null;
     if (mark !== null) {
       const lasting = this.#lasting.get(url);
-      if (lasting && this.lineage!.unchangedSince(lasting.mark, head, lasting.scopes)) return lasting.response;
+      if (lasting && lasting.version === version && this.lineage!.unchangedSince(lasting.mark, head, lasting.scopes)) return lasting.response;
     }
-    const key = `${head} ${url}`;
+    const key = `${head} ${version} ${url}`;
     const kept = this.#answers.get(key) ?? this.#running.get(key);
     if (kept) return kept;
     const running = compute()
       .then((computed) => {
-        if (computed.status !== 200) return computed;
+        if (computed.status !== 200 || computed.stream) return computed;
         const response = encoded(computed);
-        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: scopes! });
+        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: scopes!, version });
         else this.#answers.set(key, response);
         return response;
       })

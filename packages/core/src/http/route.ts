@@ -33,6 +33,17 @@ export class RouteResult {
 }
 
 /**
+ * A handler's answer streamed in chunks rather than built whole (see `HttpResponse.stream`):
+ * sent with status 200 and `headers`, never kept by the response cache.
+ */
+export class StreamedResult {
+  constructor(
+    readonly chunks: AsyncIterable<Uint8Array>,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+/**
  * One row of the route table: method, path (`:name` marks a parameter), auth requirement,
  * zod schemas for each input, and the handler returning the envelope's `result`.
  */
@@ -51,9 +62,10 @@ export interface Route<
   scope?: Scope;
   summary: string;
   /**
-   * `head`: the answer depends only on the URL and the chain data up to the indexed head (not on
-   * the caller, the wall clock or operator data), so it may be served from the response cache
-   * until the head moves. Auth, scopes and rate limits still apply to every request.
+   * `head`: the answer depends only on the URL, the chain data up to the indexed head and address
+   * labels (not on the caller, the wall clock or other operator data), so it may be served from
+   * the response cache until the head moves or labels change. Auth, scopes and rate limits still
+   * apply to every request.
    */
   cache?: 'head';
   /**

@@ -32,6 +32,12 @@ export interface HttpResponse {
    * response cache serves it (encoded once when kept, not again for every request it answers).
    */
   body: string | Uint8Array;
+  /**
+   * A body streamed in chunks instead of `body` (then empty), for answers too long to hold (a CSV
+   * export): an adapter writes it as it comes, with backpressure, and stops reading it (`return`
+   * on its iterator) when the client goes away. Iterated once.
+   */
+  stream?: AsyncIterable<Uint8Array>;
 }
 
 /** A response whose body is text, as routes and error formats compute it. */

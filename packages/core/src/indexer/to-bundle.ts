@@ -2,6 +2,7 @@ import type { RpcBlock, RpcLog, RpcReceipt, RpcTransaction } from '../chain/rpc-
 import type { BlockBundle, Hex, StoredLog, StoredTransaction } from '../storage/index.js';
 import { pairEventsOf } from '../prices/pair-events.js';
 import { contractCreationsOf } from './contract-creations.js';
+import { approvalsOf } from '../tokens/token-approvals.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /**
@@ -56,6 +57,7 @@ export function toBundle(block: RpcBlock, receipts: readonly RpcReceipt[]): Bloc
     logs,
     tokenTransfers: tokenTransfersOf(logs, timestamp),
     ...pairEventsOf(logs, timestamp),
+    approvals: approvalsOf(logs, timestamp),
     contracts: contractCreationsOf(transactions, null),
     internalTransactions: [],
   };

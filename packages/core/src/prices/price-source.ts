@@ -46,6 +46,11 @@ export interface PriceSource {
   price(token: Hex, now: bigint): Promise<bigint | null>;
   /** The price standing at past time `at` (the last one set at or before it): what changes compare with. */
   priceAt(token: Hex, at: bigint): Promise<bigint | null>;
+  /**
+   * {@link priceAt} of many past times at once (a price chart's points), in input order.
+   * Optional: without it each time is asked of `priceAt`.
+   */
+  priceHistory?(token: Hex, times: readonly bigint[]): Promise<(bigint | null)[]>;
   /** The highest and lowest prices set within (`from`, `to`]; `null` when none was. */
   priceRange(token: Hex, from: bigint, to: bigint): Promise<PriceRange | null>;
   /** USD value traded within (`from`, `to`] (0 when nothing was); `null` for a token the source does not price. */
@@ -75,6 +80,7 @@ export function isPriceSource(value: unknown): value is PriceSource {
   return (
     REQUIRED_METHODS.every((name) => typeof methods[name] === 'function') &&
     ['undefined', 'function'].includes(typeof methods.tokensMovedBy) &&
+    ['undefined', 'function'].includes(typeof methods.priceHistory) &&
     (nativeToken === undefined || (typeof nativeToken === 'string' && /^0x[0-9a-f]{40}$/.test(nativeToken)))
   );
 }

@@ -52,6 +52,17 @@ export class UniswapV2PriceSource implements PriceSource {
     return token === this.#quote ? null : this.#priceAt(token, at);
   }
 
+  /** Each time's price as {@link priceAt} tells it: each pool's syncs at every time read in one storage call. */
+  async priceHistory(token: Hex, times: readonly bigint[]): Promise<(bigint | null)[]> {
+    const pools = token === this.#quote ? null : await this.#pools(token);
+    if (!pools || times.length === 0) return times.map(() => null);
+    const syncs = await Promise.all(pools.map((pool) => this.storage.getPairSyncsAt(pool.pair, [...times])));
+    return times.map((_, t) => {
+      const main = this.#largest(pools.map((pool, i) => ({ pool, sync: syncs[i]![t] ?? null })));
+      return main && priceAtSync(main.sync, main.pool.side);
+    });
+  }
+
   /** Extremes of the pool setting the price at `to`: that pool's history is the price's. */
   async priceRange(token: Hex, from: bigint, to: bigint): Promise<PriceRange | null> {
     if (token === this.#quote) return null;
@@ -103,9 +114,13 @@ export class UniswapV2PriceSource implements PriceSource {
     const pools = await this.#pools(token);
     if (!pools) return null;
     const syncs = await Promise.all(pools.map((pool) => this.storage.getPairSyncAt(pool.pair, at)));
+    return this.#largest(pools.map((pool, i) => ({ pool, sync: syncs[i] ?? null })));
+  }
+
+  /** Of the pools with a priced sync, the one with the largest quote reserve (the first of a tie). */
+  #largest(candidates: { pool: QuotePool; sync: StoredPairSync | null }[]): { pool: QuotePool; sync: StoredPairSync } | null {
     let main: { pool: QuotePool; sync: StoredPairSync } | null = null;
-    for (const [i, pool] of pools.entries()) {
-      const sync = syncs[i];
+    for (const { pool, sync } of candidates) {
       if (sync && priceAtSync(sync, pool.side) !== null && (!main || quoteReserve(sync, pool.side) > quoteReserve(main.sync, main.pool.side))) main = { pool, sync };
     }
     return main;

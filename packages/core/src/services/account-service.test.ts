@@ -9,16 +9,21 @@ import { AccountService } from './account-service.js';
 import { ChainRecordCache } from './chain-record-cache.js';
 import { formatTransaction } from './format.js';
 import { IndexedHead } from './indexed-head.js';
+import { LabelService } from './label-service.js';
+import { LabelsVersion } from './labels-version.js';
 
 const chain = makeChain({ blocks: 6, txPerBlock: 4 });
 const sender = chainTransactions(chain)[5]!.from;
 const query: AddressTransactionsQuery = { address: sender, page: 1, offset: 1_000, sort: 'desc' };
+/** The labels the service shows: the sender's. */
+const labels = new Map([[sender, 'The sender']]);
 
 /** Memory storage holding `chain`, counting full-record reads, and the service over it. */
 async function service(): Promise<{ accounts: AccountService; storage: Storage; reads: { records: number; pages: number } }> {
   const storage = memoryStorage();
   await storage.init();
   for (const bundle of chain) await storage.writeBlock(bundle);
+  await storage.putAddressLabel({ address: sender, label: 'The sender', category: null, note: null, updatedAt: '2026-11-01T00:00:00.000Z' });
   const reads = { records: 0, pages: 0 };
   const getTransactions = storage.getTransactions.bind(storage);
   storage.getTransactions = (hashes) => {
@@ -31,14 +36,15 @@ async function service(): Promise<{ accounts: AccountService; storage: Storage; 
     return listAddressTransactions(q);
   };
   const hub = createEventHub();
-  const accounts = new AccountService(storage, new IndexedHead(storage, hub, 60_000), {} as ChainClient, new ChainRecordCache(hub, 1_000_000));
+  const labelService = new LabelService(storage, new LabelsVersion(storage, 60_000), { maxPrivatePerUser: 10, cacheEntries: 100, now: Date.now });
+  const accounts = new AccountService(storage, new IndexedHead(storage, hub, 60_000), {} as ChainClient, new ChainRecordCache(hub, 1_000_000), labelService);
   return { accounts, storage, reads };
 }
 
 describe('AccountService.transactions', () => {
   it('reads a page’s records once; later pages over them read only their hashes', async () => {
     const { accounts, storage, reads } = await service();
-    const expected = (await storage.listAddressTransactions(query)).map((tx) => formatTransaction(tx, 5n));
+    const expected = (await storage.listAddressTransactions(query)).map((tx) => formatTransaction(tx, 5n, labels));
     reads.pages = 0;
     expect(expected.length).toBeGreaterThan(1);
     expect(await accounts.transactions(query)).toEqual(expected);
@@ -53,7 +59,7 @@ describe('AccountService.transactions', () => {
     const { accounts, storage, reads } = await service();
     const listHashes = storage.listAddressTransactionHashes.bind(storage);
     storage.listAddressTransactionHashes = async (q) => [`0x${'ab'.repeat(32)}`, ...(await listHashes(q))];
-    const expected = (await storage.listAddressTransactions(query)).map((tx) => formatTransaction(tx, 5n));
+    const expected = (await storage.listAddressTransactions(query)).map((tx) => formatTransaction(tx, 5n, labels));
     reads.pages = 0;
     expect(await accounts.transactions(query)).toEqual(expected);
     expect(reads.pages).toBe(1);

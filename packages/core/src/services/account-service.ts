@@ -4,7 +4,8 @@ import { BlockNotFoundError } from '../errors/index.js';
 import type { AddressTransactionsQuery, Hex, Storage, StoredTransaction } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
-import { formatTransaction, type TransactionRecord } from './format.js';
+import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
+import type { LabelService } from './label-service.js';
 
 /** Account balance record. */
 export interface BalanceRecord {
@@ -38,6 +39,7 @@ export class AccountService {
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
+    private readonly labels: LabelService,
   ) {}
 
   /**
@@ -93,6 +95,7 @@ export class AccountService {
     // A record gone between the two reads was rolled back meanwhile: read the page whole instead.
     const txs = found.includes(null) ? await this.storage.listAddressTransactions(query) : (found as StoredTransaction[]);
     const head = cursor?.number ?? null;
-    return txs.map((tx) => formatTransaction(tx, head));
+    const labels = await this.labels.labelsOf(txs.flatMap(transactionAddresses));
+    return txs.map((tx) => formatTransaction(tx, head, labels));
   }
 }

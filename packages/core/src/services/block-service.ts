@@ -4,6 +4,7 @@ import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
+import type { LabelService } from './label-service.js';
 
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
@@ -11,6 +12,7 @@ export class BlockService {
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly records: ChainRecordCache,
+    private readonly labels: LabelService,
     /** The first block indexing covers (`startBlock`): none below it is stored. */
     private readonly firstBlock: bigint = 0n,
   ) {}
@@ -45,7 +47,7 @@ export class BlockService {
   async getBlock(tag: bigint | 'latest'): Promise<BlockRecord> {
     const found = await this.records.blockWithTransactionHashes(this.storage, await this.numberOf(tag));
     if (!found) throw new BlockNotFoundError();
-    return formatBlock(found.block, found.transactionHashes);
+    return formatBlock(found.block, found.transactionHashes, await this.labels.labelsOf([found.block.miner]));
   }
 
   /**
@@ -54,8 +56,9 @@ export class BlockService {
    */
   async list(page: number, offset: number): Promise<BlockRecord[]> {
     const numbers = await this.pageNumbers(page, offset);
-    const found = await this.storage.getBlocksWithTransactionHashes(numbers);
-    return found.flatMap((entry) => (entry ? [formatBlock(entry.block, entry.transactionHashes)] : []));
+    const found = (await this.storage.getBlocksWithTransactionHashes(numbers)).filter((entry) => entry !== null);
+    const labels = await this.labels.labelsOf(found.map((entry) => entry.block.miner));
+    return found.map((entry) => formatBlock(entry.block, entry.transactionHashes, labels));
   }
 
   /** The numbers of page `page` of indexed blocks, newest first. */

@@ -4,7 +4,8 @@ import { ContractNotFoundError, ContractNotVerifiedError } from '../errors/index
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
 import { verifiedEventResolver } from '../abi/verified-events.js';
 import type { AddressLogsQuery, Hex, Storage, StoredVerifiedContract } from '../storage/index.js';
-import { formatTransaction, type TransactionRecord } from './format.js';
+import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
+import { labelOf, type LabelService } from './label-service.js';
 import type { IndexedHead } from './indexed-head.js';
 
 /**
@@ -26,6 +27,9 @@ export interface ContractRecord {
   verifiedAt: string | null;
   license: string | null;
   creator: string | null;
+  /** The contract's own public label, and its creator's; `null` without one. */
+  label: string | null;
+  creatorLabel: string | null;
   creationTx: string | null;
   creationBlock: string | null;
   /** Wei at the newest indexed block. */
@@ -63,6 +67,7 @@ export class ContractService {
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
+    private readonly labels: LabelService,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
   ) {}
 
@@ -111,7 +116,8 @@ export class ContractService {
       this.head.current(),
     ]);
     if (transactions.length === 0) await this.mustExist(query.contract);
-    return transactions.map((tx) => formatTransaction(tx, cursor?.number ?? null));
+    const labels = await this.labels.labelsOf(transactions.flatMap(transactionAddresses));
+    return transactions.map((tx) => formatTransaction(tx, cursor?.number ?? null, labels));
   }
 
   /** Throws {@link ContractNotFoundError} unless {@link isContract}. */
@@ -138,11 +144,16 @@ export class ContractService {
     ]);
     // A self-destructed contract has no code left but keeps its history.
     if (code === '0x' && creation === null) throw new ContractNotFoundError();
-    const proxy = code === '0x' ? null : await detectProxy(this.chain, address, code, tag);
+    const [proxy, labels] = await Promise.all([
+      code === '0x' ? null : detectProxy(this.chain, address, code, tag),
+      this.labels.labelsOf([address, creation?.creator ?? null]),
+    ]);
     return {
       address,
       ...sourceFields(verified),
       creator: creation?.creator ?? null,
+      label: labelOf(labels, address),
+      creatorLabel: labelOf(labels, creation?.creator ?? null),
       creationTx: creation?.transactionHash ?? null,
       creationBlock: creation?.blockNumber.toString() ?? null,
       balance: BigInt(balance).toString(),

@@ -1,5 +1,6 @@
-import type { StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
+import type { Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
 import type { PendingTransactionEvent } from '../channels/index.js';
+import { labelOf, type AddressLabels } from './label-service.js';
 
 /**
  * The spec's API records, shaped once here and reused by REST, JSON-RPC, GraphQL and channels.
@@ -13,7 +14,11 @@ export interface TransactionRecord {
   blockHash: string;
   timestamp: string;
   from: string;
+  /** The sender's public label, `null` without one. */
+  fromLabel: string | null;
   to: string;
+  /** The recipient's public label (the created contract's for a creation), `null` without one. */
+  toLabel: string | null;
   value: string;
   gas: string;
   gasPrice: string;
@@ -64,6 +69,8 @@ export interface BlockRecord {
   parentHash: string;
   timestamp: string;
   miner: string;
+  /** The miner's public label, `null` without one. */
+  minerLabel: string | null;
   gasUsed: string;
   gasLimit: string;
   baseFeePerGas: string | null;
@@ -86,14 +93,22 @@ export function confirmationsOf(blockNumber: bigint, head: bigint | null): bigin
   return head === null || head < blockNumber ? 1n : head - blockNumber + 1n;
 }
 
-export function formatTransaction(tx: StoredTransaction, head: bigint | null): TransactionRecord {
+/** The addresses a transaction record names (for {@link formatTransaction}'s labels). */
+export function transactionAddresses(tx: StoredTransaction): (Hex | null)[] {
+  return [tx.from, tx.to, tx.contractAddress];
+}
+
+/** The Transaction record of `tx`, its confirmations counted from `head`, its parties' labels from `labels`. */
+export function formatTransaction(tx: StoredTransaction, head: bigint | null, labels: AddressLabels): TransactionRecord {
   return {
     hash: tx.hash,
     blockNumber: tx.blockNumber.toString(),
     blockHash: tx.blockHash,
     timestamp: tx.timestamp.toString(),
     from: tx.from,
+    fromLabel: labelOf(labels, tx.from),
     to: tx.to ?? '',
+    toLabel: labelOf(labels, tx.to ?? tx.contractAddress),
     value: tx.value.toString(),
     gas: tx.gas.toString(),
     gasPrice: tx.effectiveGasPrice.toString(),
@@ -141,13 +156,15 @@ export function formatReceipt(tx: StoredTransaction, logs: readonly StoredLog[])
   };
 }
 
-export function formatBlock(block: StoredBlock, transactionHashes: readonly string[]): BlockRecord {
+/** The block record of `block`, its miner's label from `labels`. */
+export function formatBlock(block: StoredBlock, transactionHashes: readonly string[], labels: AddressLabels): BlockRecord {
   return {
     blockNumber: block.number.toString(),
     hash: block.hash,
     parentHash: block.parentHash,
     timestamp: block.timestamp.toString(),
     miner: block.miner,
+    minerLabel: labelOf(labels, block.miner),
     gasUsed: block.gasUsed.toString(),
     gasLimit: block.gasLimit.toString(),
     baseFeePerGas: block.baseFeePerGas === null ? null : block.baseFeePerGas.toString(),

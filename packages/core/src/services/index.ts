@@ -3,6 +3,10 @@ import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { VerificationService } from '../verification/verification-service.js';
 import type { AccountService } from './account-service.js';
+import type { ApprovalService } from './approval-service.js';
+import type { ChartService } from './chart-service.js';
+import type { ExportService } from './export-service.js';
+import type { LabelService } from './label-service.js';
 import type { BlockService } from './block-service.js';
 import type { ConsensusService } from './consensus-service.js';
 import type { ContractService } from './contract-service.js';
@@ -21,6 +25,12 @@ import type { TransactionService } from './transaction-service.js';
 
 export * from './format.js';
 export * from './account-service.js';
+export * from './approval-service.js';
+export * from './chart-service.js';
+export { csvField, csvRow } from './csv.js';
+export * from './export-service.js';
+export * from './label-service.js';
+export * from './labels-version.js';
 export * from './block-lineage.js';
 export * from './block-service.js';
 export * from './chain-record-cache.js';
@@ -47,13 +57,21 @@ export interface Services {
   accounts: AccountService;
   /** API keys of users: creation, revocation, per-key limits. */
   apiKeys: ApiKeyService;
+  /** Owners' standing token approvals. */
+  approvals: ApprovalService;
   blocks: BlockService;
+  /** Statistics over time from rollups kept as blocks are indexed. */
+  charts: ChartService;
   /** Validators, consensus info, finality and state roots from the configured consensus source. */
   consensus: ConsensusService;
   contracts: ContractService;
+  /** CSV exports of an address's records, streamed. */
+  exports: ExportService;
   /** Gas prices to offer now, from the node's fee history. */
   gasOracle: GasOracleService;
   health: HealthService;
+  /** Public address labels (shown in records) and users' watch lists. */
+  labels: LabelService;
   /** Contracts' logs by block range and topics. */
   logs: LogService;
   /** Metadata profiles of addresses: read by anyone, set by admins. */

@@ -94,6 +94,13 @@ export class PriceService {
     return (await this.source?.tokensMovedBy?.(block)) ?? [];
   }
 
+  /** The price standing at each of `times` (chain time), in input order; every one `null` without a source. */
+  async history(token: Hex, times: readonly bigint[]): Promise<(bigint | null)[]> {
+    const source = this.source;
+    if (!source) return times.map(() => null);
+    return source.priceHistory ? source.priceHistory(token, times) : Promise.all(times.map((at) => source.priceAt(token, at)));
+  }
+
   /**
    * The token's market at chain time `now` (default: the newest indexed block's time), or `null`
    * when no source is configured, the source does not price the token (`null` pools or volume),

@@ -13,6 +13,9 @@ import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenReco
 import type { TransactionInfoRecord } from './transaction-service.js';
 import type { HealthRecord } from './health-service.js';
 import type { SearchMatch } from './search-service.js';
+import type { ApprovalRecord } from './approval-service.js';
+import type { ChartRecord, ChartSeriesRecord } from './chart-service.js';
+import type { AddressLabelRecord, WatchlistEntryRecord } from './label-service.js';
 
 /**
  * zod descriptions of the records services shape, for the API description
@@ -23,6 +26,8 @@ import type { SearchMatch } from './search-service.js';
 const decimal = z.string().regex(/^\d+$/).describe('a decimal integer');
 const hex = z.string().regex(/^0x[0-9a-f]*$/).describe('lowercase 0x-prefixed hex');
 const flag = z.enum(['0', '1']);
+/** The public label of an address a record names. */
+const nullableLabel = (whose: string) => z.string().nullable().describe(`the public label of ${whose}; null without one`);
 
 /** Transaction (spec: Transaction), Etherscan style. */
 export const transactionRecordSchema = z.object({
@@ -31,7 +36,9 @@ export const transactionRecordSchema = z.object({
   blockHash: hex,
   timestamp: decimal.describe('Unix seconds'),
   from: hex,
+  fromLabel: nullableLabel('the sender'),
   to: z.string().describe("the recipient, '' for a contract creation"),
+  toLabel: nullableLabel('the recipient (the created contract, for a creation)'),
   value: decimal.describe('Wei'),
   gas: decimal,
   gasPrice: decimal,
@@ -83,6 +90,7 @@ export const blockRecordSchema = z.object({
   parentHash: hex,
   timestamp: decimal.describe('Unix seconds'),
   miner: hex,
+  minerLabel: nullableLabel('the miner'),
   gasUsed: decimal,
   gasLimit: decimal,
   baseFeePerGas: decimal.nullable(),
@@ -306,6 +314,7 @@ export const tokenHoldersRecordSchema = z.object({
   holders: z.array(
     z.object({
       address: hex,
+      label: nullableLabel('the holder'),
       balance: decimal.describe('base units'),
       percentage: z.string().nullable().describe('percent of totalSupply, 0-100'),
       firstSeen: decimal,
@@ -321,7 +330,9 @@ export const tokenTransferRecordSchema = z.object({
   hash: hex,
   logIndex: decimal,
   from: hex,
+  fromLabel: nullableLabel('the sender'),
   to: hex,
+  toLabel: nullableLabel('the recipient'),
   value: decimal.describe('base units'),
   tokenId: decimal.nullable(),
   tokenName: z.string().nullable().describe("the token's name as its Token record has it; null where unknown"),
@@ -365,6 +376,8 @@ export const contractRecordSchema = z.object({
   verifiedAt: nullableText,
   license: nullableText,
   creator: hex.nullable(),
+  label: nullableLabel('the contract'),
+  creatorLabel: nullableLabel('its creator'),
   creationTx: hex.nullable(),
   creationBlock: decimal.nullable(),
   balance: decimal.describe('Wei'),
@@ -424,13 +437,68 @@ export const searchMatchSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('block'), blockNumber: decimal, hash: hex }).describe('q is an indexed block number or block hash'),
   z.object({ type: z.literal('transaction'), hash: hex, blockNumber: decimal }).describe('q is an indexed transaction hash'),
   z
-    .object({ type: z.literal('contract'), address: hex, name: nullableText.describe('from its verified source, else its token metadata') })
-    .describe('q is an address with code at the indexed head or an indexed creation'),
-  z.object({ type: z.literal('address'), address: hex }).describe('q is any other well-formed address'),
+    .object({ type: z.literal('contract'), address: hex, name: nullableText.describe('from its verified source, else its token metadata'), label: nullableLabel('the contract') })
+    .describe("q is an address with code at the indexed head or an indexed creation, or the start of such an address's public label"),
+  z.object({ type: z.literal('address'), address: hex, label: nullableLabel('the address') }).describe("q is any other well-formed address, or the start of such an address's public label"),
   z
     .object({ type: z.literal('token'), address: hex, name: nullableText, symbol: nullableText, standard: tokenStandard })
     .describe("q is a token's address, or a case-insensitive prefix of its name or symbol"),
 ]);
+
+/** A chart series as `GET /stats/charts` lists it. */
+export const chartSeriesRecordSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  unit: z.enum(['count', 'gas', 'wei', 'usd']),
+  token: z.enum(['none', 'optional', 'required']).describe('whether the series is the chain’s (none), one token’s (required) or either (optional)'),
+  resolutions: z.array(z.enum(['hour', 'day'])),
+});
+
+/** A chart: a series over a range. */
+export const chartRecordSchema = z.object({
+  name: z.string(),
+  resolution: z.enum(['hour', 'day']),
+  token: hex.nullable().describe('the token of a per-token series; null for the chain’s'),
+  from: decimal.describe('Unix seconds: the start of the first bucket of the range'),
+  to: decimal.describe('Unix seconds'),
+  points: z
+    .array(z.object({ timestamp: decimal.describe('Unix seconds the bucket starts at'), value: z.string().nullable().describe('a decimal; null where the bucket has none (an average without transactions, a price the source does not know)') }))
+    .describe('one per bucket in which at least one block was indexed, oldest first'),
+});
+
+/** A public address label. */
+export const addressLabelRecordSchema = z.object({
+  address: hex,
+  label: z.string(),
+  category: z.string().nullable(),
+  note: z.string().nullable(),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+
+/** A watch-list entry. */
+export const watchlistEntryRecordSchema = z.object({
+  address: hex,
+  label: z.string().describe('the user’s own label'),
+  note: z.string().nullable(),
+  publicLabel: z.string().nullable().describe('the address’s public label; null without one'),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+
+/** A standing token approval. */
+export const approvalRecordSchema = z.object({
+  token: hex,
+  tokenName: z.string().nullable(),
+  tokenSymbol: z.string().nullable(),
+  tokenDecimal: z.string().nullable(),
+  kind: z.enum(['allowance', 'operator']).describe('allowance: ERC-20 Approval; operator: ApprovalForAll (every token id)'),
+  spender: hex,
+  spenderLabel: nullableLabel('the spender'),
+  value: decimal.describe('the amount last approved, base units (operator: 1)'),
+  blockNumber: decimal,
+  timestamp: decimal,
+  transactionHash: hex,
+});
 
 /** `true` when `A` and `B` are the same type: record schemas are checked against their interfaces with it. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -466,6 +534,11 @@ export type RecordSchemasMatch = [
   Same<z.output<typeof decodedLogRecordSchema>, DecodedLogRecord>,
   Same<z.output<typeof metadataProfileRecordSchema>, MetadataProfileRecord>,
   Same<z.output<typeof searchMatchSchema>, SearchMatch>,
+  Same<z.output<typeof chartSeriesRecordSchema>, ChartSeriesRecord>,
+  Same<z.output<typeof chartRecordSchema>, ChartRecord>,
+  Same<z.output<typeof addressLabelRecordSchema>, AddressLabelRecord>,
+  Same<z.output<typeof watchlistEntryRecordSchema>, WatchlistEntryRecord>,
+  Same<z.output<typeof approvalRecordSchema>, ApprovalRecord>,
 ][number] extends true
   ? true
   : never;

@@ -2,6 +2,7 @@ import { BlockNotFoundError, TransactionNotFoundError } from '../errors/index.js
 import type { Hex, TokenStandard } from '../storage/index.js';
 import type { BlockService } from './block-service.js';
 import type { ContractService } from './contract-service.js';
+import type { LabelService } from './label-service.js';
 import { orNull } from './or-null.js';
 import type { TokenService, TokenSummary } from './token-service.js';
 import type { TransactionService } from './transaction-service.js';
@@ -20,17 +21,24 @@ export interface TransactionMatch {
   blockNumber: string;
 }
 
-/** `q` is a contract's address; `name` from its verified source, else its token's name. */
+/** `q` is a contract's address or the start of its label; `name` from its verified source, else its token's name. */
 export interface ContractMatch {
   type: 'contract';
   address: string;
   name: string | null;
+  /** Its public label; `null` without one. */
+  label: string | null;
 }
 
-/** `q` is an address with no contract: an explorer shows every address, even one never seen. */
+/**
+ * `q` is an address with no contract, or the start of its label: an explorer shows every
+ * address, even one never seen.
+ */
 export interface AddressMatch {
   type: 'address';
   address: string;
+  /** Its public label; `null` without one. */
+  label: string | null;
 }
 
 /** `q` is a token's address, or a prefix of its name or symbol. */
@@ -59,8 +67,9 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * The explorer's search box: what a block number, a hash, an address or the start of a token's
- * name or symbol names, from the services each kind of record comes from.
+ * The explorer's search box: what a block number, a hash, an address, the start of a token's
+ * name or symbol or the start of an address's public label names, from the services each kind of
+ * record comes from.
  */
 export class SearchService {
   constructor(
@@ -68,21 +77,36 @@ export class SearchService {
     private readonly transactions: TransactionService,
     private readonly tokens: TokenService,
     private readonly contracts: ContractService,
+    private readonly labels: LabelService,
   ) {}
 
   /**
    * What `q` (trimmed, non-empty) names, best first: the block, transaction, token, contract or
    * address it is exactly, then the tokens whose name or symbol it starts (from
-   * {@link SEARCH_LIMITS}.minPrefix characters; exact names first, then the most held); at most
-   * `limit`. A hash neither of an indexed block nor of an indexed transaction names nothing.
+   * {@link SEARCH_LIMITS}.minPrefix characters; exact names first, then the most held), then the
+   * contracts and addresses whose public label it starts (by label); at most `limit`. A hash
+   * neither of an indexed block nor of an indexed transaction names nothing. Every contract and
+   * address match carries its label.
    */
   async search(q: string, limit: number): Promise<SearchMatch[]> {
     if (HASH.test(q)) return (await this.byHash(q.toLowerCase() as Hex)).slice(0, limit);
-    if (ADDRESS.test(q)) return (await this.byAddress(q.toLowerCase() as Hex)).slice(0, limit);
+    if (ADDRESS.test(q)) return this.labelled((await this.byAddress(q.toLowerCase() as Hex)).slice(0, limit));
     const exact = DECIMAL.test(q) ? await this.byNumber(BigInt(q)) : [];
+    if ([...q].length < SEARCH_LIMITS.minPrefix || exact.length >= limit) return exact.slice(0, limit);
     const room = limit - exact.length;
-    const named = room > 0 && [...q].length >= SEARCH_LIMITS.minPrefix ? await this.tokens.search(q, room) : [];
-    return [...exact, ...named.map(tokenMatch)].slice(0, limit);
+    const [tokens, labelled] = await Promise.all([this.tokens.search(q, room), this.labels.search(q, room)]);
+    const matches: SearchMatch[] = [...exact, ...tokens.map(tokenMatch)];
+    // A labelled address is shown as what it is; one already listed as a token is not repeated.
+    const listed = new Set<string>(tokens.map((token) => token.address));
+    const byLabel = await Promise.all(labelled.filter((entry) => !listed.has(entry.address)).map((entry) => this.byAddress(entry.address as Hex)));
+    matches.push(...byLabel.map((found) => found.at(-1)!));
+    return this.labelled(matches.slice(0, limit));
+  }
+
+  /** `matches` with each contract's and address's public label: one label read for all. */
+  private async labelled(matches: SearchMatch[]): Promise<SearchMatch[]> {
+    const labels = await this.labels.labelsOf(matches.flatMap((match) => (match.type === 'contract' || match.type === 'address' ? [match.address as Hex] : [])));
+    return matches.map((match) => (match.type === 'contract' || match.type === 'address' ? { ...match, label: labels.get(match.address as Hex) ?? null } : match));
   }
 
   private async byNumber(number: bigint): Promise<SearchMatch[]> {
@@ -102,8 +126,8 @@ export class SearchService {
   private async byAddress(address: Hex): Promise<SearchMatch[]> {
     const [token, verified] = await Promise.all([this.tokens.summary(address), this.contracts.verified(address)]);
     // A token emitted its transfers, so it is a contract: only other addresses need asking.
-    if (!token && !verified && !(await this.contracts.isContract(address))) return [{ type: 'address', address }];
-    const contract: ContractMatch = { type: 'contract', address, name: verified?.name ?? token?.name ?? null };
+    if (!token && !verified && !(await this.contracts.isContract(address))) return [{ type: 'address', address, label: null }];
+    const contract: ContractMatch = { type: 'contract', address, name: verified?.name ?? token?.name ?? null, label: null };
     return token ? [tokenMatch(token), contract] : [contract];
   }
 }

@@ -5,7 +5,8 @@ import { formatUsd } from '../prices/usd.js';
 import type { IndexedHead } from './indexed-head.js';
 import type { PriceService, TokenMarket } from './price-service.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
-import { formatTransaction, type TransactionRecord } from './format.js';
+import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
+import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
 import { percentOf } from './percent.js';
 
 /**
@@ -38,6 +39,8 @@ export interface TokenRecord {
 /** One row of the spec's Token holders result. */
 export interface TokenHolderRecord {
   address: string;
+  /** The holder's public label, `null` without one. */
+  label: string | null;
   balance: string;
   /** Percent of `totalSupply` (0–100, decimal); `null` where the contract reports no total supply. */
   percentage: string | null;
@@ -58,7 +61,11 @@ export interface TokenTransferRecord {
   hash: string;
   logIndex: string;
   from: string;
+  /** The sender's public label, `null` without one. */
+  fromLabel: string | null;
   to: string;
+  /** The recipient's public label, `null` without one. */
+  toLabel: string | null;
   value: string;
   tokenId: string | null;
   /** The token's name, symbol and decimals as its Token record has them: `null` where unknown. */
@@ -153,6 +160,7 @@ export class TokenService {
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,
     private readonly prices: PriceService,
+    private readonly labels: LabelService,
     /** The first block indexing covers: holder counts before it are unknown unless it is genesis. */
     private readonly startBlock: bigint = 0n,
   ) {}
@@ -323,11 +331,13 @@ export class TokenService {
       this.storage.listTokenHolders({ token: address, ...query }),
       this.reader.totalSupply(address, tag),
     ]);
+    const labels = await this.labels.labelsOf(page.holders.map((holder) => holder.holder));
     return {
       total: page.total,
       page: query.page,
       holders: page.holders.map((holder) => ({
         address: holder.holder,
+        label: labelOf(labels, holder.holder),
         balance: holder.balance.toString(),
         percentage: totalSupply === null || totalSupply === 0n ? null : percentOf(holder.balance, totalSupply),
         firstSeen: holder.firstSeen.toString(),
@@ -344,7 +354,8 @@ export class TokenService {
       this.storage.getMetadataProfile(token.address),
     ]);
     const identity = tokenIdentity(metadata, profile);
-    return transfers.map((transfer) => formatTokenTransfer(transfer, identity));
+    const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
+    return transfers.map((transfer) => formatTokenTransfer(transfer, identity, labels));
   }
 
   /**
@@ -381,22 +392,32 @@ export class TokenService {
   private async withTokensAndTransactions(transfers: StoredTokenTransfer[]): Promise<AccountTokenTransferRecord[]> {
     if (transfers.length === 0) return [];
     const [identities, transactions, cursor] = await Promise.all([
-      this.identitiesOf([...new Set(transfers.map((transfer) => transfer.token))]),
+      this.identities(transfers.map((transfer) => transfer.token)),
       this.storage.getTransactions([...new Set(transfers.map((transfer) => transfer.transactionHash))]),
       this.head.current(),
     ]);
     const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
+    const labels = await this.labels.labelsOf([...transfers.flatMap((transfer) => [transfer.from, transfer.to]), ...[...byHash.values()].flatMap(transactionAddresses)]);
     return transfers.map((transfer) => {
       const tx = byHash.get(transfer.transactionHash);
       // Transfers are written with their transactions in one block: a miss is a broken store.
       if (!tx) throw new Error(`transaction ${transfer.transactionHash} of a stored transfer is missing`);
       return {
-        ...formatTokenTransfer(transfer, identities.get(transfer.token)!.identity),
+        ...formatTokenTransfer(transfer, identities.get(transfer.token)!, labels),
         token: transfer.token,
         standard: transfer.standard,
-        transaction: formatTransaction(tx, cursor?.number ?? null),
+        transaction: formatTransaction(tx, cursor?.number ?? null, labels),
       };
     });
+  }
+
+  /**
+   * How each of `tokens` names itself in records ({@link tokenIdentity}): one metadata and profile
+   * read for all of them (repeats allowed).
+   */
+  async identities(tokens: readonly Hex[]): Promise<Map<Hex, TokenIdentity>> {
+    const found = await this.identitiesOf(tokens);
+    return new Map([...found].map(([address, { identity }]) => [address, identity]));
   }
 
   /**
@@ -414,9 +435,10 @@ export class TokenService {
     });
   }
 
-  /** Each token's name, symbol and decimals (the Token record's rule) and standard (`null` for a token no longer stored). */
-  private async identitiesOf(addresses: Hex[]): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
-    const [tokens, tag, profiles] = await Promise.all([
+  /** Each token's identity ({@link identities}) and standard (`null` for a token no longer stored). */
+  private async identitiesOf(tokens: readonly Hex[]): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
+    const addresses = [...new Set(tokens)];
+    const [stored, tag, profiles] = await Promise.all([
       Promise.all(addresses.map((address) => this.storage.getToken(address))),
       this.head.blockTag(),
       this.storage.getMetadataProfiles(addresses),
@@ -425,7 +447,7 @@ export class TokenService {
     return new Map(
       await Promise.all(
         addresses.map(async (address, i) => {
-          const token = tokens[i] ?? null;
+          const token = stored[i] ?? null;
           // A token rolled away since its transfers were read is asked directly.
           const metadata = await (token ? this.metadataOf(token, tag) : this.reader.metadata(address, tag));
           return [address, { identity: tokenIdentity(metadata, profileOf.get(address)), standard: token?.standard ?? null }] as const;
@@ -490,15 +512,17 @@ export function tokenIdentity(metadata: TokenMetadata, profile: StoredMetadataPr
   };
 }
 
-/** A transfer as the API answers it, with its token's {@link tokenIdentity}. */
-export function formatTokenTransfer(transfer: StoredTokenTransfer, token: TokenIdentity): TokenTransferRecord {
+/** A transfer as the API answers it, with its token's {@link tokenIdentity} and its parties' labels. */
+export function formatTokenTransfer(transfer: StoredTokenTransfer, token: TokenIdentity, labels: AddressLabels): TokenTransferRecord {
   return {
     blockNumber: transfer.blockNumber.toString(),
     timestamp: transfer.timestamp.toString(),
     hash: transfer.transactionHash,
     logIndex: transfer.logIndex.toString(),
     from: transfer.from,
+    fromLabel: labelOf(labels, transfer.from),
     to: transfer.to,
+    toLabel: labelOf(labels, transfer.to),
     value: transfer.value.toString(),
     tokenId: transfer.tokenId?.toString() ?? null,
     tokenName: token.name,

@@ -8,7 +8,8 @@ import { internalTransactionsOf } from '../indexer/internal-transactions.js';
 import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from './indexed-head.js';
-import { formatLog, formatReceipt, formatTransaction, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
+import { formatLog, formatReceipt, formatTransaction, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
+import type { LabelService } from './label-service.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
 
 /** `gettxinfo` record: the Transaction plus outcome and logs. */
@@ -50,6 +51,7 @@ export class TransactionService {
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
+    private readonly labels: LabelService,
     /** The first block indexing covers (`startBlock`): none below it is stored. */
     private readonly firstBlock: bigint = 0n,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
@@ -63,14 +65,15 @@ export class TransactionService {
 
   async get(hash: Hex): Promise<TransactionRecord> {
     const [tx, cursor] = await Promise.all([this.find(hash), this.head.current()]);
-    return formatTransaction(tx, cursor?.number ?? null);
+    return formatTransaction(tx, cursor?.number ?? null, await this.labels.labelsOf(transactionAddresses(tx)));
   }
 
   /** Many transactions in one storage round trip: in input order, `null` for unknown hashes. */
   async getMany(hashes: Hex[]): Promise<(TransactionRecord | null)[]> {
     const [txs, cursor] = await Promise.all([this.storage.getTransactions(hashes), this.head.current()]);
     const head = cursor?.number ?? null;
-    return txs.map((tx) => (tx === null ? null : formatTransaction(tx, head)));
+    const labels = await this.labels.labelsOf(txs.flatMap((tx) => (tx === null ? [] : transactionAddresses(tx))));
+    return txs.map((tx) => (tx === null ? null : formatTransaction(tx, head, labels)));
   }
 
   /**
@@ -89,8 +92,9 @@ export class TransactionService {
       hashes = cursor ? (await this.newestHashes(cursor.number, skip + query.offset)).slice(skip) : [];
     }
     if (hashes.length === 0) return [];
-    const txs = await this.storage.getTransactions(hashes);
-    return txs.flatMap((tx) => (tx ? [formatTransaction(tx, cursor?.number ?? null)] : []));
+    const txs = (await this.storage.getTransactions(hashes)).filter((tx) => tx !== null);
+    const labels = await this.labels.labelsOf(txs.flatMap(transactionAddresses));
+    return txs.map((tx) => formatTransaction(tx, cursor?.number ?? null, labels));
   }
 
   /** The hashes of the newest `count` transactions at or below `head`, newest first. */
@@ -125,7 +129,7 @@ export class TransactionService {
   async info(hash: Hex): Promise<TransactionInfoRecord> {
     const [tx, cursor, logs] = await Promise.all([this.find(hash), this.head.current(), this.storage.getTransactionLogs(hash)]);
     return {
-      ...formatTransaction(tx, cursor?.number ?? null),
+      ...formatTransaction(tx, cursor?.number ?? null, await this.labels.labelsOf(transactionAddresses(tx))),
       success: tx.status === 1,
       revertReason: tx.status === 1 ? null : await this.revertReason(tx),
       logs: logs.map(formatLog),

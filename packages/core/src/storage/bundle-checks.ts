@@ -44,6 +44,26 @@ export function pairEventProblem(bundle: BlockBundle, logsByIndex: ReadonlyMap<n
 }
 
 /**
+ * The first inconsistency of a bundle's approvals with its logs, as a message, or `null`: each
+ * names a log of the block emitted by its token and of its transaction, carries the block's
+ * timestamp, and they ascend in `logIndex`. Shared by the storage backends.
+ */
+export function approvalProblem(bundle: Pick<BlockBundle, 'block' | 'approvals'>, logsByIndex: ReadonlyMap<number, StoredLog>): string | null {
+  let lastLogIndex = -1;
+  for (const approval of bundle.approvals) {
+    const log = logsByIndex.get(approval.logIndex);
+    const name = `approval ${approval.logIndex}`;
+    if (!log || approval.blockNumber !== bundle.block.number || log.address !== approval.token || log.transactionHash !== approval.transactionHash || log.transactionIndex !== approval.transactionIndex) {
+      return `${name} names no log of the block from its token`;
+    }
+    if (approval.timestamp !== bundle.block.timestamp) return `${name} has another timestamp than its block`;
+    if (approval.logIndex <= lastLogIndex) return `${name} is out of logIndex order`;
+    lastLogIndex = approval.logIndex;
+  }
+  return null;
+}
+
+/**
  * The first inconsistency of a bundle's contract creations, as a message, or `null`: each names
  * a transaction of the block by hash and index, and they ascend in (`transactionIndex`,
  * `traceIndex`).

@@ -1,7 +1,11 @@
 export type * from './account-records.js';
+export type * from './approval-records.js';
+export * from './chart-records.js';
 export type * from './contract-records.js';
 export type * from './dex-records.js';
+export type * from './export-records.js';
 export type * from './internal-transaction-records.js';
+export type * from './label-records.js';
 export type * from './metadata-records.js';
 export type * from './records.js';
 export type * from './token-records.js';

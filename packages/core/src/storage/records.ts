@@ -1,3 +1,4 @@
+import type { StoredApproval } from './approval-records.js';
 import type { StoredContractCreation } from './contract-records.js';
 import type { StoredPair, StoredPairSwap, StoredPairSync } from './dex-records.js';
 import type { StoredInternalTransaction } from './internal-transaction-records.js';
@@ -122,6 +123,8 @@ export interface BlockBundle {
   pairSyncs: StoredPairSync[];
   /** Decoded from `logs` (`Swap`), in `logIndex` order. */
   pairSwaps: StoredPairSwap[];
+  /** Decoded from `logs` (`Approval`, `ApprovalForAll`), in `logIndex` order. */
+  approvals: StoredApproval[];
   /** Contracts created, in (`transactionIndex`, `traceIndex`) order. */
   contracts: StoredContractCreation[];
   /** From the call traces where the block was traced (else none), in (`transactionIndex`, `traceIndex`) order. */

@@ -1,5 +1,9 @@
 import type { ApiKeyCap, ApiKeyChanges, ApiKeyWithOwner, CounterHit, StoredApiKey, StoredUser, UserChanges } from './account-records.js';
+import type { ApprovalsQuery, StoredApproval } from './approval-records.js';
+import type { ChartRollupsQuery, StoredChartRollup, TokenRollupsPage, TokenRollupsQuery } from './chart-records.js';
 import type { StoredContractCreation } from './contract-records.js';
+import type { KeysetQuery, LogPosition, TracePosition, TransactionPosition, TransferPosition } from './export-records.js';
+import type { PrivateLabelCap, StoredAddressLabel, StoredPrivateLabel } from './label-records.js';
 import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
 import type { InternalTransactionsQuery, StoredInternalTransaction } from './internal-transaction-records.js';
 import type { StoredMetadataProfile } from './metadata-records.js';
@@ -75,8 +79,8 @@ export interface Storage {
   writeBlocks(bundles: BlockBundle[]): Promise<void>;
   /**
    * Removes every block above `blockNumber` with all it brought (transactions, logs, token
-   * transfers, pair events, contract creations, internal transactions, address entries, totals,
-   * traces) and moves the cursor to `blockNumber` (and the trace cursor, when above it),
+   * transfers, approvals, pair events, contract creations, internal transactions, address
+   * entries, totals, chart rollups, traces) and moves the cursor to `blockNumber` (and the trace cursor, when above it),
    * atomically. A `blockNumber` below the first stored block clears everything and both cursors.
    * Rolling back to or above the cursor is a no-op.
    */
@@ -245,6 +249,48 @@ export interface Storage {
   getChainTotals(): Promise<ChainTotals>;
 
   /*
+   * Chart rollups: kept by every block write (a block adds to the rollup of its UTC hour and of
+   * its day) and taken back exactly by `rollbackTo`, so each equals what the stored blocks of its
+   * bucket add up to. Reads MUST NOT scan blocks: they answer stored rollups.
+   */
+
+  /** The rollups of buckets starting within the query's range, ascending by bucket (only buckets holding a stored block). */
+  listChartRollups(query: ChartRollupsQuery): Promise<StoredChartRollup[]>;
+  /**
+   * One token's rollups of buckets starting within the range (only those in which it moved),
+   * ascending, with its last rollup of a bucket before the range (`null` when none).
+   */
+  listTokenRollups(query: TokenRollupsQuery): Promise<TokenRollupsPage>;
+  /**
+   * The pair's last sync (by block, then logIndex) in a block at or before each of `timestamps`,
+   * in input order, `null` where none: {@link getPairSyncAt} of many times in one round trip.
+   */
+  getPairSyncsAt(pair: Hex, timestamps: bigint[]): Promise<(StoredPairSync | null)[]>;
+
+  /**
+   * An owner's standing approvals: per (token, spender, kind), the latest stored approval (by
+   * block, then logIndex) when its value is not zero, ordered newest first (block, then
+   * logIndex, descending), then paged as {@link listAddressTransactions}. Rollbacks take
+   * approvals back with their blocks, so an earlier one stands again.
+   */
+  listApprovals(query: ApprovalsQuery): Promise<StoredApproval[]>;
+
+  /*
+   * Keyset pages for exports: an address's records in ascending chain order within the inclusive
+   * block range, strictly after `after`, at most `limit` of them. Each page MUST be read through
+   * an index from `after` on, never by skipping earlier rows.
+   */
+
+  /** {@link listAddressTransactions}' records, ascending by (blockNumber, transactionIndex). */
+  listAddressTransactionsAfter(query: KeysetQuery<TransactionPosition>): Promise<StoredTransaction[]>;
+  /** {@link listInternalTransactions}' records of the address, ascending by (blockNumber, transactionIndex, traceIndex). */
+  listAddressInternalTransactionsAfter(query: KeysetQuery<TracePosition>): Promise<StoredInternalTransaction[]>;
+  /** {@link listAddressTokenTransfers}' records (every token and standard), ascending by (blockNumber, logIndex, batchIndex). */
+  listAddressTokenTransfersAfter(query: KeysetQuery<TransferPosition>): Promise<StoredTokenTransfer[]>;
+  /** {@link listAddressLogs}' records (every topic), ascending by (blockNumber, logIndex). */
+  listAddressLogsAfter(query: KeysetQuery<LogPosition>): Promise<StoredLog[]>;
+
+  /*
    * Users and API keys. They are not chain data: `rollbackTo` MUST leave them alone. Records
    * come back equal (`toEqual`) to what was written; array fields are stored in the order given.
    */
@@ -289,6 +335,39 @@ export interface Storage {
   getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]>;
   /** Addresses whose profile is marked verified, in no particular order. */
   listVerifiedAddresses(): Promise<Hex[]>;
+
+  /**
+   * Public address labels: operator data, not chain data (`rollbackTo` MUST leave them alone).
+   * `putAddressLabel` replaces the address's label; records come back equal. Every put and
+   * every delete that removed a label raises the labels version, atomically with the change: a
+   * reader that sees the new version sees the change.
+   */
+  putAddressLabel(label: StoredAddressLabel): Promise<void>;
+  /** Removes the address's label; resolves whether there was one. */
+  deleteAddressLabel(address: Hex): Promise<boolean>;
+  /** One round trip for many addresses: the labels that exist, in no particular order. */
+  getAddressLabels(addresses: Hex[]): Promise<StoredAddressLabel[]>;
+  /**
+   * Labels whose text starts with `prefix`, ignoring case (both lowercased with
+   * `String.prototype.toLowerCase`), ordered by the lowercased text (by Unicode code point),
+   * then address; at most `limit`. Any text is a plain prefix: `%` and `_` match themselves.
+   */
+  searchAddressLabels(prefix: string, limit: number): Promise<StoredAddressLabel[]>;
+  /** A number that grows with every label change (0 before the first): caches keyed by it never serve a label that changed. */
+  getLabelsVersion(): Promise<number>;
+
+  /**
+   * Private labels: each user's own watch list. Not chain data (`rollbackTo` MUST leave them
+   * alone). `putPrivateLabel` stores the entry or replaces the user's entry for the address
+   * (keeping its `createdAt`) and resolves `true`; with `cap`, a new entry is stored only while
+   * the user holds fewer than `cap.maxEntries` (else `false`, nothing written). Concurrent puts
+   * of one user MUST NOT together pass the cap.
+   */
+  putPrivateLabel(label: StoredPrivateLabel, cap?: PrivateLabelCap): Promise<boolean>;
+  /** Removes the user's entry for the address; resolves whether there was one. */
+  deletePrivateLabel(userId: string, address: Hex): Promise<boolean>;
+  /** The user's entries, newest first (`createdAt` descending, then address ascending). */
+  listPrivateLabels(userId: string): Promise<StoredPrivateLabel[]>;
 
   /**
    * Verified contracts: not chain data (`rollbackTo` MUST leave them alone).

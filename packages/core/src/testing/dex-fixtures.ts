@@ -1,6 +1,7 @@
 import { encodeAbiParameters, toEventSelector } from 'viem';
 import { pairEventsOf } from '../prices/pair-events.js';
 import type { BlockBundle, Hex, StoredLog } from '../storage/records.js';
+import { approvalsOf } from '../tokens/token-approvals.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 
 /**
@@ -31,8 +32,9 @@ export function swapLog(log: StoredLog, pair: Hex, amounts: [bigint, bigint, big
   log.data = encodeAbiParameters(Array.from({ length: 4 }, () => ({ type: 'uint256' })), amounts);
 }
 
-/** Decodes a bundle's token transfers and pair events again after its logs were rewritten. */
+/** Decodes a bundle's token transfers, approvals and pair events again after its logs were rewritten. */
 export function redecode(bundle: BlockBundle): void {
   bundle.tokenTransfers = tokenTransfersOf(bundle.logs, bundle.block.timestamp);
+  bundle.approvals = approvalsOf(bundle.logs, bundle.block.timestamp);
   Object.assign(bundle, pairEventsOf(bundle.logs, bundle.block.timestamp));
 }

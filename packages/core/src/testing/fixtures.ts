@@ -1,5 +1,6 @@
 import { keccak256, toHex } from 'viem';
 import type { BlockBundle, Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/records.js';
+import { approvalsOf } from '../tokens/token-approvals.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { pairEventsOf } from '../prices/pair-events.js';
 import { contractCreationsOf } from '../indexer/contract-creations.js';
@@ -18,6 +19,8 @@ export const ZERO_HASH: Hex = `0x${'0'.repeat(64)}`;
 export const EMPTY_BLOOM: Hex = `0x${'0'.repeat(512)}`;
 
 const TRANSFER_TOPIC = fixtureHash('Transfer(address,address,uint256)');
+const APPROVAL_TOPIC = fixtureHash('Approval(address,address,uint256)');
+const APPROVAL_FOR_ALL_TOPIC = fixtureHash('ApprovalForAll(address,address,bool)');
 const GWEI = 1_000_000_000n;
 
 /**
@@ -109,7 +112,9 @@ export interface MakeChainOptions {
  *   (before `londonBlock`: all legacy).
  * Log topic counts cycle through 1–4. A call's first log is a `Transfer` from the sender to the
  * recipient named in its input: with three topics an ERC-20 one, with four an ERC-721 one, with
- * fewer not a transfer at all; `tokenTransfers` holds what they decode to. Values are large
+ * fewer not a transfer at all; `tokenTransfers` holds what they decode to. A call's second log with
+ * three topics is an `Approval` (or, every third, an `ApprovalForAll`) of the sender for one of
+ * the first three pool addresses, a quarter of them revoking; `approvals` holds what they decode to. Values are large
  * bigints (up to 2^64). No transaction is
  * sent by an address to itself; build such cases by editing the returned (fresh) bundles.
  *
@@ -218,10 +223,20 @@ export function makeChain(options: MakeChainOptions): BlockBundle[] {
           topics[1] = addressWord(from);
           topics[2] = addressWord(pool[byte(5) % pool.length]!);
         }
+        const approval = l === 1 && topicCount === 3;
+        let data: Hex = l % 2 === 0 && !(transfer && topicCount === 4) ? `0x${txHash.slice(2)}` : '0x';
+        if (approval) {
+          const forAll = byte(7) % 3 === 0;
+          topics[0] = forAll ? APPROVAL_FOR_ALL_TOPIC : APPROVAL_TOPIC;
+          topics[1] = addressWord(from);
+          topics[2] = addressWord(pool[byte(8) % 3]!);
+          const value = forAll ? BigInt(byte(9) % 2) : byte(9) % 4 === 0 ? 0n : BigInt(`0x${txHash.slice(30, 46)}`);
+          data = `0x${value.toString(16).padStart(64, '0')}`;
+        }
         logs.push({
           address: (contractAddress ?? to)!,
           topics,
-          data: l % 2 === 0 && !(transfer && topicCount === 4) ? `0x${txHash.slice(2)}` : '0x',
+          data,
           blockNumber: number,
           blockHash: hash,
           transactionHash: txHash,
@@ -249,7 +264,7 @@ export function makeChain(options: MakeChainOptions): BlockBundle[] {
       extraData: number % 2n === 0n ? '0x' : toHex(`chainlens:${seed}`),
       transactionCount: count,
     };
-    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp), ...pairEventsOf(logs, timestamp), contracts: contractCreationsOf(transactions, null), internalTransactions: [] });
+    chain.push({ block, transactions, logs, tokenTransfers: tokenTransfersOf(logs, timestamp), ...pairEventsOf(logs, timestamp), approvals: approvalsOf(logs, timestamp), contracts: contractCreationsOf(transactions, null), internalTransactions: [] });
 
     parentHash = hash;
     number += 1n;

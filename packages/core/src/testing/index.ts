@@ -19,6 +19,16 @@ export {
 } from './fixtures.js';
 export { chainInternalTransactions, referenceInternalTransactions, withInternalTransactions } from './internal-transaction-fixtures.js';
 export {
+  chainApprovals,
+  referenceAddressInternalTransactionsAfter,
+  referenceAddressLogsAfter,
+  referenceAddressTokenTransfersAfter,
+  referenceAddressTransactionsAfter,
+  referenceApprovals,
+  referenceChartRollups,
+  referenceTokenRollups,
+} from './insight-reference.js';
+export {
   chainAccounts,
   chainLogs,
   chainTokenTransfers,

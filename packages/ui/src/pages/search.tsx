@@ -79,9 +79,9 @@ function describe(match: SearchMatch): string {
     case 'transaction':
       return `${match.hash} in block #${match.blockNumber}`;
     case 'contract':
-      return `${match.name ?? 'Contract'} ${match.address}`;
+      return `${match.label ?? match.name ?? 'Contract'} ${match.address}`;
     case 'address':
-      return match.address;
+      return match.label ? `${match.label} ${match.address}` : match.address;
     case 'token':
       return `${match.name ?? 'Token'}${match.symbol ? ` (${match.symbol})` : ''}, ${match.standard}, ${match.address}`;
   }

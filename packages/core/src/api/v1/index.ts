@@ -6,14 +6,17 @@ import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
 import { contractRoutes } from './contracts.js';
+import { exportRoutes, type ExportRoutesOptions } from './exports.js';
 import { healthRoutes } from './health.js';
+import { labelRoutes } from './labels.js';
 import { metadataRoutes } from './metadata.js';
 import { searchRoutes } from './search.js';
+import { statsRoutes } from './stats.js';
 import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
 
 /** Every `/api/v1` route. */
-export function v1Routes(services: Services, options: AuthRoutesOptions): Route[] {
+export function v1Routes(services: Services, options: AuthRoutesOptions & { exports: ExportRoutesOptions }): Route[] {
   return [
     ...healthRoutes(services),
     ...authRoutes(services.users, services.apiKeys, options),
@@ -26,5 +29,8 @@ export function v1Routes(services: Services, options: AuthRoutesOptions): Route[
     ...contractRoutes(services),
     ...metadataRoutes(services),
     ...searchRoutes(services),
+    ...statsRoutes(services),
+    ...exportRoutes(services, options.exports),
+    ...labelRoutes(services),
   ];
 }

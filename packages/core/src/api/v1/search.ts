@@ -13,7 +13,7 @@ export function searchRoutes(services: Services): Route[] {
       path: '/api/v1/search',
       response: z.array(searchMatchSchema),
       auth: 'none',
-      summary: "What a block number, block or transaction hash, address, or the start of a token's name or symbol names, best first",
+      summary: "What a block number, block or transaction hash, address, or the start of a token's name or symbol or of an address's public label names, best first",
       query: z.object({
         q: textSchema(SEARCH_LIMITS.maxLength, { min: 1 }),
         limit: positiveIntQuery(SEARCH_LIMITS.defaultLimit, SEARCH_LIMITS.maxLimit),

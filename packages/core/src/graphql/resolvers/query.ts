@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { BlockNotFoundError, ContractNotFoundError, TokenNotFoundError } from '../../errors/index.js';
+import { BlockNotFoundError, ChartNotFoundError, ContractNotFoundError, InvalidRequestError, TokenNotFoundError } from '../../errors/index.js';
+import type { ChartRecord } from '../../services/chart-service.js';
 import type { BlockRecord } from '../../services/format.js';
 import { orNull } from '../../services/or-null.js';
 import type { Hex } from '../../storage/index.js';
@@ -13,6 +14,13 @@ export function latestBlock(context: GraphqlContext): Promise<BlockRecord | null
 }
 
 const TOKEN_SORTS = { HOLDERS: 'holders', MARKET_CAP: 'marketCap', VOLUME: 'volume' } as const;
+
+/** Unix seconds given as a decimal string, as bigint; `undefined` when not given. */
+function unixSeconds(value: string | null | undefined, field: string): bigint | undefined {
+  if (value == null) return undefined;
+  if (!/^(0|[1-9]\d{0,15})$/.test(value)) throw new InvalidRequestError(field, 'must be Unix seconds (a non-negative decimal integer)');
+  return BigInt(value);
+}
 
 /** Root fields: entry points into the graph. */
 export const queryResolvers = {
@@ -40,5 +48,19 @@ export const queryResolvers = {
       ),
     contract: (_: unknown, args: { address: Hex }, context: GraphqlContext) => orNull(context.services.contracts.contract(args.address), ContractNotFoundError),
     search,
+    chartSeries: (_: unknown, __: unknown, context: GraphqlContext) => context.services.charts.list(),
+    chart: (_: unknown, args: { name: string; resolution: 'DAY' | 'HOUR'; from?: string | null; to?: string | null; token?: Hex | null }, context: GraphqlContext) =>
+      orNull(
+        context.services.charts.chart(args.name, {
+          resolution: args.resolution === 'HOUR' ? 'hour' : 'day',
+          from: unixSeconds(args.from, 'from'),
+          to: unixSeconds(args.to, 'to'),
+          ...(args.token != null && { token: args.token }),
+        }),
+        ChartNotFoundError,
+      ),
+  },
+  Chart: {
+    resolution: (chart: ChartRecord) => chart.resolution.toUpperCase(),
   },
 };

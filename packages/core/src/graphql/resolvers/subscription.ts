@@ -1,4 +1,4 @@
-import { formatBlock, formatTransaction } from '../../services/format.js';
+import { formatBlock, formatTransaction, transactionAddresses } from '../../services/format.js';
 import type { BlockBundle, Hex } from '../../storage/index.js';
 import type { GraphqlContext } from '../context.js';
 import { hubIterator } from '../hub-iterator.js';
@@ -13,7 +13,11 @@ const field = <T>(subscribe: (args: never, context: GraphqlContext) => AsyncIter
   resolve: (item: T) => item,
 });
 
-const transactionsOf = (bundle: BlockBundle) => bundle.transactions.map((tx) => formatTransaction(tx, bundle.block.number));
+/** A block's transactions as REST shapes them, labels included (one lookup per block). */
+async function transactionsOf(context: GraphqlContext, bundle: BlockBundle) {
+  const labels = await context.services.labels.labelsOf(bundle.transactions.flatMap(transactionAddresses));
+  return bundle.transactions.map((tx) => formatTransaction(tx, bundle.block.number, labels));
+}
 
 /** The token's transfers in a block, through the service REST's `token/:address/transfers` uses. */
 async function blockTransfers(context: GraphqlContext, token: Hex, bundle: BlockBundle): Promise<TransferNode[]> {
@@ -29,11 +33,13 @@ async function blockTransfers(context: GraphqlContext, token: Hex, bundle: Block
 /** Live data from the event hub, shaped as REST shapes the same records. */
 export const subscriptionResolvers = {
   Subscription: {
-    blocks: field((_, context) => hubIterator(context.hub, 'block', (bundle) => [formatBlock(bundle.block, bundle.transactions.map((tx) => tx.hash))])),
-    transactions: field((_, context) => hubIterator(context.hub, 'block', transactionsOf)),
+    blocks: field((_, context) =>
+      hubIterator(context.hub, 'block', async (bundle) => [formatBlock(bundle.block, bundle.transactions.map((tx) => tx.hash), await context.services.labels.labelsOf([bundle.block.miner]))]),
+    ),
+    transactions: field((_, context) => hubIterator(context.hub, 'block', (bundle) => transactionsOf(context, bundle))),
     addressTransactions: field((args: { address: Hex }, context) =>
-      hubIterator(context.hub, 'block', (bundle) =>
-        transactionsOf(bundle).filter((tx) => tx.from === args.address || tx.to === args.address || tx.contractAddress === args.address),
+      hubIterator(context.hub, 'block', async (bundle) =>
+        (await transactionsOf(context, bundle)).filter((tx) => tx.from === args.address || tx.to === args.address || tx.contractAddress === args.address),
       ),
     ),
     tokenTransfers: field((args: { token: Hex }, context) => hubIterator(context.hub, 'block', (bundle) => blockTransfers(context, args.token, bundle))),

@@ -268,8 +268,10 @@ export function graphqlTests(ctx: () => ApiContext): void {
     expect(calls.get('getTransactions')).toBe(1);
     expect(calls.get('getBlocksWithTransactionHashes')).toBe(1);
     expect((calls.get('getTransaction') ?? 0) + (calls.get('getBlockByNumber') ?? 0) + (calls.get('getBlockWithTransactionHashes') ?? 0)).toBe(0);
-    // Besides those two, at most the indexed head (for confirmations).
-    expect([...calls.values()].reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(3);
+    // Labels in one read per batch: the transactions' parties, then the blocks' miners.
+    expect(calls.get('getAddressLabels')).toBe(2);
+    // Besides those, at most the indexed head (for confirmations) and the labels version they are kept under.
+    expect([...calls.values()].reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(6);
   });
 
   it('refuses documents over each default limit before any resolver runs, never with a 500', async () => {

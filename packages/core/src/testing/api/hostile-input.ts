@@ -136,6 +136,19 @@ export function hostileInputTests(ctx: () => ApiContext): void {
       ...Object.fromEntries(
         ['GET /api', 'GET /api/', 'POST /api', 'POST /api/'].map((name) => [name, { body: () => ({ module: 'account', action: 'balance', address: demo.accounts[0]! }) }]),
       ),
+      // An address no record names, so its label shows in no other test's answers.
+      'PUT /api/v2/labels/:address': {
+        params: { address: profileAddress },
+        body: () => ({ label: 'Hostile' }),
+        state: () => storage.getAddressLabels([profileAddress]),
+        written: async () => (await storage.getAddressLabels([profileAddress]))[0] as Body | undefined,
+      },
+      'PUT /api/v1/account/watchlist/:address': {
+        params: { address: profileAddress },
+        body: () => ({ label: 'Hostile' }),
+        state: () => storage.listPrivateLabels(admin.id),
+        written: async () => (await storage.listPrivateLabels(admin.id)).find((entry) => entry.address === profileAddress) as Body | undefined,
+      },
       'PUT /api/v2/metadata/:address': {
         params: { address: profileAddress },
         body: () => ({ name: 'Hostile' }),

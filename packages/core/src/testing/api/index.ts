@@ -13,6 +13,7 @@ import { etherscanRateLimitTests, etherscanTests } from './etherscan.js';
 import { etherscanPriceTests } from './etherscan-prices.js';
 import { graphqlTests } from './graphql.js';
 import { hostileInputTests } from './hostile-input.js';
+import { insightTests } from './insights.js';
 import { jsonRpcTests } from './json-rpc.js';
 import { metadataTests } from './metadata.js';
 import { outageTests } from './outage.js';
@@ -59,6 +60,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('contracts', () => contractTests(ctx));
     describe('metadata profiles', () => metadataTests(ctx));
     describe('search', () => searchTests(ctx));
+    describe('charts, exports, labels and approvals', () => insightTests(ctx));
     describe('records as the API description shows them', () => documentedRecordTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));
     // Mines blocks, as submission does: the groups after these two already see a chain mined past its finalized depth.

@@ -33,8 +33,8 @@ contract LookalikeFactory {
 const MATCH_FIELDS = `__typename
   ... on BlockMatch { type blockNumber hash }
   ... on TransactionMatch { type hash blockNumber }
-  ... on ContractMatch { type address name }
-  ... on AddressMatch { type address }
+  ... on ContractMatch { type address name label }
+  ... on AddressMatch { type address label }
   ... on TokenMatch { type address name symbol standard }`;
 
 /** `GET /api/v1/search` and GraphQL's `search`: every kind of query, paging and bad input. */
@@ -76,22 +76,22 @@ export function searchTests(ctx: () => ApiContext): void {
     const lower = (address: Address) => address.toLowerCase();
     expect(await search(token)).toEqual([
       { type: 'token', address: lower(token), name: 'Demo Token', symbol: 'DEMO', standard: 'ERC-20' },
-      { type: 'contract', address: lower(token), name: 'Demo Token' },
+      { type: 'contract', address: lower(token), name: 'Demo Token', label: null },
     ]);
     expect(await search(`0x${nft.slice(2).toUpperCase()}`)).toEqual([
       { type: 'token', address: lower(nft), name: 'Demo NFT', symbol: 'DNFT', standard: 'ERC-721' },
-      { type: 'contract', address: lower(nft), name: 'Demo NFT' },
+      { type: 'contract', address: lower(nft), name: 'Demo NFT', label: null },
     ]);
-    expect(await search(emitter)).toEqual([{ type: 'contract', address: lower(emitter), name: null }]);
+    expect(await search(emitter)).toEqual([{ type: 'contract', address: lower(emitter), name: null, label: null }]);
     // Created inside a transaction: known from its indexed creation and its code.
-    expect(await search(child)).toEqual([{ type: 'contract', address: lower(child), name: null }]);
+    expect(await search(child)).toEqual([{ type: 'contract', address: lower(child), name: null, label: null }]);
     const verified = await deployEmitter(ctx());
     await storeVerifiedEmitter(ctx(), verified);
-    expect(await search(verified)).toEqual([{ type: 'contract', address: verified, name: 'EventEmitter' }]);
+    expect(await search(verified)).toEqual([{ type: 'contract', address: verified, name: 'EventEmitter', label: null }]);
     const account = lower(ctx().demo.accounts[9]!);
-    expect(await search(account)).toEqual([{ type: 'address', address: account }]);
+    expect(await search(account)).toEqual([{ type: 'address', address: account, label: null }]);
     const unseen = `0x${'5e'.repeat(20)}`;
-    expect(await search(unseen)).toEqual([{ type: 'address', address: unseen }]);
+    expect(await search(unseen)).toEqual([{ type: 'address', address: unseen, label: null }]);
   });
 
   it('finds tokens by the start of their name or symbol, ignoring case: an exact name or symbol first, then the most held', async () => {
@@ -174,8 +174,8 @@ export function searchTests(ctx: () => ApiContext): void {
         expect(errors[0]!.extensions.limit).toBe('maxCost');
         return Number(/^Query costs (\d+);/.exec(errors[0]!.message)![1]);
       };
-      // (2 + 17 fields of all five types) × 10 matches by default; (2 + 2) × 5.
-      expect(await costOf(`{ search(q: "demo") { ${MATCH_FIELDS} } }`)).toBe(190);
+      // (2 + 19 fields of all five types) × 10 matches by default; (2 + 2) × 5.
+      expect(await costOf(`{ search(q: "demo") { ${MATCH_FIELDS} } }`)).toBe(210);
       expect(await costOf('{ search(q: "demo", first: 5) { ... on TokenMatch { address symbol } } }')).toBe(20);
     } finally {
       await explorer.close();

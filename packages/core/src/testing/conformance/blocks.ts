@@ -55,7 +55,7 @@ export function blockTests(factory: StorageFactory): void {
 
     test('each writeBlock moves the cursor to that block number and hash', async (storage) => {
       for (const { block } of makeChain({ blocks: 4 })) {
-        await storage.writeBlock({ block, transactions: [], logs: [], tokenTransfers: [], pairs: [], pairSyncs: [], pairSwaps: [], contracts: [], internalTransactions: [] });
+        await storage.writeBlock({ block, transactions: [], logs: [], tokenTransfers: [], pairs: [], pairSyncs: [], pairSwaps: [], approvals: [], contracts: [], internalTransactions: [] });
         expect(await storage.getCursor()).toEqual({ number: block.number, hash: block.hash });
       }
     });

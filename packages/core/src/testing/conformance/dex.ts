@@ -108,6 +108,16 @@ export function dexTests(factory: StorageFactory): void {
       expect((await storage.getPairSyncAt(PAIR_AQ, end))?.reserve0).toBe(999n);
     });
 
+    test('getPairSyncsAt answers getPairSyncAt of each time, in input order, in one call', async (storage) => {
+      const chain = chainWithPairEvents();
+      await writeChain(storage, chain);
+      const times = chain.flatMap((b) => [b.block.timestamp, b.block.timestamp - 1n]).reverse();
+      for (const pair of [PAIR_AQ, PAIR_BQ, PAIR_AB, fixtureAddress('no-pair')]) {
+        expect(await storage.getPairSyncsAt(pair, times), pair).toEqual(await Promise.all(times.map((time) => storage.getPairSyncAt(pair, time))));
+      }
+      expect(await storage.getPairSyncsAt(PAIR_AQ, [])).toEqual([]);
+    });
+
     test('windows leave out their start and keep their end', async (storage) => {
       const chain = chainWithPairEvents();
       await writeChain(storage, chain);

@@ -17,6 +17,7 @@ import {
   tokenTransferParties,
 } from '../reference.js';
 import { chainInternalTransactions, referenceInternalTransactions } from '../internal-transaction-fixtures.js';
+import { chainApprovals, referenceApprovals, referenceChartRollups, referenceTokenRollups } from '../insight-reference.js';
 import { chainPairAddresses, chainPairs, referencePairSwapSums, referencePairSyncAt, referencePairSyncExtremes, referenceTokenPairs } from '../dex-reference.js';
 
 /** Creates one fresh, empty storage. The suite calls `init()` before a test and `close()` after. */
@@ -62,7 +63,8 @@ export async function writeChain(storage: Storage, chain: readonly BlockBundle[]
  * blocks, totals, every block (as a whole bundle too), transaction and log, and every involved
  * address's transactions, activity, token transfer count and emitted logs, every token with its holders
  * and transfers, every pair with its syncs and swaps, every created contract's latest
- * creation, and the internal transactions, all and per involved address. Uses vitest's `expect`.
+ * creation, the internal transactions, all and per involved address, the chart rollups of both
+ * resolutions (the chain's and every token's) and every owner's standing approvals. Uses vitest's `expect`.
  *
  * @example
  * await writeChain(storage, chain);
@@ -135,6 +137,28 @@ export async function expectStoredChain(
     expect(await storage.getContractCreation(address), address).toEqual(latest);
   }
   await expectStoredInternalTransactions(storage, chain, absent);
+  await expectStoredInsights(storage, chain, absent);
+}
+
+/** Far past any fixture's timestamps: a range that holds every bucket. */
+const END_OF_TIME = 2n ** 62n;
+
+/** The chart rollups (both resolutions, every token's) and every owner's standing approvals of {@link expectStoredChain}. */
+async function expectStoredInsights(storage: Storage, chain: readonly BlockBundle[], absent: readonly BlockBundle[]): Promise<void> {
+  const middle = chain[chain.length >> 1]?.block.timestamp ?? 0n;
+  for (const resolution of ['hour', 'day'] as const) {
+    for (const [from, to] of [[0n, END_OF_TIME], [middle, END_OF_TIME], [0n, middle]] as const) {
+      const query = { resolution, from, to };
+      expect(await storage.listChartRollups(query), `${resolution} rollups [${from}, ${to}]`).toEqual(referenceChartRollups(chain, query));
+      for (const token of new Set([...chainTokenTransfers(chain), ...chainTokenTransfers(absent)].map((t) => t.token))) {
+        expect(await storage.listTokenRollups({ ...query, token }), `${token} ${resolution} rollups [${from}, ${to}]`).toEqual(referenceTokenRollups(chain, { ...query, token }));
+      }
+    }
+  }
+  for (const owner of new Set(chainApprovals([...chain, ...absent]).map((approval) => approval.owner))) {
+    const query = { owner, page: 1, offset: ALL };
+    expect(await storage.listApprovals(query), owner).toEqual(referenceApprovals(chain, query));
+  }
 }
 
 /** The internal transaction reads of {@link expectStoredChain}: all of them, and each involved address's. */

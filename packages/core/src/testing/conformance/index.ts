@@ -5,8 +5,11 @@ import { blockTests } from './blocks.js';
 import { contractTests } from './contracts.js';
 import { counterTests } from './counters.js';
 import { dexTests } from './dex.js';
+import { exportTests } from './exports.js';
 import type { StorageFactory } from './harness.js';
+import { insightTests } from './insights.js';
 import { internalTransactionTests } from './internal-transactions.js';
+import { labelTests } from './labels.js';
 import { lifecycleTests } from './lifecycle.js';
 import { logTests } from './logs.js';
 import { metadataTests } from './metadata.js';
@@ -49,10 +52,13 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     contractTests(factory);
     internalTransactionTests(factory);
     traceTests(factory);
+    insightTests(factory);
+    exportTests(factory);
     userTests(factory);
     apiKeyTests(factory);
     counterTests(factory);
     metadataTests(factory);
+    labelTests(factory);
     verificationTests(factory);
   });
 }

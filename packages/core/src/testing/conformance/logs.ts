@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { AddressLogsQuery, BlockBundle, Hex } from '../../storage/records.js';
+import { redecode } from '../dex-fixtures.js';
 import { fixtureAddress, fixtureHash, makeChain } from '../fixtures.js';
 import { chainLogs, referenceAddressLogs } from '../reference.js';
 import { type StorageFactory, storageTest, writeChain } from './harness.js';
@@ -15,6 +16,7 @@ function chainWithEmitter(): BlockBundle[] {
     log.address = EMITTER;
     if (i % 2 === 0) log.topics = [PING, ...log.topics.slice(1)];
   });
+  for (const bundle of chain) redecode(bundle);
   return chain;
 }
 

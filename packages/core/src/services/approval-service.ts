@@ -1,0 +1,62 @@
+import type { ApprovalKind, ApprovalsQuery } from '../storage/index.js';
+import type { Storage } from '../storage/storage.js';
+import { labelOf, type LabelService } from './label-service.js';
+import type { TokenService } from './token-service.js';
+
+/**
+ * A standing approval (revoke.cash style): the latest `Approval` or `ApprovalForAll` of an owner
+ * for a token and spender, not revoked. `value` is the amount last approved in base units (an
+ * operator approval: `1`); tokens that lower an allowance on `transferFrom` without an event
+ * leave it as approved, so it is the most the spender may still take.
+ */
+export interface ApprovalRecord {
+  token: string;
+  tokenName: string | null;
+  tokenSymbol: string | null;
+  tokenDecimal: string | null;
+  /** `allowance` (ERC-20 `Approval`) or `operator` (`ApprovalForAll`: every token id of an ERC-721 or ERC-1155 contract). */
+  kind: ApprovalKind;
+  spender: string;
+  /** The spender's public label, `null` without one. */
+  spenderLabel: string | null;
+  value: string;
+  /** Where it was last set. */
+  blockNumber: string;
+  timestamp: string;
+  transactionHash: string;
+}
+
+/** Standing token approvals of owners, from indexed approval events. */
+export class ApprovalService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly tokens: TokenService,
+    private readonly labels: LabelService,
+  ) {}
+
+  /** The owner's standing approvals, newest first, paged (see `Storage.listApprovals`). */
+  async list(query: ApprovalsQuery): Promise<ApprovalRecord[]> {
+    const approvals = await this.storage.listApprovals(query);
+    if (approvals.length === 0) return [];
+    const [identities, labels] = await Promise.all([
+      this.tokens.identities(approvals.map((approval) => approval.token)),
+      this.labels.labelsOf(approvals.map((approval) => approval.spender)),
+    ]);
+    return approvals.map((approval) => {
+      const identity = identities.get(approval.token)!;
+      return {
+        token: approval.token,
+        tokenName: identity.name,
+        tokenSymbol: identity.symbol,
+        tokenDecimal: identity.decimals,
+        kind: approval.kind,
+        spender: approval.spender,
+        spenderLabel: labelOf(labels, approval.spender),
+        value: approval.value.toString(),
+        blockNumber: approval.blockNumber.toString(),
+        timestamp: approval.timestamp.toString(),
+        transactionHash: approval.transactionHash,
+      };
+    });
+  }
+}

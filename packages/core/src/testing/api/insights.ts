@@ -1,0 +1,278 @@
+import type { Address } from 'viem';
+import { expect, it } from 'vitest';
+import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext, type SignedUpUser } from './context.js';
+
+const EVERYTHING = 2n ** 62n;
+
+/** A CSV export as text, with its status and content type. */
+async function csv(context: ApiContext, path: string, headers: Record<string, string>) {
+  const response = await fetch(`${context.url}${path}`, { headers });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** The records of a CSV body (no field of the ones tested spans lines). */
+function records(text: string): string[][] {
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text
+    .slice(0, -2)
+    .split('\r\n')
+    .map((line) => line.split(','));
+}
+
+/**
+ * Statistics over time, CSV exports, address labels (public and watch lists) and standing token
+ * approvals, through whatever adapter and storage serve the suite.
+ */
+export function insightTests(ctx: () => ApiContext): void {
+  let admin: SignedUpUser;
+  const putLabel = (address: string, body: unknown, headers = admin.bearer) => call(ctx(), 'PUT', `/api/v2/labels/${address}`, body, headers);
+  const deleteLabel = (address: string) => call(ctx(), 'DELETE', `/api/v2/labels/${address}`, undefined, admin.bearer);
+  /** The first indexed block's timestamp: charts from there hold every point. */
+  const since = async () => (await ctx().explorer.storage.getBlockByNumber(0n))!.timestamp;
+
+  it('GET /stats/charts lists every series; a day or hour chart answers the stored rollups as decimal strings', async () => {
+    await indexedToHead(ctx());
+    admin = await signUp(ctx(), ['admin', 'user']);
+    const series = (await get(ctx(), '/api/v1/stats/charts')).body.result as { name: string; token: string }[];
+    expect(series.map((one) => one.name)).toEqual(['transactions', 'active-addresses', 'new-addresses', 'gas-used', 'average-gas-price', 'new-contracts', 'token-transfers', 'token-holders', 'token-price']);
+    for (const resolution of ['day', 'hour'] as const) {
+      const rollups = await ctx().explorer.storage.listChartRollups({ resolution, from: 0n, to: EVERYTHING });
+      const chart = await get(ctx(), `/api/v1/stats/charts/transactions?resolution=${resolution}&from=${await since()}`);
+      expect(chart.status).toBe(200);
+      expect(chart.body.result.points).toEqual(rollups.map((rollup) => ({ timestamp: rollup.bucket.toString(), value: rollup.transactions.toString() })));
+      const prices = (await get(ctx(), `/api/v1/stats/charts/average-gas-price?resolution=${resolution}&from=${await since()}`)).body.result.points;
+      expect(prices.map((point: { value: string | null }) => point.value)).toEqual(rollups.map((r) => (r.transactions === 0 ? null : (r.gasPriceSum / BigInt(r.transactions)).toString())));
+    }
+    const total = (await ctx().explorer.storage.getChainTotals()).totalAccounts;
+    const added = (await get(ctx(), `/api/v1/stats/charts/new-addresses?from=${await since()}`)).body.result.points as { value: string }[];
+    expect(added.reduce((sum, point) => sum + Number(point.value), 0)).toBe(total);
+  });
+
+  it('per-token series: the token’s transfers, its holders as they stood, and its price from the price source', async () => {
+    const token = ctx().demo.contracts.token.toLowerCase();
+    const record = (await get(ctx(), `/api/v1/token/${token}`)).body.result;
+    const transfers = (await get(ctx(), `/api/v1/stats/charts/token-transfers?token=${token}&resolution=hour&from=${await since()}`)).body.result;
+    expect(transfers.token).toBe(token);
+    expect(transfers.points.reduce((sum: number, point: { value: string }) => sum + Number(point.value), 0)).toBe(record.transfers);
+    const holders = (await get(ctx(), `/api/v1/stats/charts/token-holders?token=${token}&from=${await since()}`)).body.result.points;
+    expect(holders.at(-1).value).toBe(String(record.holders));
+    const prices = (await get(ctx(), `/api/v1/stats/charts/token-price?token=${token}&from=${await since()}`)).body.result.points as { value: string | null }[];
+    expect(prices.length).toBeGreaterThan(0);
+    for (const point of prices) expect(point.value === null || /^\d+(\.\d+)?$/.test(point.value)).toBe(true);
+    expect(prices.at(-1)!.value).toBe(record.priceUSD);
+  });
+
+  it('an unknown chart is 404; a bad resolution, range or token is 400; an unknown token 404', async () => {
+    const token = ctx().demo.contracts.token;
+    expect((await get(ctx(), '/api/v1/stats/charts/tps')).body).toEqual(errorEnvelope('Error! Chart not found'));
+    expect((await get(ctx(), '/api/v1/stats/charts/tps')).status).toBe(404);
+    const bad = [
+      '/api/v1/stats/charts/transactions?resolution=week',
+      '/api/v1/stats/charts/transactions?from=20&to=10',
+      '/api/v1/stats/charts/transactions?from=-1',
+      '/api/v1/stats/charts/transactions?to=soon',
+      '/api/v1/stats/charts/transactions?resolution=hour&from=0&to=100000000',
+      `/api/v1/stats/charts/transactions?token=${token}`,
+      '/api/v1/stats/charts/token-holders',
+      '/api/v1/stats/charts/token-price?token=0x12',
+    ];
+    for (const path of bad) {
+      const answer = await get(ctx(), path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.message, path).toMatch(/^Error! Invalid (request: |address format)/);
+    }
+    const unknown = await get(ctx(), `/api/v1/stats/charts/token-holders?token=${ctx().demo.accounts[9]}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(errorEnvelope('Error! Token contract not found'));
+  });
+
+  it('GraphQL answers the same charts and series', async () => {
+    const query = `{ chartSeries { name token } chart(name: "transactions", resolution: HOUR, from: "${await since()}") { resolution points { timestamp value } } missing: chart(name: "tps") { name } }`;
+    const answer = await call(ctx(), 'POST', '/graphql', { query });
+    const rest = (await get(ctx(), `/api/v1/stats/charts/transactions?resolution=hour&from=${await since()}`)).body.result;
+    expect(answer.body).toEqual({ data: { chartSeries: expect.arrayContaining([{ name: 'token-holders', token: 'required' }]), chart: { resolution: 'HOUR', points: rest.points }, missing: null } });
+  });
+
+  it('an admin’s label shows wherever records name the address, cached answers included, until it is removed', async () => {
+    const sender = ctx().demo.accounts[0]!.toLowerCase();
+    const tx = ctx().demo.transactions.transfer;
+    const token = ctx().demo.contracts.token.toLowerCase();
+    const paths = [`/api/v1/transaction/${tx}`, `/api/v1/account/txlist?address=${sender}`, `/api/v1/token/${token}/transfers?sort=asc`, `/api/v1/token/${token}/holders`];
+    // Read before the label exists, so the cache holds answers without it.
+    for (const path of paths) expect((await get(ctx(), path)).status).toBe(200);
+    const set = await putLabel(sender, { label: 'Demo Deployer', category: 'team', note: 'Deployed the demo.\nSecond line' });
+    expect(set.status).toBe(200);
+    expect(set.body.result).toEqual({ address: sender, label: 'Demo Deployer', category: 'team', note: 'Deployed the demo.\nSecond line', updatedAt: expect.any(String) });
+    expect((await get(ctx(), `/api/v1/labels/${sender.toUpperCase().replace('0X', '0x')}`)).body.result).toEqual(set.body.result);
+    try {
+      expect((await get(ctx(), paths[0]!)).body.result).toMatchObject({ from: sender, fromLabel: 'Demo Deployer', toLabel: null });
+      const listed = (await get(ctx(), paths[1]!)).body.result as { from: string; fromLabel: string | null; to: string; toLabel: string | null }[];
+      for (const row of listed) {
+        expect(row.fromLabel).toBe(row.from === sender ? 'Demo Deployer' : null);
+        expect(row.toLabel).toBe(row.to === sender ? 'Demo Deployer' : null);
+      }
+      const transfers = (await get(ctx(), paths[2]!)).body.result as { from: string; fromLabel: string | null }[];
+      expect(transfers.filter((transfer) => transfer.from === sender).every((transfer) => transfer.fromLabel === 'Demo Deployer')).toBe(true);
+      const holders = (await get(ctx(), paths[3]!)).body.result.holders as { address: string; label: string | null }[];
+      expect(holders.find((holder) => holder.address === sender)?.label).toBe('Demo Deployer');
+      const graphql = await call(ctx(), 'POST', '/graphql', { query: `{ transaction(hash: "${tx}") { fromLabel toLabel } }` });
+      expect((graphql.body as unknown as { data: unknown }).data).toEqual({ transaction: { fromLabel: 'Demo Deployer', toLabel: null } });
+    } finally {
+      expect((await deleteLabel(sender)).status).toBe(200);
+    }
+    expect((await get(ctx(), paths[0]!)).body.result.fromLabel).toBeNull();
+    expect((await get(ctx(), `/api/v1/labels/${sender}`)).body).toEqual(errorEnvelope('Error! Label not found'));
+    expect((await deleteLabel(sender)).status).toBe(404);
+  });
+
+  it('a block shows its miner’s label', async () => {
+    const block = (await get(ctx(), '/api/v1/block/getblock?blockno=1')).body.result;
+    expect(block.minerLabel).toBeNull();
+    await putLabel(block.miner, { label: 'Block producer' });
+    try {
+      expect((await get(ctx(), '/api/v1/block/getblock?blockno=1')).body.result).toEqual({ ...block, minerLabel: 'Block producer' });
+    } finally {
+      await deleteLabel(block.miner);
+    }
+  });
+
+  it('search finds addresses and contracts by the start of their label, and every address match carries its label', async () => {
+    const { emitter, quoteToken } = ctx().demo.contracts;
+    const [account, contract, token] = [ctx().demo.accounts[9]!, emitter, quoteToken].map((address) => address.toLowerCase());
+    const search = async (q: string) => (await get(ctx(), `/api/v1/search?q=${encodeURIComponent(q)}`)).body.result as unknown[];
+    // Read before the labels exist, so the cache holds answers without them.
+    expect(await search(account)).toEqual([{ type: 'address', address: account, label: null }]);
+    await putLabel(account, { label: 'Treasury cold wallet' });
+    await putLabel(contract, { label: 'treasury Emitter' });
+    await putLabel(token, { label: 'Demo Dollar reserve' });
+    try {
+      expect(await search(account)).toEqual([{ type: 'address', address: account, label: 'Treasury cold wallet' }]);
+      expect(await search('TREASURY')).toEqual([
+        { type: 'address', address: account, label: 'Treasury cold wallet' },
+        { type: 'contract', address: contract, name: null, label: 'treasury Emitter' },
+      ]);
+      // Named by its token already: not listed twice.
+      expect(await search('demo d')).toEqual([{ type: 'token', address: token, name: 'Demo Dollar', symbol: 'DUSD', standard: 'ERC-20' }]);
+      const graphql = await call(ctx(), 'POST', '/graphql', { query: '{ search(q: "treasury c") { ... on AddressMatch { address label } } }' });
+      expect((graphql.body as unknown as { data: unknown }).data).toEqual({ search: [{ address: account, label: 'Treasury cold wallet' }] });
+    } finally {
+      for (const address of [account, contract, token]) await deleteLabel(address);
+    }
+    expect(await search('treasury')).toEqual([]);
+  });
+
+  it('only admins set labels (others 401 or 403); bad labels are 400', async () => {
+    const address = ctx().demo.accounts[4]!;
+    const member = await signUp(ctx());
+    expect((await putLabel(address, { label: 'Mine' }, {})).status).toBe(401);
+    expect((await putLabel(address, { label: 'Mine' }, member.bearer)).body).toEqual(errorEnvelope('Forbidden: insufficient scope'));
+    expect((await call(ctx(), 'DELETE', `/api/v2/labels/${address}`, undefined, member.bearer)).status).toBe(403);
+    for (const body of [{}, { label: '' }, { label: 'x'.repeat(101) }, { label: 'ok', colour: 'red' }, { label: 'nul\u0000' }, { label: 'ok', category: 'c'.repeat(33) }]) {
+      const answer = await putLabel(address, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await putLabel('0x1234', { label: 'x' })).body).toEqual(errorEnvelope('Error! Invalid address format'));
+    expect((await get(ctx(), `/api/v1/labels/${address}`)).status).toBe(404);
+  });
+
+  it('a signed-in user keeps a watch list of their own labels; anonymous callers get 401', async () => {
+    const user = await signUp(ctx());
+    const other = await signUp(ctx());
+    const [first, second] = [ctx().demo.accounts[5]!.toLowerCase(), ctx().demo.contracts.token.toLowerCase()];
+    expect((await call(ctx(), 'PUT', `/api/v1/account/watchlist/${first}`, { label: 'cold wallet' }, user.bearer)).body.result).toMatchObject({ address: first, label: 'cold wallet', note: null, publicLabel: null });
+    await putLabel(second, { label: 'Demo Token' });
+    try {
+      const put = await call(ctx(), 'PUT', `/api/v1/account/watchlist/${second}`, { label: 'my token', note: 'watch it' }, user.bearer);
+      expect(put.body.result).toMatchObject({ address: second, label: 'my token', note: 'watch it', publicLabel: 'Demo Token' });
+      expect((await get(ctx(), `/api/v1/contract/${second}`)).body.result).toMatchObject({ label: 'Demo Token', creatorLabel: null });
+      const list = (await call(ctx(), 'GET', '/api/v1/account/watchlist', undefined, user.bearer)).body.result as { address: string }[];
+      expect(list.map((entry) => entry.address).sort()).toEqual([first, second].sort());
+    } finally {
+      await deleteLabel(second);
+    }
+    expect((await call(ctx(), 'GET', '/api/v1/account/watchlist', undefined, other.bearer)).body.result).toEqual([]);
+    expect((await call(ctx(), 'DELETE', `/api/v1/account/watchlist/${first}`, undefined, user.bearer)).status).toBe(200);
+    expect((await call(ctx(), 'DELETE', `/api/v1/account/watchlist/${first}`, undefined, user.bearer)).status).toBe(404);
+    expect((await call(ctx(), 'GET', '/api/v1/account/watchlist', undefined, user.bearer)).body.result).toHaveLength(1);
+    expect((await get(ctx(), '/api/v1/account/watchlist')).status).toBe(401);
+    expect((await call(ctx(), 'PUT', `/api/v1/account/watchlist/${first}`, { label: '' }, user.bearer)).status).toBe(400);
+  });
+
+  it('exports an address’s transactions as CSV: a header, every row in chain order, labels, for signed-in callers only', async () => {
+    const address = ctx().demo.accounts[0]!.toLowerCase();
+    const path = `/api/v1/export/transactions.csv?address=${address}`;
+    const anonymous = await fetch(`${ctx().url}${path}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual(errorEnvelope('Unauthorized'));
+    await putLabel(address, { label: '=HYPERLINK("http://evil.example","click")', category: '+sum' });
+    try {
+      const answer = await csv(ctx(), path, admin.bearer);
+      expect(answer.status).toBe(200);
+      expect(answer.type).toBe('text/csv; charset=utf-8');
+      const txlist = (await get(ctx(), `/api/v1/account/txlist?address=${address}&offset=1000`)).body.result as { hash: string }[];
+      const [header, ...rows] = answer.text.split('\r\n').slice(0, -1);
+      expect(header).toBe('Transaction Hash,Blockno,UnixTimestamp,DateTime (UTC),From,From Label,To,To Label,ContractAddress,Value (Wei),TxnFee (Wei),Gas Price (Wei),Gas Used,Nonce,Status,Method');
+      expect(rows.map((row) => row.split(',')[0])).toEqual(txlist.map((tx) => tx.hash));
+      // The label would run as a formula: it is quoted and starts with an apostrophe.
+      expect(rows[0]).toContain(`${address},"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    } finally {
+      await deleteLabel(address);
+    }
+  });
+
+  it('exports token transfers, internal transactions and logs the same way; bad parameters are 400', async () => {
+    const holder = ctx().demo.accounts[1]!.toLowerCase();
+    const transfers = await csv(ctx(), `/api/v1/export/token-transfers.csv?address=${holder}`, admin.bearer);
+    const [header, ...rows] = records(transfers.text);
+    expect(header![0]).toBe('Transaction Hash');
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.every((row) => row[11] === holder || row[13] === holder)).toBe(true);
+    const emitter = ctx().demo.contracts.emitter.toLowerCase();
+    const logs = records((await csv(ctx(), `/api/v1/export/logs.csv?address=${emitter}&startblock=0`, admin.bearer)).text);
+    expect(logs.slice(1).every((row) => row[3] === emitter)).toBe(true);
+    expect(logs.length).toBeGreaterThan(1);
+    const internal = await csv(ctx(), `/api/v1/export/internal-transactions.csv?address=${holder}&startblock=0&endblock=1`, admin.bearer);
+    expect(internal.status).toBe(200);
+    expect(records(internal.text)).toHaveLength(1);
+    for (const query of ['address=0x12', 'address=' + holder + '&startblock=x', 'address=' + holder + '&endblock=-1', '']) {
+      const answer = await call(ctx(), 'GET', `/api/v1/export/transactions.csv?${query}`, undefined, admin.bearer);
+      expect(answer.status, query).toBe(400);
+    }
+    expect((await call(ctx(), 'GET', `/api/v1/export/balances.csv?address=${holder}`, undefined, admin.bearer)).status).toBe(404);
+  });
+
+  it('lists an owner’s standing approvals; a zero approval revokes, an ApprovalForAll stands until revoked', async () => {
+    const owner = ctx().demo.accounts[0]!.toLowerCase();
+    const spender = ctx().demo.accounts[1]!.toLowerCase();
+    const { token, nft } = ctx().demo.contracts;
+    const listed = async () => (await get(ctx(), `/api/v1/account/approvals?address=${owner}`)).body.result as Record<string, unknown>[];
+    expect(await listed()).toContainEqual({
+      token: token.toLowerCase(),
+      tokenName: 'Demo Token',
+      tokenSymbol: 'DEMO',
+      tokenDecimal: '18',
+      kind: 'allowance',
+      spender,
+      spenderLabel: null,
+      value: '100000000000000000000',
+      blockNumber: expect.any(String),
+      timestamp: expect.any(String),
+      transactionHash: ctx().demo.transactions.approve,
+    });
+    const wallet = ctx().chain.walletClient;
+    const send = async (hash: Promise<`0x${string}`>) => {
+      await ctx().chain.publicClient.waitForTransactionReceipt({ hash: await hash });
+      await indexedToHead(ctx());
+    };
+    const operator = ctx().demo.accounts[6]! as Address;
+    await send(wallet.writeContract({ address: nft as Address, abi: ctx().demo.abis.nft, functionName: 'setApprovalForAll', args: [operator, true] }));
+    expect(await listed()).toContainEqual(expect.objectContaining({ token: nft.toLowerCase(), kind: 'operator', spender: operator.toLowerCase(), value: '1' }));
+    await send(wallet.writeContract({ address: token as Address, abi: ctx().demo.abis.token, functionName: 'approve', args: [spender as Address, 0n] }));
+    await send(wallet.writeContract({ address: nft as Address, abi: ctx().demo.abis.nft, functionName: 'setApprovalForAll', args: [operator, false] }));
+    const after = await listed();
+    expect(after.filter((approval) => approval.spender === spender && approval.token === token.toLowerCase())).toEqual([]);
+    expect(after.filter((approval) => approval.spender === operator.toLowerCase())).toEqual([]);
+    expect((await get(ctx(), '/api/v1/account/approvals?address=nobody')).status).toBe(400);
+    expect((await get(ctx(), `/api/v1/account/approvals?address=${owner}&offset=0`)).status).toBe(400);
+  });
+}
