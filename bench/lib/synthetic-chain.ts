@@ -17,6 +17,8 @@ export interface SyntheticChainOptions {
    * holders. Otherwise each transfer goes from the sender to a chain address.
    */
   tokenHolders?: number;
+  /** Tokens the ERC-20 transfers go through in turn (default 1): `tokenAt(options, 0 … tokens-1)`. */
+  tokens?: number;
   /** Seconds between blocks (default 2). */
   blockTime?: number;
 }
@@ -31,8 +33,11 @@ const hash32 = (...parts: (string | number)[]): Hex => `0x${createHash('sha256')
 /** The `index`-th address of the chain. */
 export const addressAt = (index: number): Hex => `0x${hash32('address', index).slice(26)}`;
 
-/** The token of a chain: the one contract its ERC-20 transfers go through. */
+/** The first token of a chain: the one contract its ERC-20 transfers go through unless it has several `tokens`. */
 export const tokenOf = (options: Pick<SyntheticChainOptions, 'addresses'>): Hex => addressAt(options.addresses);
+
+/** The `index`-th token of a chain (the first is {@link tokenOf}). */
+export const tokenAt = (options: Pick<SyntheticChainOptions, 'addresses'>, index: number): Hex => (index === 0 ? tokenOf(options) : `0x${hash32('token', index).slice(26)}`);
 
 /** The `index`-th holder of a chain with `tokenHolders`. */
 export const tokenHolderAt = (options: Pick<SyntheticChainOptions, 'addresses'>, index: number): Hex => addressAt(options.addresses + 2 + index);
@@ -65,9 +70,10 @@ export function seededRandom(seed: number): () => number {
 export function* syntheticChain(options: SyntheticChainOptions): Generator<BlockBundle> {
   const random = seededRandom(20261122);
   const pick = () => addressAt(1 + Math.floor(random() * (options.addresses - 1)));
-  const token = tokenOf(options);
+  const tokens = Array.from({ length: options.tokens ?? 1 }, (_, index) => tokenAt(options, index));
   let serial = 0;
   let minted = 0;
+  let moved = 0;
   for (let number = 0; number < options.blocks; number++) {
     const blockHash = blockHashAt(number);
     const timestamp = 1_700_000_000n + BigInt(number) * BigInt(options.blockTime ?? 2);
@@ -79,6 +85,7 @@ export function* syntheticChain(options: SyntheticChainOptions): Generator<Block
       const from = serial % options.heavyEvery === 0 ? addressAt(0) : pick();
       const recipient = pick();
       const isTransfer = serial % options.logEvery === 0;
+      const token = tokens[isTransfer ? moved++ % tokens.length : 0]!;
       const gasUsed = isTransfer ? 51_000n : 21_000n;
       cumulativeGasUsed += gasUsed;
       const amount = BigInt(Math.floor(random() * 1e12)) * GWEI;

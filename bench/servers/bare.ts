@@ -1,11 +1,14 @@
 /**
  * The framework floor: one route answering a fixed body, the exact bytes and content type
- * ChainLens answered for the same URL. Usage: `bare.ts <fastify|express> <content-type> <body>`.
+ * ChainLens answered for the same URL. Usage: `bare.ts <fastify|express> <content-type> <body | @file>`.
  */
+import { readFileSync } from 'node:fs';
 import { announce, listenExpress, listenFastify, parseFramework } from './listen.js';
 
-const [frameworkArg, contentType, body] = process.argv.slice(2);
-if (contentType === undefined || body === undefined) throw new Error('usage: bare.ts <fastify|express> <content-type> <body>');
+const [frameworkArg, contentType, bodyArg] = process.argv.slice(2);
+if (contentType === undefined || bodyArg === undefined) throw new Error('usage: bare.ts <fastify|express> <content-type> <body | @file>');
+// A large body comes by file: one command-line argument holds at most 128 KiB.
+const body = bodyArg.startsWith('@') ? readFileSync(bodyArg.slice(1), 'utf8') : bodyArg;
 const PATH = '/api/v1/transaction/:hash';
 
 const url =

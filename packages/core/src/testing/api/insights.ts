@@ -138,7 +138,7 @@ export function insightTests(ctx: () => ApiContext): void {
 
   it('search finds addresses and contracts by the start of their label, and every address match carries its label', async () => {
     const { emitter, quoteToken } = ctx().demo.contracts;
-    const [account, contract, token] = [ctx().demo.accounts[9]!, emitter, quoteToken].map((address) => address.toLowerCase());
+    const [account, contract, token] = [ctx().demo.accounts[9]!, emitter, quoteToken].map((address) => address.toLowerCase()) as [string, string, string];
     const search = async (q: string) => (await get(ctx(), `/api/v1/search?q=${encodeURIComponent(q)}`)).body.result as unknown[];
     // Read before the labels exist, so the cache holds answers without them.
     expect(await search(account)).toEqual([{ type: 'address', address: account, label: null }]);
