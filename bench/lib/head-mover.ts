@@ -63,10 +63,13 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
 
 /** The mover's next message, which must be of `type`; a failure or an early exit rejects. */
 async function answer<T extends FromMover['type']>(child: ChildProcess, type: T): Promise<Extract<FromMover, { type: T }>> {
+  // The listener of the race's loser is removed, so a mover started many times gathers none.
+  const settled = new AbortController();
+  const { signal } = settled;
   const message = await Promise.race([
-    once(child, 'message').then(([reply]) => reply as FromMover),
-    once(child, 'exit').then(([code]) => ({ type: 'failed', message: `the head mover exited (code ${code})` }) as const),
-  ]);
+    once(child, 'message', { signal }).then(([reply]) => reply as FromMover),
+    once(child, 'exit', { signal }).then(([code]) => ({ type: 'failed', message: `the head mover exited (code ${code})` }) as const),
+  ]).finally(() => settled.abort());
   if (message.type === 'failed') throw new Error(message.message);
   if (message.type !== type) throw new Error(`the head mover answered ${message.type}, expected ${type}`);
   return message as Extract<FromMover, { type: T }>;

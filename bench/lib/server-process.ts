@@ -34,7 +34,9 @@ export async function withServer<T>(script: string, args: string[], use: (server
  * must `stop()` it. For benchmarks that keep several servers up to measure them in turns.
  */
 export async function startServer(script: string, args: string[], nodeArgs: string[] = []): Promise<ServerProcess & { stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--conditions=source', '--import', 'tsx', `bench/servers/${script}`, ...args], {
+  // tsx only for the server script itself: the packages it imports resolve to their built
+  // dist/ (`npm run bench` builds first), as a user's server runs them.
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `bench/servers/${script}`, ...args], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

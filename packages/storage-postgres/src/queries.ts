@@ -128,16 +128,30 @@ export function readStatements(t: Tables) {
 
   const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean): Statement => ({
     name: `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}`,
-    // The page is cut on logs_by_address; only its rows join their transaction.
-    text: `SELECT ${LOG_COLUMNS}
+    // The page is cut on logs_by_address: without a topic filter by an index-only scan, so the
+    // skipped rows of a deep page never fetch their row (and the planner, offered the index's
+    // own columns, never walks the primary key filtering by address instead); only the page's
+    // rows join their log and transaction.
+    text: topic0
+      ? `SELECT ${LOG_COLUMNS}
       FROM (
         SELECT * FROM ${t.logs}
-        WHERE address = $1 AND block_number BETWEEN $2 AND $3${topic0 ? ' AND topic0 = $6' : ''}
+        WHERE address = $1 AND block_number BETWEEN $2 AND $3 AND topic0 = $6
         ORDER BY block_number ${order}, log_index ${order}
         LIMIT $4 OFFSET $5
       ) l
       JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
-      ORDER BY l.block_number ${order}, l.log_index ${order}`,
+      ORDER BY l.block_number ${order}, l.log_index ${order}`
+      : `SELECT ${LOG_COLUMNS}
+      FROM (
+        SELECT block_number, log_index FROM ${t.logs}
+        WHERE address = $1 AND block_number BETWEEN $2 AND $3
+        ORDER BY block_number ${order}, log_index ${order}
+        LIMIT $4 OFFSET $5
+      ) page
+      JOIN ${t.logs} l USING (block_number, log_index)
+      JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
+      ORDER BY page.block_number ${order}, page.log_index ${order}`,
   });
   const addressLogs: Record<string, Statement> = {};
   for (const order of ['ASC', 'DESC'] as const) for (const topic0 of [false, true]) addressLogs[addressLogsKey(order, topic0)] = logsOfAddress(order, topic0);

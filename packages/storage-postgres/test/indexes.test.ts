@@ -15,6 +15,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  Filter?: string;
   Plans?: PlanNode[];
 }
 
@@ -174,7 +175,12 @@ describe('indexes', () => {
     expect(await indexesOf(read.addressTransactionsAsc, cases[3]![2])).toEqual(expect.arrayContaining(['address_transactions_pkey', 'address_transactions_by_seq']));
     const deepTransactions = await plan(read.addressTransactionHashesDesc, [...cases[5]![2].slice(0, 4), 500], 'generic');
     expect(deepTransactions.map((node) => node['Index Name'])).toContain('address_transactions_by_seq');
-    expect(await indexesOf(logsByAddress, cases.find(([name]) => name === 'listAddressLogs')![2])).toContain('logs_by_address');
+    const logValues = cases.find(([name]) => name === 'listAddressLogs')![2];
+    expect(await indexesOf(logsByAddress, logValues)).toContain('logs_by_address');
+    // A contract's deep event page skips its logs on the index alone, never walking the primary key for its address.
+    const deepLogs = await plan(logsByAddress, [...logValues.slice(0, 4), 500], 'generic');
+    expect(deepLogs.find((node) => node['Index Name'] === 'logs_by_address')?.['Node Type']).toBe('Index Only Scan');
+    expect(deepLogs.filter((node) => node['Index Name'] === 'logs_pkey' && node.Filter !== undefined)).toEqual([]);
     expect(await indexesOf(read.transactionByHash, cases[0]![2])).toContain('transactions_pkey');
     const [, holders, holderValues] = cases.find(([name]) => name === 'listTokenHolders')!;
     expect(await indexesOf(holders, holderValues)).toContain('token_holders_by_balance');

@@ -1,6 +1,7 @@
 import { decodeEventLog, toEventSignature, type AbiEvent, type Hex } from 'viem';
 import type { StoredLog } from '../storage/index.js';
 import { STANDARD_EVENTS_BY_SHAPE, shapeKey } from './standard-events.js';
+import { staticEventArgs } from './static-event-args.js';
 
 /** Decoded log record (spec: Decoded log), plus the log's position so clients can join it back. */
 export interface DecodedLogRecord {
@@ -31,20 +32,34 @@ export function decodeLog(log: StoredLog, resolve: EventResolver = resolveStanda
   const base = { contractAddress: log.address, logIndex: String(log.logIndex) };
   const found = resolve(log);
   if (found) {
-    try {
-      const decoded = decodeEventLog({ abi: [found.event], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
-      return {
-        eventName: decoded.eventName ?? found.event.name,
-        eventSignature: toEventSignature(found.event),
-        parameters: stringifyArgs(found.event, decoded.args as unknown),
-        contractName: found.contractName,
-        ...base,
-      };
-    } catch {
-      // Same selector, other encoding (a non-standard contract): report it as undecoded.
-    }
+    const parameters = parametersOf(found.event, log);
+    if (parameters !== null) return { eventName: found.event.name, eventSignature: signatureOf(found.event), parameters, contractName: found.contractName, ...base };
   }
   return { eventName: null, eventSignature: null, parameters: {}, contractName: null, ...base };
+}
+
+/** The log's arguments as `event`, by name; `null` when it does not decode as one (same selector, other encoding: a non-standard contract). */
+function parametersOf(event: AbiEvent, log: StoredLog): Record<string, string> | null {
+  const read = staticEventArgs(event, log);
+  if (read !== undefined) return read;
+  try {
+    const decoded = decodeEventLog({ abi: [event], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
+    return stringifyArgs(event, decoded.args as unknown);
+  } catch {
+    return null;
+  }
+}
+
+/** Canonical signatures, computed once per event object (the standard and verified ABIs are long-lived). */
+const signatures = new WeakMap<AbiEvent, string>();
+
+function signatureOf(event: AbiEvent): string {
+  let signature = signatures.get(event);
+  if (signature === undefined) {
+    signature = toEventSignature(event);
+    signatures.set(event, signature);
+  }
+  return signature;
 }
 
 function stringifyArgs(event: AbiEvent, args: unknown): Record<string, string> {
