@@ -228,12 +228,18 @@ export function readStatements(t: Tables) {
       name: 'chainlens_token',
       text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens} WHERE address = $1`,
     },
-    // `balance > 0` spelled out so the planner can use the partial index.
+    // `balance > 0` spelled out so the planner can use the partial index. The page is cut by an
+    // index-only scan of it, so a deep page's skipped holders never fetch their row; only the
+    // page's rows are read, by primary key.
     tokenHolders: {
       name: 'chainlens_token_holders',
-      text: `SELECT holder, balance, first_seen AS "firstSeen", last_activity AS "lastActivity"
-        FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2
-        ORDER BY balance DESC, holder LIMIT $3 OFFSET $4`,
+      text: `SELECT h.holder, h.balance, h.first_seen AS "firstSeen", h.last_activity AS "lastActivity"
+        FROM (
+          SELECT holder, balance FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2
+          ORDER BY balance DESC, holder LIMIT $3 OFFSET $4
+        ) page
+        JOIN ${t.tokenHolders} h ON h.token = $1 AND h.holder = page.holder
+        ORDER BY page.balance DESC, page.holder`,
     },
     // Every holder received the token, so the tokens it ever received (the recipient index) bound
     // the search, each then one primary-key lookup: no index on holder alone is needed. The

@@ -212,8 +212,20 @@ describe('a token whose transfers are nearly all mints', () => {
         FROM unnest($4::bytea[]) WITH ORDINALITY AS u(h, i)`,
         [toBytea(fixtureHash('mint')), toBytea(token), toBytea(ZERO_ADDRESS), byteaArray(holders)],
       );
-      await client.query(`ANALYZE ${m.tokenTransfers}`);
+      await client.query(
+        `INSERT INTO ${m.tokenHolders} (token, holder, balance, first_seen, last_block, last_activity)
+        SELECT $1, h, i, 1700000000, 1, 1700000000 FROM unnest($2::bytea[]) WITH ORDINALITY AS u(h, i)`,
+        [toBytea(token), byteaArray(holders)],
+      );
+      await client.query(`ANALYZE ${m.tokenTransfers}, ${m.tokenHolders}`);
     });
+  });
+
+  it('a deep page of its holders skips them on token_holders_by_balance alone, fetching only the page’s rows', async () => {
+    for (const kind of ['custom', 'generic'] as const) {
+      const nodes = await plan(readStatements(m).tokenHolders, [toBytea(token), '1', 100, 4_000], kind);
+      expect(nodes.find((node) => node['Index Name'] === 'token_holders_by_balance')?.['Node Type'], kind).toBe('Index Only Scan');
+    }
   });
 
   it('a rollback finds each holder’s newest transfer through the sender and recipient indexes, not by walking every transfer', async () => {
