@@ -14,7 +14,8 @@ import { requestLog } from './logging/index.js';
 import { ExplorerMetrics, metricsRoutes } from './metrics/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
-import { ChannelEndpoint, ChannelRegistry, createEventHub, explorerChannels, type EventHub, type ExplorerChannels } from './channels/index.js';
+import { ChannelEndpoint, ChannelRegistry, explorerChannels, type ExplorerChannels } from './channels/index.js';
+import { createEventHub, IndexedHead, type EventHub } from './events/index.js';
 import { CredentialWatch } from './sockets/credential-watch.js';
 import { SocketGateway } from './sockets/gateway.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
@@ -43,7 +44,6 @@ import {
   ContractService,
   GasOracleService,
   HealthService,
-  IndexedHead,
   LogService,
   MetadataService,
   NetworkStatsService,

@@ -4,6 +4,7 @@ export * from './errors/index.js';
 export * from './auth/index.js';
 export * from './limits/index.js';
 export * from './http/index.js';
+export * from './events/index.js';
 export * from './channels/index.js';
 export * from './sockets/index.js';
 export * from './graphql/index.js';

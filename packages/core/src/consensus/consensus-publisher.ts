@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { EventHub, ExplorerEvents } from '../channels/index.js';
+import type { EventHub, ExplorerEvents } from '../events/index.js';
 import type { ConsensusService } from '../services/consensus-service.js';
 
 /** Most `finality` events one round sends: a catching-up indexer finalizes blocks by the thousand. */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { EventHub } from '../channels/index.js';
+import type { EventHub } from '../events/index.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 import type { PriceService } from '../services/price-service.js';
 import { formatUsd } from './usd.js';

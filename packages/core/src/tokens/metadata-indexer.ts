@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { EventHub } from '../channels/hub.js';
+import type { EventHub } from '../events/hub.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import { Alarm } from '../indexer/sleep.js';
-import type { IndexedHead } from '../services/indexed-head.js';
 import type { Storage } from '../storage/index.js';
 import type { TokenMetadataReader } from './token-metadata.js';
 
