@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveConfig } from './config.js';
+import { resolveConfig } from './config.js';
+import { ConfigError } from './errors/index.js';
 import type { Storage } from './storage/index.js';
 
 const storage = {

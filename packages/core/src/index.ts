@@ -1,5 +1,5 @@
 export { createExplorer, type Explorer } from './explorer.js';
-export { resolveConfig, explorerConfigSchema, ConfigError, type ExplorerConfig, type ResolvedConfig } from './config.js';
+export { resolveConfig, explorerConfigSchema, type ExplorerConfig, type ResolvedConfig } from './config.js';
 export * from './errors/index.js';
 export * from './auth/index.js';
 export * from './limits/index.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ApiKeyRecord, CreatedApiKeyRecord } from './api-key-service.js';
-import type { AccessToken } from './tokens.js';
-import type { Same } from '../services/record-schemas.js';
-import type { UserRecord } from './user-record.js';
+import type { ApiKeyRecord, CreatedApiKeyRecord } from '../auth/api-key-service.js';
+import type { AccessToken } from '../auth/tokens.js';
+import type { UserRecord } from '../auth/user-record.js';
+import type { Same } from './record-schemas.js';
 
 /**
  * zod descriptions of the account records, for the API description (`/api/v1/openapi.json`);
