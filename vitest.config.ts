@@ -12,7 +12,8 @@ export default defineConfig({
   // would import the packages' dist/, which a fresh clone has not built.
   environments: { __vitest__: { resolve: { conditions: ['source'] } } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    // docs/ holds the test that keeps the README's and the docs' links and code true.
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'docs/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -28,7 +28,7 @@ export const configIssueMessage: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_value':
       return `must be one of ${issue.values.map(shown).join(', ')}, got ${shown(issue.input)}`;
     case 'unrecognized_keys':
-      return `${issue.keys.map((key) => JSON.stringify(key)).join(', ')} ${issue.keys.length === 1 ? 'is not an option' : 'are not options'}; check the spelling against the configuration reference in the README`;
+      return `${issue.keys.map((key) => JSON.stringify(key)).join(', ')} ${issue.keys.length === 1 ? 'is not an option' : 'are not options'}; check the spelling against the configuration reference in docs/embedding.md`;
     default:
       return undefined;
   }

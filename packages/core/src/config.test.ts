@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, resolveConfig } from './config.js';
+import { resolveConfig } from './config.js';
+import { ConfigError } from './errors/index.js';
 import type { Storage } from './storage/index.js';
 
 const storage = {
@@ -53,7 +54,7 @@ describe('explorer config', () => {
     [{ http: { bodyLimit: '1mb' } }, 'http.bodyLimit: must be a number, got "1mb"'],
     [{ logLevel: 'verbose' }, 'logLevel: must be one of "fatal", "error", "warn", "info", "debug", "trace", "silent", got "verbose"'],
     [{ metrics: { scope: 'root' } }, "metrics.scope: must be 'admin' or null (public)"],
-    [{ indexr: { concurrency: 4 } }, 'indexr: "indexr" is not an option; check the spelling against the configuration reference in the README'],
+    [{ indexr: { concurrency: 4 } }, 'indexr: "indexr" is not an option; check the spelling against the configuration reference in docs/embedding.md'],
   ])('says what to set instead (%#)', (config, message) => {
     expect(() => resolveConfig({ rpcUrl: 'http://127.0.0.1:8545', storage, ...config } as never)).toThrowError(`Invalid ChainLens config: ${message}`);
   });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
+import { ConfigError } from './errors/index.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
 
@@ -394,17 +395,6 @@ export const explorerConfigSchema = z.object({
 export type ExplorerConfig = z.input<typeof explorerConfigSchema>;
 /** The validated config with every default filled in. */
 export type ResolvedConfig = z.output<typeof explorerConfigSchema>;
-
-/** A configuration that cannot work; the message names the option and what to fix. */
-export class ConfigError extends Error {
-  constructor(
-    readonly option: string,
-    reason: string,
-  ) {
-    super(`Invalid ChainLens config: ${option}: ${reason}`);
-    this.name = 'ConfigError';
-  }
-}
 
 /** Validates a config once, at creation. Throws one {@link ConfigError} naming the first bad option. */
 export function resolveConfig(config: ExplorerConfig): ResolvedConfig {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
-import { createAuthenticator } from './auth/authenticate.js';
+import { createAuthenticator } from './http/authenticate.js';
 import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Revocation } from './auth/index.js';
 import { v1Routes } from './api/v1/index.js';
 import { v2Routes } from './api/v2/index.js';
@@ -14,16 +14,17 @@ import { requestLog } from './logging/index.js';
 import { ExplorerMetrics, metricsRoutes } from './metrics/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import { watchNode } from './chain/head-watcher.js';
-import { ChannelEndpoint, ChannelRegistry, createEventHub, explorerChannels, type EventHub, type ExplorerChannels } from './channels/index.js';
+import { ChannelEndpoint, ChannelRegistry, explorerChannels, type ExplorerChannels } from './channels/index.js';
+import { createEventHub, IndexedHead, type EventHub } from './events/index.js';
 import { CredentialWatch } from './sockets/credential-watch.js';
 import { SocketGateway } from './sockets/gateway.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
-import { ConsensusPublisher } from './consensus/consensus-publisher.js';
+import { ConsensusPublisher } from './services/consensus-publisher.js';
 import { createConsensusSource } from './consensus/create-consensus-source.js';
 import { ClusterMember } from './coordination/cluster.js';
 import { localCoordinator } from './coordination/coordinator.js';
-import { createHttpKernel, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
-import { clientIp, RateLimiter, rateLimitOutcome, Throttles } from './limits/index.js';
+import { clientIp, createHttpKernel, RateLimiter, rateLimitOutcome, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
+import { Throttles } from './limits/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
 import { BlockTracer } from './indexer/block-tracer.js';
@@ -43,7 +44,6 @@ import {
   ContractService,
   GasOracleService,
   HealthService,
-  IndexedHead,
   LogService,
   MetadataService,
   NetworkStatsService,
@@ -57,8 +57,8 @@ import {
   type Services,
 } from './services/index.js';
 import type { Storage } from './storage/index.js';
-import { TokenMetadataIndexer } from './tokens/metadata-indexer.js';
-import { PricePublisher } from './prices/price-publisher.js';
+import { TokenMetadataIndexer } from './indexer/metadata-indexer.js';
+import { PricePublisher } from './services/price-publisher.js';
 import { UniswapV2PriceSource } from './prices/uniswap-v2-price-source.js';
 import { tokenDecimals } from './tokens/token-decimals.js';
 import { TokenMetadataReader } from './tokens/token-metadata.js';
@@ -160,7 +160,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   });
   const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock);
   const blocks = new BlockService(storage, head, records, labels, config.startBlock);
-  const consensus = new ConsensusService(storage, head, blocks, createConsensusSource(config, storage, chain), config.consensus);
+  const consensus = new ConsensusService(storage, head, blocks, createConsensusSource({ ...config, upstreamTimeoutMs: config.http.upstreamTimeoutMs }, storage, chain), config.consensus);
   const contracts = new ContractService(storage, head, chain, labels);
   const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
   const services: Services = {

@@ -1,9 +1,10 @@
 export { createExplorer, type Explorer } from './explorer.js';
-export { resolveConfig, explorerConfigSchema, ConfigError, type ExplorerConfig, type ResolvedConfig } from './config.js';
+export { resolveConfig, explorerConfigSchema, type ExplorerConfig, type ResolvedConfig } from './config.js';
 export * from './errors/index.js';
 export * from './auth/index.js';
 export * from './limits/index.js';
 export * from './http/index.js';
+export * from './events/index.js';
 export * from './channels/index.js';
 export * from './sockets/index.js';
 export * from './graphql/index.js';

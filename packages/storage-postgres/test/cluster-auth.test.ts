@@ -68,7 +68,7 @@ describe('accounts, keys and rate limits across instances on one Postgres schema
 
   it('a JWT and API keys from one instance work on the other; a revoked key and a deactivated user are refused there on the very next request', async () => {
     const schema = schemas.next();
-    // One secret on every instance, as the README asks of a cluster.
+    // One secret on every instance, as the configuration reference asks of a cluster.
     const auth = { jwtSecret: randomBytes(32).toString('hex') };
     const [a, b] = [await instance(schema, { auth }), await instance(schema, { auth })];
     await Promise.all([a.explorer.start(), b.explorer.start()]);

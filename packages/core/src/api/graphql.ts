@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { defineRoute, textFormat, type HttpRequest, type Route } from '../http/index.js';
 import type { GraphqlExecutor } from '../graphql/executor.js';
-import { GRAPHIQL_ASSETS, GRAPHIQL_INIT_SCRIPT, GRAPHIQL_PAGE } from '../graphql/graphiql-page.js';
+import { GRAPHIQL_ASSETS, GRAPHIQL_INIT_SCRIPT, GRAPHIQL_PAGE } from './graphiql-page.js';
 import { answerType, GRAPHQL_RESPONSE_JSON, graphqlFormat, GraphqlHttpAnswer } from '../graphql/http-answer.js';
 import { readRequest, RequestRefusal } from '../graphql/operation.js';
 import { ASSET_TYPES, packageAssetRoutes } from './package-asset-routes.js';

@@ -11,8 +11,8 @@ import type { BlockBundle, Storage } from '../storage/index.js';
 import { blockMessages, blockSummaryMessage, tokenTransferMessages, type Addressed } from './block-messages.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import { ChannelSession } from './channel-session.js';
-import type { ExplorerEvents, ReorgEvent } from './events.js';
-import type { EventHub } from './hub.js';
+import type { ExplorerEvents, ReorgEvent } from '../events/explorer-events.js';
+import type { EventHub } from '../events/hub.js';
 import { outgoing, type Outgoing } from './outgoing.js';
 import type { Subscription } from './subscription.js';
 

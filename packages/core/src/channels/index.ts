@@ -1,5 +1,3 @@
-export * from './events.js';
-export * from './hub.js';
 export type { ChannelDefinition, ChannelSubscribeRequest, CustomChannelOptions } from './channel-definition.js';
 export { BUILT_IN_CHANNELS } from './channel-definition.js';
 export { ChannelRegistry } from './channel-registry.js';

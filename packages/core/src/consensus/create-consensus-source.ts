@@ -1,5 +1,4 @@
 import type { ChainClient } from '../chain/chain-client.js';
-import type { ResolvedConfig } from '../config.js';
 import type { Storage } from '../storage/index.js';
 import { CliqueConsensusSource } from './clique-consensus-source.js';
 import { CometBftConsensusSource } from './cometbft-consensus-source.js';
@@ -8,9 +7,18 @@ import type { ConsensusSource } from './consensus-source.js';
 import { EvmConsensusSource } from './evm-consensus-source.js';
 import { EvmFinality } from './evm-finality.js';
 
-/** The consensus source `config.consensus` names. */
-export function createConsensusSource(config: ResolvedConfig, storage: Storage, chain: ChainClient): ConsensusSource {
-  const { consensus, requiredConfirmations } = config;
+/** What {@link createConsensusSource} builds from: the explorer's options it reads. */
+export interface ConsensusSourceOptions {
+  /** The `consensus` option: which source, and its own settings. */
+  consensus: { type: 'evm' } | { type: 'clique'; epochBlocks?: number | undefined } | { type: 'cometbft'; cometbftUrl: string };
+  requiredConfirmations: number;
+  /** Timeout of each call to the CometBFT RPC (`http.upstreamTimeoutMs`). */
+  upstreamTimeoutMs: number;
+}
+
+/** The consensus source `options.consensus` names. */
+export function createConsensusSource(options: ConsensusSourceOptions, storage: Storage, chain: ChainClient): ConsensusSource {
+  const { consensus, requiredConfirmations, upstreamTimeoutMs } = options;
   const evm = () => new EvmConsensusSource(storage, new EvmFinality(chain, { requiredConfirmations, cacheMs: 1_000 }), requiredConfirmations);
   switch (consensus.type) {
     case 'evm':
@@ -18,6 +26,6 @@ export function createConsensusSource(config: ResolvedConfig, storage: Storage, 
     case 'clique':
       return new CliqueConsensusSource(chain, evm(), { epochBlocks: consensus.epochBlocks });
     case 'cometbft':
-      return new CometBftConsensusSource(new CometBftRpc(consensus.cometbftUrl, config.http.upstreamTimeoutMs));
+      return new CometBftConsensusSource(new CometBftRpc(consensus.cometbftUrl, upstreamTimeoutMs));
   }
 }

@@ -5,3 +5,4 @@ export { CliqueConsensusSource, type CliqueConsensusSourceOptions } from './cliq
 export { CLIQUE_SEAL_BYTES, cliqueSeal, cliqueSealHash, MissingCliqueSealError, recoverCliqueSigner, type CliqueHeader } from './clique-seal.js';
 export { CometBftConsensusSource } from './cometbft-consensus-source.js';
 export { CometBftRpc, CometBftRpcError } from './cometbft-rpc.js';
+export type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord, ValidatorSetRecord } from './consensus-records.js';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createEventHub, type ReorgEvent } from '../channels/index.js';
+import { createEventHub, type ReorgEvent } from '../events/index.js';
 import type { Indexer } from '../indexer/indexer.js';
 import type { BlockBundle, Hex, Storage } from '../storage/index.js';
 import { waitFor } from '../testing/api/context.js';

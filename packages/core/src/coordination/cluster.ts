@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Revocation } from '../auth/revocation.js';
 import type { ChannelBusMessage } from '../channels/channels-api.js';
-import type { EventHub, ReorgEvent } from '../channels/index.js';
+import type { EventHub, ReorgEvent } from '../events/index.js';
 import type { Indexer } from '../indexer/indexer.js';
 import { Alarm, sleep } from '../indexer/sleep.js';
 import type { BlockBundle, Hex, Storage } from '../storage/index.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
-import type { EventHub } from '../channels/index.js';
+import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
 import type { Storage } from '../storage/index.js';
 import type { PageLimits } from './connection.js';

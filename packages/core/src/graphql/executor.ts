@@ -1,7 +1,7 @@
 import { execute, GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, type OperationTypeNode } from 'graphql';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
-import type { EventHub } from '../channels/index.js';
+import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
 import type { Storage } from '../storage/index.js';
 import type { PageLimits } from './connection.js';

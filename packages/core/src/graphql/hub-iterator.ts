@@ -1,4 +1,4 @@
-import type { EventHub, ExplorerEvents } from '../channels/index.js';
+import type { EventHub, ExplorerEvents } from '../events/index.js';
 
 /** Items an iterator may hold for a consumer that does not keep up; past them it ends with an error. */
 const MAX_QUEUED = 10_000;

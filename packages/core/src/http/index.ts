@@ -8,3 +8,5 @@ export * from './response-cache.js';
 export * from './response-format.js';
 export * from './response-text.js';
 export * from './text-format.js';
+export { clientIp } from './client-ip.js';
+export { RateLimiter, rateLimitHeaders, rateLimitOutcome, type Allowance, type RateLimiterOptions, type RateLimitState } from './rate-limiter.js';

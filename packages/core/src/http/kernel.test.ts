@@ -1,9 +1,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hashSchema, positiveIntQuery } from '../api/schemas.js';
 import { TransactionNotFoundError, UnauthorizedError } from '../errors/index.js';
 import { createHttpKernel } from './kernel.js';
+import { hashSchema, positiveIntQuery } from './request-schemas.js';
 import { asText } from './response-text.js';
 import { defineRoute, RouteResult } from './route.js';
 import type { HttpRequest } from './types.js';

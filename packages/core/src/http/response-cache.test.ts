@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEventHub } from '../channels/index.js';
 import { TransactionNotFoundError } from '../errors/index.js';
+import { createEventHub } from '../events/index.js';
 import { BlockLineage, tokenScope } from '../services/block-lineage.js';
 import type { Hex } from '../storage/index.js';
 import { makeChain } from '../testing/fixtures.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { EventHub } from '../channels/index.js';
 import { UpstreamUnavailableError } from '../errors/index.js';
+import type { EventHub } from '../events/index.js';
 import type { BlockBundle, Hex, IndexerCursor, Storage } from '../storage/index.js';
 import type { BlockSource } from './block-source.js';
 import { Alarm, sleep } from './sleep.js';

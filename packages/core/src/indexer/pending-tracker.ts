@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import type { RpcBlock, RpcTransaction } from '../chain/rpc-types.js';
-import type { EventHub, PendingTransactionEvent } from '../channels/index.js';
+import type { EventHub, PendingTransactionEvent } from '../events/index.js';
 import type { Hex } from '../storage/index.js';
 import { Alarm } from './sleep.js';
 

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { EventHub } from '../channels/index.js';
 import { UpstreamUnavailableError } from '../errors/index.js';
+import type { EventHub } from '../events/index.js';
 import type { BlockBundle, BlockTraces, Hex, Storage, StoredTransaction } from '../storage/index.js';
 import type { BlockToTrace, BlockTracer, TraceSupport } from './block-tracer.js';
 import { mayCreateInside } from './contract-creations.js';

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { EventHub } from '../channels/index.js';
+import type { EventHub } from '../events/index.js';
 import type { RequestOutcome } from '../http/kernel.js';
 import type { IndexerStatus } from '../indexer/indexer.js';
 import type { SocketStats } from '../sockets/gateway.js';

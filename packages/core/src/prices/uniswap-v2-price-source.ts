@@ -1,9 +1,20 @@
 import { parseUnits } from 'viem';
-import type { ResolvedConfig } from '../config.js';
 import type { BlockBundle, Hex, Storage, StoredPair, StoredPairSync } from '../storage/index.js';
 import type { DecimalsOf } from '../tokens/token-decimals.js';
 import type { PoolLiquidity, PriceRange, PriceSource } from './price-source.js';
 import { type PricedSide, priceAtSync, quoteReserve, quoteToUsd, USD_DECIMALS } from './usd.js';
+
+/** The pairs prices come from: the explorer's `prices` option. */
+export interface UniswapV2PriceOptions {
+  /** The token prices are quoted in. */
+  quoteToken: Hex;
+  /** USD value of one whole quote token, a decimal string. */
+  quoteTokenUsd: string;
+  /** Factories whose pairs count, with the DEX name pools show. */
+  dexes: { name: string; factory: Hex }[];
+  /** The wrapped native coin, whose price is the coin's. */
+  nativeToken?: Hex | undefined;
+}
 
 /** A pair of a configured DEX between a token and the quote token, seen from the token's side. */
 interface QuotePool {
@@ -27,7 +38,7 @@ export class UniswapV2PriceSource implements PriceSource {
   constructor(
     private readonly storage: Storage,
     private readonly decimalsOf: DecimalsOf,
-    config: NonNullable<ResolvedConfig['prices']>,
+    config: UniswapV2PriceOptions,
   ) {
     this.#quote = config.quoteToken;
     this.#quoteUsd = parseUnits(config.quoteTokenUsd, USD_DECIMALS);

@@ -1,14 +1,14 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
 import type { ChainClient } from '../chain/chain-client.js';
-import { createEventHub } from '../channels/index.js';
+import { createEventHub } from '../events/index.js';
+import { IndexedHead } from '../events/indexed-head.js';
 import type { AddressTransactionsQuery, Storage } from '../storage/index.js';
 import { makeChain } from '../testing/fixtures.js';
 import { chainTransactions } from '../testing/reference.js';
 import { AccountService } from './account-service.js';
 import { ChainRecordCache } from './chain-record-cache.js';
 import { formatTransaction } from './format.js';
-import { IndexedHead } from './indexed-head.js';
 import { LabelService } from './label-service.js';
 import { LabelsVersion } from './labels-version.js';
 

@@ -3,7 +3,7 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { BlockNotFoundError } from '../errors/index.js';
 import type { AddressTransactionsQuery, Hex, Storage, StoredTransaction } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
-import type { IndexedHead } from './indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import type { LabelService } from './label-service.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventHub, type ReorgEvent } from '../channels/index.js';
+import { createEventHub, type ReorgEvent } from '../events/index.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 import { makeChain } from '../testing/fixtures.js';
 import { BlockLineage, tokenScope } from './block-lineage.js';

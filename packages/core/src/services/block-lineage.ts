@@ -1,4 +1,4 @@
-import type { EventHub } from '../channels/index.js';
+import type { EventHub } from '../events/index.js';
 import type { AnswerLineage, LineageMark } from '../http/response-cache.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 

@@ -1,7 +1,7 @@
 import { BlockNotFoundError } from '../errors/index.js';
 import type { Hex, Storage, StoredBlock } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
-import type { IndexedHead } from './indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
 import type { LabelService } from './label-service.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventHub, type ReorgEvent } from '../channels/index.js';
+import { createEventHub, type ReorgEvent } from '../events/index.js';
 import type { Hex, Storage, StoredTransaction } from '../storage/index.js';
 import { ChainRecordCache } from './chain-record-cache.js';
 

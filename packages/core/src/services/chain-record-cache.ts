@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EventHub } from '../channels/index.js';
+import type { EventHub } from '../events/index.js';
 import type { Hex, Storage, StoredBlock, StoredTransaction } from '../storage/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ChartNotFoundError, InvalidRequestError, TokenNotFoundError } from '../errors/index.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import { formatUsd } from '../prices/usd.js';
 import { BUCKET_SECONDS, bucketOf, type ChartResolution, type Hex, type Storage, type StoredChartRollup, type StoredTokenRollup } from '../storage/index.js';
-import type { IndexedHead } from './indexed-head.js';
 import type { PriceService } from './price-service.js';
 
 /** Whether a series is the chain's, one token's, or either (`optional`: every token's without `token`). */

@@ -6,7 +6,7 @@ import { verifiedEventResolver } from '../abi/verified-events.js';
 import type { AddressLogsQuery, Hex, Storage, StoredVerifiedContract } from '../storage/index.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type LabelService } from './label-service.js';
-import type { IndexedHead } from './indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 
 /**
  * The spec's Contract record, plus the proxy's kind and implementation. Source fields (`name`,

@@ -1,5 +1,5 @@
 import type { Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
-import type { PendingTransactionEvent } from '../channels/index.js';
+import type { PendingTransactionEvent } from '../events/index.js';
 import { labelOf, type AddressLabels } from './label-service.js';
 
 /**

@@ -38,7 +38,6 @@ export * from './consensus-service.js';
 export * from './contract-service.js';
 export * from './gas-oracle-service.js';
 export * from './health-service.js';
-export * from './indexed-head.js';
 export * from './internal-transactions.js';
 export * from './log-service.js';
 export * from './metadata-service.js';

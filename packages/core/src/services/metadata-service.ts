@@ -1,8 +1,8 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { MetadataNotFoundError } from '../errors/index.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import type { AuditReport, Hex, Storage, StoredMetadataProfile } from '../storage/index.js';
 import type { TokenMetadataReader } from '../tokens/token-metadata.js';
-import type { IndexedHead } from './indexed-head.js';
 
 /** The spec's Metadata profile, plus when it was last set (`null` for a token without a profile). */
 export interface MetadataProfileRecord extends Omit<StoredMetadataProfile, 'updatedAt'> {

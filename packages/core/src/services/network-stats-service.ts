@@ -5,7 +5,7 @@ import type { Storage, StoredBlock } from '../storage/index.js';
 
 /**
  * Network statistics record (spec: Network statistics). Every figure comes from indexed blocks
- * or the node; what an EVM node cannot tell is `null` (see the README's notes on each field).
+ * or the node; what an EVM node cannot tell is `null` (see "Honest numbers" in docs/choices.md).
  */
 export interface NetworkStatsRecord {
   blockHeight: number;

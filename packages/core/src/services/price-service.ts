@@ -1,7 +1,7 @@
+import type { IndexedHead } from '../events/indexed-head.js';
 import type { PoolLiquidity, PriceSource } from '../prices/price-source.js';
 import type { BlockBundle, Hex, Storage } from '../storage/index.js';
 import type { DecimalsOf } from '../tokens/token-decimals.js';
-import type { IndexedHead } from './indexed-head.js';
 import { percentOf } from './percent.js';
 
 const DAY_SECONDS = 86_400n;

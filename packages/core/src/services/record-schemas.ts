@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import type { ApiKeyRecord, CreatedApiKeyRecord } from '../auth/api-key-service.js';
+import type { AccessToken } from '../auth/tokens.js';
+import type { UserRecord } from '../auth/user-record.js';
+import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from './account-record-schemas.js';
 import type { AccountSummaryRecord, BalanceRecord } from './account-service.js';
 import type { DecodedLogRecord } from '../abi/decode-log.js';
 import type { TransactionTraceRecord } from './call-trace.js';
-import type { ConsensusInfoRecord, FinalityStatusRecord, StateRootRecord, ValidatorRecord, ValidatorSetRecord } from './consensus-service.js';
+import type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord, ValidatorSetRecord } from '../consensus/consensus-records.js';
+import type { StateRootRecord } from './consensus-service.js';
 import type { ContractEventRecord, ContractRecord } from './contract-service.js';
 import type { BlockRecord, LogRecord, PendingTransactionRecord, ReceiptRecord, TransactionRecord } from './format.js';
 import type { MetadataProfileRecord } from './metadata-service.js';
@@ -501,7 +506,7 @@ export const approvalRecordSchema = z.object({
 });
 
 /** `true` when `A` and `B` are the same type: record schemas are checked against their interfaces with it. */
-export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails the typecheck when a schema and its record interface part ways. */
 export type RecordSchemasMatch = [
   Same<z.output<typeof transactionRecordSchema>, TransactionRecord>,
@@ -539,6 +544,10 @@ export type RecordSchemasMatch = [
   Same<z.output<typeof addressLabelRecordSchema>, AddressLabelRecord>,
   Same<z.output<typeof watchlistEntryRecordSchema>, WatchlistEntryRecord>,
   Same<z.output<typeof approvalRecordSchema>, ApprovalRecord>,
+  Same<z.output<typeof userRecordSchema>, UserRecord>,
+  Same<z.output<typeof apiKeyRecordSchema>, ApiKeyRecord>,
+  Same<z.output<typeof createdApiKeyRecordSchema>, CreatedApiKeyRecord>,
+  Same<z.output<typeof accessTokenSchema>, AccessToken>,
 ][number] extends true
   ? true
   : never;

@@ -6,7 +6,7 @@ import type { Hex, Storage } from '../storage/index.js';
 import type { ConsensusService } from './consensus-service.js';
 import { confirmationsOf } from './format.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
-import type { IndexedHead } from './indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 
 /** Transaction status record (spec: Transaction status). */
 export interface TransactionStatusRecord {

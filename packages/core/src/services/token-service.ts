@@ -2,7 +2,7 @@ import { TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js
 import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { formatUsd } from '../prices/usd.js';
-import type { IndexedHead } from './indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import type { PriceService, TokenMarket } from './price-service.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';

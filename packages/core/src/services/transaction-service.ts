@@ -7,7 +7,7 @@ import type { RpcCallFrame } from '../chain/rpc-types.js';
 import { internalTransactionsOf } from '../indexer/internal-transactions.js';
 import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
-import type { IndexedHead } from './indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
 import type { LabelService } from './label-service.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';

@@ -1,4 +1,4 @@
-import type { IndexedHead } from '../services/indexed-head.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import type { Hex, Storage } from '../storage/index.js';
 import type { TokenMetadataReader } from './token-metadata.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { InvalidAddressError } from '../../errors/index.js';
 import { withError } from '../../http/index.js';
+import { addressSchema, hashSchema, optionalAddressSchema } from '../../http/request-schemas.js';
 import type { AccountTokenTransferRecord, Services } from '../../services/index.js';
 import type { Hex, TokenStandard } from '../../storage/index.js';
-import { addressSchema, hashSchema, optionalAddressSchema } from '../schemas.js';
 import { list, ok } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';

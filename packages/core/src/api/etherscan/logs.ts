@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { withError } from '../../http/index.js';
+import { optionalAddressSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import type { Hex } from '../../storage/index.js';
-import { optionalAddressSchema } from '../schemas.js';
 import { list } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';

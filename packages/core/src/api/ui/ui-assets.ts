@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ConfigError } from '../../config.js';
 import { nodeRequire } from '../../devchain/node-require.js';
+import { ConfigError } from '../../errors/index.js';
 import { ASSET_TYPES, type PackageAsset } from '../package-asset-routes.js';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
-import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
 /** An address's list in Etherscan's terms: inclusive block range, page, offset (at most `maxOffset`), sort (default `sort`). */
 const addressListQuery = (maxOffset: number, sort: 'asc' | 'desc') =>

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { blockTagSchema, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { blockRecordSchema } from '../../services/record-schemas.js';
-import { blockTagSchema, positiveIntQuery } from '../schemas.js';
 
 /** `/api/v1/block/*`. */
 export function blockRoutes(services: Services): Route[] {

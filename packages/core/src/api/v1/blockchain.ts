@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { blockTagSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import {
   consensusInfoRecordSchema,
@@ -8,7 +9,6 @@ import {
   stateRootRecordSchema,
   validatorSetRecordSchema,
 } from '../../services/record-schemas.js';
-import { blockTagSchema } from '../schemas.js';
 
 /** `/api/v1/blockchain/*`: chain-level records. */
 export function blockchainRoutes(services: Services): Route[] {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
+import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
 import { verificationFields } from '../../verification/verification-input.js';
-import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../schemas.js';
 
 const contractParams = z.object({ address: addressSchema });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, envelopeFormat, StreamedResult, type ResponseFormat, type Route } from '../../http/index.js';
+import { addressSchema, optionalBlockNumberQuery } from '../../http/request-schemas.js';
 import type { ExportKind, Services } from '../../services/index.js';
-import { addressSchema, optionalBlockNumberQuery } from '../schemas.js';
 
 /** How export routes are described: CSV answers (streamed as `StreamedResult`s); errors stay envelopes. */
 const csvFormat: ResponseFormat = { contentType: 'text/csv; charset=utf-8', success: envelopeFormat.success, error: envelopeFormat.error };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { addressSchema, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../services/record-schemas.js';
-import { addressSchema, positiveIntQuery, textSchema } from '../schemas.js';
 
 const addressParams = z.object({ address: addressSchema });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { addressSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
-import { addressSchema } from '../schemas.js';
 
 /** `GET /api/v1/metadata/:address`: an address's metadata profile. */
 export function metadataRoutes(services: Services): Route[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { addressSchema, optionalAddressSchema, optionalBooleanQuery, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 import { tokenScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import {
@@ -9,7 +10,6 @@ import {
   tokenRecordSchema,
   tokenTransferRecordSchema,
 } from '../../services/record-schemas.js';
-import { addressSchema, optionalAddressSchema, optionalBooleanQuery, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
 
 const tokenParams = z.object({ address: addressSchema });
 

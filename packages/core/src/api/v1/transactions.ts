@@ -15,7 +15,7 @@ import {
   transactionStatusRecordSchema,
   transactionTraceRecordSchema,
 } from '../../services/record-schemas.js';
-import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../schemas.js';
+import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
 

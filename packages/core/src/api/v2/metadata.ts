@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
+import { addressSchema, textSchema, urlSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
-import { addressSchema, textSchema, urlSchema } from '../schemas.js';
 
 const optionalText = (max: number) => textSchema(max, { min: 1 }).nullable().optional();
 const optionalUrl = urlSchema.nullable().optional();

@@ -1,4 +1,4 @@
-import type { ConsensusInfoRecord } from '../../services/consensus-service.js';
+import type { ConsensusInfoRecord } from '../../consensus/consensus-records.js';
 import type { GraphqlContext } from '../context.js';
 import { latestBlock } from './query.js';
 

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { textSchema } from '../../api/schemas.js';
+import { textSchema } from '../../http/request-schemas.js';
 import { SEARCH_LIMITS, type SearchMatch } from '../../services/search-service.js';
 import type { GraphqlContext } from '../context.js';
 

@@ -1,8 +1,8 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
-import { createEventHub } from '../channels/index.js';
 import type { Storage } from '../storage/index.js';
 import { makeChain } from '../testing/fixtures.js';
+import { createEventHub } from './hub.js';
 import { IndexedHead } from './indexed-head.js';
 
 /** Memory storage holding `blocks` blocks, counting its cursor reads. */

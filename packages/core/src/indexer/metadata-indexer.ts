@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { EventHub } from '../channels/hub.js';
-import { Alarm } from '../indexer/sleep.js';
-import type { IndexedHead } from '../services/indexed-head.js';
+import type { EventHub } from '../events/hub.js';
+import type { IndexedHead } from '../events/indexed-head.js';
 import type { Storage } from '../storage/index.js';
-import type { TokenMetadataReader } from './token-metadata.js';
+import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+import { Alarm } from './sleep.js';
 
 /** Options of {@link TokenMetadataIndexer}. */
 export interface TokenMetadataIndexerOptions {

@@ -1,4 +1,4 @@
-import { ASSET_TYPES, type PackageAsset } from '../api/package-asset-routes.js';
+import { ASSET_TYPES, type PackageAsset } from './package-asset-routes.js';
 
 /**
  * GraphiQL for `GET /graphql` in a browser, self-hosted: GraphiQL 3's browser build and the React

@@ -1,5 +1,5 @@
-import type { EventHub } from '../channels/index.js';
 import type { IndexerCursor, Storage } from '../storage/index.js';
+import type { EventHub } from './hub.js';
 
 /**
  * The newest indexed block as services see it, without a storage round trip on every request

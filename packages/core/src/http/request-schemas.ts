@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidAddressError, InvalidBlockNumberError, InvalidHashError } from '../errors/index.js';
-import { withError } from '../http/index.js';
 import type { Hex } from '../storage/index.js';
+import { withError } from './validation.js';
 
 /** Reusable input schemas for routes. Each normalizes to storage's canonical form. */
 

@@ -1,5 +1,5 @@
 import mitt, { type Emitter } from 'mitt';
-import type { ExplorerEvents } from './events.js';
+import type { ExplorerEvents } from './explorer-events.js';
 
 /** The in-process event hub: the indexer publishes, channels and subscribers listen. */
 export type EventHub = Emitter<ExplorerEvents>;

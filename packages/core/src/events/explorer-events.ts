@@ -1,4 +1,4 @@
-import type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord } from '../services/consensus-service.js';
+import type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord } from '../consensus/consensus-records.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 
 /** A chain reorganisation as the indexer handled it. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { EventHub, ExplorerEvents } from '../channels/index.js';
-import type { ConsensusService } from '../services/consensus-service.js';
+import type { EventHub, ExplorerEvents } from '../events/index.js';
+import type { ConsensusService } from './consensus-service.js';
 
 /** Most `finality` events one round sends: a catching-up indexer finalizes blocks by the thousand. */
 const MAX_FINALITY_EVENTS_PER_ROUND = 64;

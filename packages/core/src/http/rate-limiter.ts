@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.js';
-import type { RateLimitOutcome } from '../http/kernel.js';
+import { DAY_MS, MINUTE_MS, secondsUntil, windowAt } from '../limits/windows.js';
 import type { Storage } from '../storage/index.js';
-import { DAY_MS, MINUTE_MS, secondsUntil, windowAt } from './windows.js';
+import type { RateLimitOutcome } from './kernel.js';
 
 /** Requests per minute and per day. */
 export interface Allowance {

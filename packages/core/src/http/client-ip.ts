@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../http/types.js';
+import type { HttpRequest } from './types.js';
 
 /**
  * The client's address. With no trusted proxies it is the socket's peer (what the adapter
