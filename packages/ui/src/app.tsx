@@ -2,6 +2,7 @@ import { Layout, PageTitle } from './components/layout.js';
 import { BadQuery, NotFound } from './components/states.js';
 import { AddressPage } from './pages/address.js';
 import { BlockPage } from './pages/block.js';
+import { ChartsPage } from './pages/charts.js';
 import { HomePage } from './pages/home.js';
 import { BlocksPage, TransactionsPage } from './pages/lists.js';
 import { SearchPage } from './pages/search.js';
@@ -38,6 +39,8 @@ function Page({ route }: { route: Route }) {
       return <TokenPage key={route.address} address={route.address} />;
     case 'validators':
       return <ValidatorsPage />;
+    case 'charts':
+      return <ChartsPage />;
     case 'search':
       return <SearchPage key={route.q} q={route.q} />;
     case 'bad-query':

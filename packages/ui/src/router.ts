@@ -14,6 +14,7 @@ export type Route =
   | { name: 'address'; address: string }
   | { name: 'token'; address: string }
   | { name: 'validators' }
+  | { name: 'charts' }
   | { name: 'search'; q: string }
   | { name: 'bad-query'; what: string; value: string }
   | { name: 'not-found'; path: string };
@@ -40,6 +41,7 @@ export function parseRoute(fragment: string): Route {
     if (first === 'blocks') return { name: 'blocks' };
     if (first === 'txs') return { name: 'transactions' };
     if (first === 'validators') return { name: 'validators' };
+    if (first === 'charts') return { name: 'charts' };
     if (first === 'search') return { name: 'search', q: new URLSearchParams(search).get('q')?.trim() ?? '' };
     return { name: 'not-found', path };
   }
@@ -75,6 +77,7 @@ export const href = {
   blocks: () => '#/blocks',
   transactions: () => '#/txs',
   validators: () => '#/validators',
+  charts: () => '#/charts',
   block: (number: string | number | bigint) => `#/block/${number}`,
   transaction: (hash: string) => `#/tx/${hash}`,
   address: (address: string) => `#/address/${address}`,

@@ -5,15 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
-import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
+import { createExplorer, handleClientError, type ChartRecord, type ChartSeriesRecord, type Explorer } from '@chainlens/core';
 import { DEMO_SOURCES, createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
 import { waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import express from 'express';
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bucketLabel, latestOf, MEASURES, titleOf } from '../src/chart-series.js';
 
 /** Debian's chromium; CI installs it (.ci/run). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,6 +36,13 @@ interface Visit {
   /** Requests and WebSocket connections to anywhere but the server's origin. */
   outside: string[];
   errors: string[];
+  /** The answer to each chart the page read, by series, resolution and token (see {@link chartKey}); the newest where it read one again. */
+  charts: Map<string, Response>;
+}
+
+/** What a chart request is known by in {@link Visit.charts}. */
+function chartKey(name: string, resolution: string | null, token: string | null): string {
+  return `${name} ${resolution} ${token ?? ''}`;
 }
 
 let chain: TestChain;
@@ -125,7 +133,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
   async function visit(fragment = ''): Promise<Visit> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     open.push(page);
-    const visited: Visit = { page, outside: [], errors: [] };
+    const visited: Visit = { page, outside: [], errors: [], charts: new Map() };
     page.on('request', (request) => {
       if (new URL(request.url()).origin !== origin()) visited.outside.push(request.url());
     });
@@ -136,6 +144,11 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
       if (message.type() === 'error') visited.errors.push(message.text());
     });
     page.on('pageerror', (error) => visited.errors.push(error.message));
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      const name = /\/api\/v1\/stats\/charts\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (name) visited.charts.set(chartKey(name, url.searchParams.get('resolution'), url.searchParams.get('token')), response);
+    });
     await page.goto(`${server().url}${fragment}`);
     return visited;
   }
@@ -151,6 +164,20 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
   async function search(page: Page, q: string): Promise<void> {
     await page.getByLabel('Search the chain').fill(q);
     await page.getByLabel('Search the chain').press('Enter');
+  }
+
+  /** Checks the series' chart draws a mark for each known value of the API's answer and names its latest value. */
+  async function expectDrawn({ page, charts }: Visit, series: ChartSeriesRecord, resolution: 'day' | 'hour', token: string | null = null): Promise<void> {
+    const chart = page.getByRole('img', { name: `${titleOf(series.name)}, by ${resolution} (UTC)` });
+    await chart.waitFor();
+    const key = chartKey(series.name, resolution, token);
+    await expect.poll(() => charts.has(key)).toBe(true);
+    const answer = ((await charts.get(key)!.json()) as { result: ChartRecord }).result;
+    expect(await chart.locator('.mark').count()).toBe(answer.points.filter((point) => point.value !== null).length);
+    const latest = latestOf(answer.points)!;
+    const text = `${MEASURES[series.unit].text(latest.value)} on ${bucketLabel(latest.timestamp, resolution)}`;
+    expect(await chart.getAttribute('aria-label')).toContain(`latest ${text}`);
+    expect(await page.locator('figure', { has: chart }).locator('figcaption').innerText()).toContain(text);
   }
 
   /** The block number in the first row of the latest blocks. */
@@ -175,6 +202,26 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     const rows = await page.locator('table', { has: page.locator('caption', { hasText: 'newest indexed transactions' }) }).locator('tbody tr').count();
     expect(rows).toBeGreaterThan(0);
     await leave(visited, 'home');
+  });
+
+  it("charts every chain-wide series from the API's points, per day and per hour, and a token's own series on its page", async () => {
+    const visited = await visit();
+    const { page } = visited;
+    const series = ((await (await fetch(`${server().url}api/v1/stats/charts`)).json()) as { result: ChartSeriesRecord[] }).result;
+    // Home's one chart, before the page of them all.
+    await expectDrawn(visited, series.find((one) => one.name === 'transactions')!, 'day');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Charts' }).click();
+    await page.getByRole('heading', { name: 'Charts', level: 1 }).waitFor();
+    const chainWide = series.filter((one) => one.token !== 'required');
+    for (const one of chainWide) await expectDrawn(visited, one, 'day');
+    await page.getByRole('button', { name: 'Per hour' }).click();
+    for (const one of chainWide) await expectDrawn(visited, one, 'hour');
+    await page.screenshot({ path: join(SHOTS, `${server().adapter}-charts.png`), fullPage: true });
+    const token = demo.contracts.token.toLowerCase();
+    await page.goto(`${server().url}#/token/${token}`);
+    // DEMO is priced on the demo DEX: its price is charted beside its transfers and holders.
+    for (const one of series.filter((candidate) => candidate.token !== 'none')) await expectDrawn(visited, one, 'day', token);
+    await leave(visited, 'token-charts');
   });
 
   it('searching a transaction hash opens the transaction with its status, value, fee, logs and token transfers', async () => {

@@ -10,6 +10,7 @@ const NAV: [Route['name'], string, string][] = [
   ['blocks', 'Blocks', href.blocks()],
   ['transactions', 'Transactions', href.transactions()],
   ['validators', 'Validators', href.validators()],
+  ['charts', 'Charts', href.charts()],
 ];
 
 /** Header (name, navigation, the search box), the page, and a footer linking the API reference. */

@@ -3,6 +3,7 @@ import { v1 } from '../api.js';
 import { useNow } from '../clock.js';
 import { BlocksTable, TransactionsTable, type BlockRow } from '../components/tables.js';
 import { PageTitle } from '../components/layout.js';
+import { SeriesChart } from '../components/series-chart.js';
 import { Failure } from '../components/states.js';
 import { formatGwei, groupThousands } from '../format.js';
 import { useChannel } from '../live.js';
@@ -13,7 +14,7 @@ const LATEST = 10;
 /** Network statistics are read again this often (they move slowly; blocks and transactions arrive live). */
 const STATS_REFRESH_MS = 15_000;
 
-/** Network figures, then the latest blocks and transactions, which the `blocks` and `transactions` channels keep current. */
+/** Network figures, transactions per day, then the latest blocks and transactions, which the `blocks` and `transactions` channels keep current. */
 export function HomePage() {
   const now = useNow();
   const [stats, setStats] = useState<NetworkStats | null>(null);
@@ -66,6 +67,12 @@ export function HomePage() {
         <Stat label="Transactions" value={stats ? groupThousands(stats.totalTransactions) : '…'} />
         <Stat label="Accounts" value={stats ? groupThousands(stats.totalAccounts) : '…'} />
         <Stat label="Contracts" value={stats ? groupThousands(stats.totalContracts) : '…'} />
+      </section>
+      <section aria-labelledby="transactions-per-day">
+        <h2 id="transactions-per-day">
+          Transactions per day <a class="more" href={href.charts()}>All charts</a>
+        </h2>
+        <SeriesChart series={{ name: 'transactions', unit: 'count' }} resolution="day" height={140} />
       </section>
       <div class="columns">
         <section aria-labelledby="latest-blocks">

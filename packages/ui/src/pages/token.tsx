@@ -6,15 +6,16 @@ import { PageTitle } from '../components/layout.js';
 import { AddressLink } from '../components/links.js';
 import { PagedList } from '../components/pager.js';
 import { DataTable } from '../components/data-table.js';
+import { SeriesCharts } from '../components/series-chart.js';
 import { Loaded } from '../components/states.js';
 import { TransfersTable } from '../components/tables.js';
 import { age, formatTokenAmount, formatUsd, groupThousands } from '../format.js';
 import { useLoad, usePaged } from '../load.js';
-import type { Token, TokenHolders, TokenTransfer } from '../records.js';
+import type { ChartSeries, Token, TokenHolders, TokenTransfer } from '../records.js';
 
 const PAGE_SIZE = 25;
 
-/** One token: what it is, its price, its holders and its transfers. */
+/** One token: what it is, its price, its activity over time, its holders and its transfers. */
 export function TokenPage({ address }: { address: string }) {
   const token = useLoad(() => v1<Token>(`token/${address}`), [address]);
   const [tab, setTab] = useState<'transfers' | 'holders'>('transfers');
@@ -39,10 +40,22 @@ export function TokenPage({ address }: { address: string }) {
               ['Volume (24 h)', found.volume24h === null ? '—' : formatUsd(found.volume24h)],
             ]}
           />
+          <h2>Over time</h2>
+          <TokenCharts address={found.address} />
           <Tabs label="Token sections" current={tab} onChange={setTab} tabs={[['transfers', 'Transfers'], ['holders', 'Holders']]} />
           {tab === 'transfers' ? <TokenTransfers token={found} /> : <TokenHoldersList token={found} />}
         </>
       )}
+    </Loaded>
+  );
+}
+
+/** The series of one token (its transfers, holders and price), from the list the server keeps. */
+function TokenCharts({ address }: { address: string }) {
+  const series = useLoad(() => v1<ChartSeries[]>('stats/charts'), []);
+  return (
+    <Loaded loading={series} what="the token's charts">
+      {(all) => <SeriesCharts label="This token over time" token={address} series={all.filter((one) => one.token !== 'none')} />}
     </Loaded>
   );
 }
