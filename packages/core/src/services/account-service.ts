@@ -1,7 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { BlockNotFoundError } from '../errors/index.js';
-import type { AddressTransactionsQuery, Hex, Storage, StoredTransaction } from '../storage/index.js';
+import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
@@ -86,14 +86,20 @@ export class AccountService {
   }
 
   /**
-   * A page of the address's transactions. Its hashes are read from storage, its records from the
-   * record cache where kept, so after a new block a page reads little more than its hashes.
+   * A page of the address's transactions. Where the address's pages were kept in the record cache,
+   * its hashes are read from storage and its records from the cache, so after a new block a page
+   * reads little more than its hashes; an address seldom read has its page read whole.
    */
   async transactions(query: AddressTransactionsQuery): Promise<TransactionRecord[]> {
-    const [hashes, cursor] = await Promise.all([this.storage.listAddressTransactionHashes(query), this.head.current()]);
-    const found = await this.records.transactions(this.storage, hashes);
-    // A record gone between the two reads was rolled back meanwhile: read the page whole instead.
-    const txs = found.includes(null) ? await this.storage.listAddressTransactions(query) : (found as StoredTransaction[]);
+    const [txs, cursor] = await Promise.all([
+      this.records.transactionPage(
+        this.storage,
+        `address:${query.address}`,
+        () => this.storage.listAddressTransactionHashes(query),
+        () => this.storage.listAddressTransactions(query),
+      ),
+      this.head.current(),
+    ]);
     const head = cursor?.number ?? null;
     const labels = await this.labels.labelsOf(txs.flatMap(transactionAddresses));
     return txs.map((tx) => formatTransaction(tx, head, labels));

@@ -108,6 +108,32 @@ describe('ChainRecordCache', () => {
       expect(asked).toHaveLength(2);
     });
 
+    it('reads a page whole until its list was mostly kept, then by its hashes and the kept records; a vanished record reads it whole again', async () => {
+      const cache = new ChainRecordCache(createEventHub(), 1_000_000);
+      const { asked, storage: store } = storage();
+      let listed = [1, 2, 3];
+      const hashes = counted(null);
+      const rows = counted(null);
+      const page = () =>
+        cache.transactionPage(
+          store,
+          'address:a',
+          async () => (await hashes(), listed.map(hash)),
+          async () => (await rows(), listed.flatMap((n) => (n <= 5 ? [tx(n)] : []))),
+        );
+      // Nothing was kept: read whole (and kept), twice, as the first read found none kept.
+      expect(await page()).toEqual([tx(1), tx(2), tx(3)]);
+      expect(await page()).toEqual([tx(1), tx(2), tx(3)]);
+      expect([hashes.calls, rows.calls]).toEqual([0, 2]);
+      // The second read found them all kept: now hashes, and no record read.
+      expect(await page()).toEqual([tx(1), tx(2), tx(3)]);
+      expect([hashes.calls, rows.calls, asked.length]).toEqual([1, 2, 0]);
+      // A listed hash whose record is gone (rolled back meanwhile): the page is read whole.
+      listed = [1, 9];
+      expect(await page()).toEqual([tx(1)]);
+      expect([hashes.calls, rows.calls, asked]).toEqual([2, 3, [[hash(9)]]]);
+    });
+
     it('reads every time with a budget of 0', async () => {
       const cache = new ChainRecordCache(createEventHub(), 0);
       const { asked, storage: store } = storage();

@@ -12,6 +12,8 @@ import type { Hex, Storage, StoredBlock, StoredTransaction } from '../storage/in
  */
 export class ChainRecordCache {
   readonly #records: LRUCache<string, object, number> | null;
+  /** Per list (an address's transactions), the share of its last page's records that were kept. */
+  readonly #keptShares = new LRUCache<string, number>({ max: 10_000 });
   /** Bumped by every reorg, so a read that started before one is not kept. */
   #generation = 0;
 
@@ -61,6 +63,33 @@ export class ChainRecordCache {
     for (const tx of await storage.getTransactions(missing)) if (tx !== null) read.set(tx.hash, tx);
     for (const tx of read.values()) this.#keep(records, generation, `tx:${tx.hash}`, tx, transactionBytes(tx));
     return hashes.map((hash, i) => found[i] ?? read.get(hash) ?? null);
+  }
+
+  /**
+   * A page of transactions, read the cheaper way for the list `key` it belongs to: where most of
+   * the list's last page was kept, its `hashes` and then the kept records (the others in one
+   * read); otherwise its `rows` whole, in one pass, keeping them. Reading hashes first pays only
+   * when the records are kept (they need no parsing); for a list seldom read it is a second pass
+   * over the same rows. A page whose records vanished between the two reads (a rollback) is read
+   * whole.
+   */
+  async transactionPage(storage: Storage, key: string, hashes: () => Promise<Hex[]>, rows: () => Promise<StoredTransaction[]>): Promise<StoredTransaction[]> {
+    const records = this.#records;
+    if (records === null) return rows();
+    if ((this.#keptShares.get(key) ?? 0) >= 0.5) {
+      const listed = await hashes();
+      const kept = listed.filter((hash) => records.has(`tx:${hash}`)).length;
+      const found = await this.transactions(storage, listed);
+      if (listed.length > 0) this.#keptShares.set(key, kept / listed.length);
+      if (!found.includes(null)) return found as StoredTransaction[];
+      return rows();
+    }
+    const generation = this.#generation;
+    const page = await rows();
+    const kept = page.filter((tx) => records.has(`tx:${tx.hash}`)).length;
+    for (const tx of page) this.#keep(records, generation, `tx:${tx.hash}`, tx, transactionBytes(tx));
+    if (page.length > 0) this.#keptShares.set(key, kept / page.length);
+    return page;
   }
 
   /** Block `number` with its transaction hashes, or `null`. */
