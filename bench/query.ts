@@ -134,7 +134,7 @@ export async function runQuery(): Promise<boolean> {
   printTable(
     `${size.toLocaleString('en-US')} transactions in ${chain.blocks.toLocaleString('en-US')} blocks over ${chain.addresses.toLocaleString('en-US')} addresses ` +
       `(heavy address: ${load!.heavyCount.toLocaleString('en-US')}); ${TOKENS} tokens, ${load!.transfers.toLocaleString('en-US')} transfers to ` +
-      `${chain.tokenHolders!.toLocaleString('en-US')} holders; loaded in ${load!.seconds ?? 'an earlier run'} s, ${load!.databaseSize} on disk; ` +
+      `${chain.tokenHolders!.toLocaleString('en-US')} holders; ${load!.seconds === null ? 'loaded by an earlier run' : `loaded in ${load!.seconds} s`}, ${load!.databaseSize} on disk; ` +
       `Postgres (${database.source}), ${CONNECTIONS} connections, ${duration} s per row, head moving 1 block/s`,
     ['route', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'req/s ×bare', 'p99 ×bare', 'other CPU %', 'verdict'],
     judged.map(({ row, bare, rate, tail, pass }) => [
