@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createExplorer, type Explorer } from '@chainlens/core';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { describe, expect, it } from 'vitest';
 import { postgresCoordinator, postgresStorage } from '../src/index.js';
 import { testDatabaseUrl, testSchemas } from './database.js';
@@ -49,6 +49,8 @@ describe('leader takeover', () => {
       expect([cursor + 1n, cursor + 2n]).toContain(written[0]);
       await waitFor(async () => (await cursorOf(schema)) === chain.head, 'the successor to reach the head', 60_000);
       expect(written).toEqual(Array.from({ length: Number(chain.head - written[0]!) + 1 }, (_, i) => written[0]! + BigInt(i)));
+      // Traces follow the blocks in a pipeline of their own: the tables are compared once both are through the head.
+      await waitFor(() => indexedThrough(successor!, chain.head), 'the successor to trace the head', 60_000);
     } finally {
       child.kill('SIGKILL');
       await successor?.close();
