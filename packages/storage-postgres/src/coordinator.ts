@@ -18,6 +18,8 @@ export class PostgresCoordinator implements Coordinator {
   #listenClient: pg.Client | null = null;
   #held = false;
   #closed = false;
+  /** The last notification sent, so the next waits for it. */
+  #publishing: Promise<unknown> = Promise.resolve();
 
   constructor(options: ResolvedPostgresStorageOptions) {
     this.#options = options;
@@ -52,7 +54,11 @@ export class PostgresCoordinator implements Coordinator {
   async publish(message: string): Promise<void> {
     const client = this.#leaseClient ?? this.#listenClient;
     if (!client) throw new Error('postgresCoordinator: publish needs the lease or a subscription');
-    await client.query('SELECT pg_notify($1, $2)', [this.#channel, message]);
+    // One notification at a time, in order: the indexer announces blocks without waiting, and a
+    // client handed a query while one runs queues it itself, which pg deprecates (gone in pg 9).
+    const sent = this.#publishing.then(() => client.query('SELECT pg_notify($1, $2)', [this.#channel, message]));
+    this.#publishing = sent.catch(() => undefined);
+    await sent;
   }
 
   async subscribe(listener: (message: string) => void): Promise<void> {
