@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BlockBundle, Storage } from '@chainlens/core';
 import { chainAccounts, chainApprovals, chainTokenTransfers, expectStoredChain, makeChain, referenceAddressTransactions, referenceApprovals, referenceChartRollups, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
@@ -14,6 +15,18 @@ function appliedMigrations(schema: string) {
     );
     return rows;
   });
+}
+
+/** Writes `chain` into `schema` with every migration applied (then `extra` on the same storage), and closes it. */
+async function storeChain(schema: string, chain: BlockBundle[], extra: (storage: Storage) => Promise<void> = async () => undefined): Promise<void> {
+  const storage = await createStorage(schema);
+  try {
+    await storage.init();
+    await writeChain(storage, chain);
+    await extra(storage);
+  } finally {
+    await storage.close();
+  }
 }
 
 describe('migrations', () => {
@@ -57,13 +70,7 @@ describe('migrations', () => {
   it('brings a schema at version 1 up to date and keeps its chain', async () => {
     const schema = schemas.next();
     const chain = makeChain({ blocks: 3, txPerBlock: 4 });
-    const old = await createStorage(schema);
-    try {
-      await old.init();
-      await writeChain(old, chain);
-    } finally {
-      await old.close();
-    }
+    await storeChain(schema, chain);
     // What a release with only migration 1 left behind.
     await withClient((client) =>
       client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions, ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes, DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
@@ -114,13 +121,7 @@ describe('migrations', () => {
   it('counts a schema indexed with its traces inline as traced through its cursor (migration 14)', async () => {
     const schema = schemas.next();
     const chain = withInternalTransactions(makeChain({ blocks: 4, txPerBlock: 3 }));
-    const old = await createStorage(schema);
-    try {
-      await old.init();
-      await writeChain(old, chain);
-    } finally {
-      await old.close();
-    }
+    await storeChain(schema, chain);
     // What a release before migration 14 left behind: traces written with their blocks, no trace cursor.
     await withClient((client) => client.query(`ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; DELETE FROM ${schema}.schema_migrations WHERE version = 14`));
     const storage = await createStorage(schema);
@@ -138,16 +139,11 @@ describe('migrations', () => {
     const chain = makeChain({ blocks: 12, txPerBlock: 6 });
     const [ascii, accented, unnamed] = [...new Set(chainTokenTransfers(chain).map((transfer) => transfer.token))];
     const metadata = (name: string | null, symbol: string | null) => ({ name, symbol, decimals: 18, interfaces: [] });
-    const old = await createStorage(schema);
-    try {
-      await old.init();
-      await writeChain(old, chain);
+    await storeChain(schema, chain, async (old) => {
       await old.setTokenMetadata(ascii!, metadata('Wrapped Ether', 'WETH'));
       await old.setTokenMetadata(accented!, metadata('Ünïcode', 'UNI'));
       await old.setTokenMetadata(unnamed!, metadata(null, null));
-    } finally {
-      await old.close();
-    }
+    });
     // What a release before migration 15 left behind: no keys, no indexes on them.
     await withClient((client) => client.query(`ALTER TABLE ${schema}.tokens DROP COLUMN name_key, DROP COLUMN symbol_key; DELETE FROM ${schema}.schema_migrations WHERE version = 15`));
     const storage = await createStorage(schema);
@@ -168,13 +164,7 @@ describe('migrations', () => {
   it('counts a stored chain’s rollups and decodes its approvals (migrations 16 and 17), and rolls them back after', async () => {
     const schema = schemas.next();
     const chain = makeChain({ blocks: 40, txPerBlock: 5, blockTime: 1_800n });
-    const old = await createStorage(schema);
-    try {
-      await old.init();
-      await writeChain(old, chain);
-    } finally {
-      await old.close();
-    }
+    await storeChain(schema, chain);
     // What a release before migration 16 left behind.
     await withClient((client) =>
       client.query(`DROP TABLE ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels;

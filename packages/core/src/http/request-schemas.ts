@@ -28,6 +28,9 @@ export const addressSchema = withError(
   () => new InvalidAddressError(),
 );
 
+/** Path parameters of a route about one address (`/…/:address`). */
+export const addressParams = z.object({ address: addressSchema });
+
 /** An optional address (same error when present and malformed). */
 export const optionalAddressSchema = withError(addressSchema.optional(), () => new InvalidAddressError());
 

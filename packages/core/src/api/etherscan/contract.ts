@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import { holdsScope } from '../../auth/scopes.js';
 import { ContractNotFoundError, ForbiddenError, UnauthorizedError } from '../../errors/index.js';
-import { addressSchema, optionalAddressSchema } from '../../http/request-schemas.js';
+import { addressParams, addressSchema, optionalAddressSchema } from '../../http/request-schemas.js';
 import type { ContractRecord, Services } from '../../services/index.js';
 import type { Hex, StoredVerificationJob } from '../../storage/index.js';
 import { VERIFICATION_MESSAGES, verificationFields, type VerificationInput } from '../../verification/index.js';
@@ -12,7 +12,6 @@ import type { EtherscanModule } from './module.js';
 import { parseParams, type EtherscanParams } from './params.js';
 import { sourceCode, UNVERIFIED_SOURCE } from './records.js';
 
-const addressParams = z.object({ address: addressSchema });
 const proxyParams = z.object({ address: addressSchema, expectedimplementation: optionalAddressSchema });
 const guidParams = z.object({ guid: z.string().min(1, 'is required').max(100, 'is too long') });
 

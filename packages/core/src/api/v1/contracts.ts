@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
-import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../../http/request-schemas.js';
+import { addressParams, addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
 import { verificationFields } from '../../verification/verification-input.js';
-
-const contractParams = z.object({ address: addressSchema });
 
 /** The spec's verification fields, plus Etherscan's `evmVersion`, `licenseType` and `codeformat`. */
 const verifyBody = z.object({
@@ -60,7 +58,7 @@ export function contractRoutes(services: Services): Route[] {
       errors: ['CONTRACT_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'A contract: its creation, balance, transaction count, verified source details, and whether it is a token or a proxy (and of what)',
-      params: contractParams,
+      params: addressParams,
       handler: ({ params }) => services.contracts.contract(params.address),
     }),
     defineRoute({
@@ -70,7 +68,7 @@ export function contractRoutes(services: Services): Route[] {
       errors: ['CONTRACT_NOT_VERIFIED'],
       auth: 'none',
       summary: "The contract's verified ABI (its own, for a proxy too); 404 when its source is not verified",
-      params: contractParams,
+      params: addressParams,
       handler: ({ params }) => services.contracts.abi(params.address),
     }),
     defineRoute({
@@ -80,7 +78,7 @@ export function contractRoutes(services: Services): Route[] {
       errors: ['QUERY_TOO_LARGE'],
       auth: 'none',
       summary: 'Logs a contract emitted, newest first unless sort=asc, decoded with its verified ABI, else the standard ABIs',
-      params: contractParams,
+      params: addressParams,
       query: z.object({
         fromBlock: optionalBlockNumberQuery,
         toBlock: optionalBlockNumberQuery,
@@ -111,7 +109,7 @@ export function contractRoutes(services: Services): Route[] {
       auth: 'none',
       cache: 'head',
       summary: 'Transactions between a user (query address) and the contract, either way, newest first',
-      params: contractParams,
+      params: addressParams,
       query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
       handler: ({ params, query }) => services.contracts.interactions({ contract: params.address, user: query.address, page: query.page, offset: query.offset }),
     }),

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
+import { addressParams, addressSchema, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../services/record-schemas.js';
-
-const addressParams = z.object({ address: addressSchema });
 
 /**
  * `GET /api/v1/labels/:address` (an address's public label), the signed-in user's watch list at

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema } from '../../http/request-schemas.js';
+import { addressParams } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
 
@@ -14,7 +13,7 @@ export function metadataRoutes(services: Services): Route[] {
       errors: ['METADATA_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: "The address's metadata profile; a token without one gets its contract's name and symbol",
-      params: z.object({ address: addressSchema }),
+      params: addressParams,
       handler: ({ params }) => services.metadata.get(params.address),
     }),
   ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema, optionalAddressSchema, optionalBooleanQuery, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { addressParams, optionalAddressSchema, optionalBlockNumberQuery, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 import { tokenScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import {
@@ -10,8 +10,6 @@ import {
   tokenRecordSchema,
   tokenTransferRecordSchema,
 } from '../../services/record-schemas.js';
-
-const tokenParams = z.object({ address: addressSchema });
 
 /** `/api/v1/token/*`: a token, its holders and its transfers. */
 export function tokenRoutes(services: Services): Route[] {
@@ -36,7 +34,7 @@ export function tokenRoutes(services: Services): Route[] {
       errors: ['TOKEN_NOT_FOUND'],
       auth: 'none',
       summary: 'Price, volume, liquidity and holder analytics of a token (prices need a configured price source)',
-      params: tokenParams,
+      params: addressParams,
       handler: ({ params }) => services.tokens.analytics(params.address),
     }),
     defineRoute({
@@ -46,7 +44,7 @@ export function tokenRoutes(services: Services): Route[] {
       errors: ['TOKEN_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
       auth: 'none',
       summary: 'A token: metadata and supply from the chain, holder and transfer counts from indexed transfers',
-      params: tokenParams,
+      params: addressParams,
       handler: ({ params }) => services.tokens.token(params.address),
     }),
     defineRoute({
@@ -57,7 +55,7 @@ export function tokenRoutes(services: Services): Route[] {
       auth: 'none',
       cache: 'head',
       summary: 'Holders by balance, largest first, with their share of the total supply',
-      params: tokenParams,
+      params: addressParams,
       query: z.object({
         page: positiveIntQuery(1),
         offset: positiveIntQuery(50, 100),
@@ -75,7 +73,7 @@ export function tokenRoutes(services: Services): Route[] {
       // Token names and decimals are read once per token, so only the token's transfers move the page.
       cacheScopes: (params) => [tokenScope(params.address ?? '')],
       summary: 'Transfers of a token, newest first unless sort=asc',
-      params: tokenParams,
+      params: addressParams,
       query: z.object({
         page: positiveIntQuery(1),
         offset: positiveIntQuery(50, 100),

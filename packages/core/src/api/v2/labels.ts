@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema, textSchema } from '../../http/request-schemas.js';
+import { addressParams, textSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { addressLabelRecordSchema } from '../../services/record-schemas.js';
-
-const addressParams = z.object({ address: addressSchema });
 
 /** `/api/v2/labels/*`: public address labels, for admins. */
 export function labelManagementRoutes(services: Services): Route[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema, textSchema, urlSchema } from '../../http/request-schemas.js';
+import { addressParams, textSchema, urlSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
 
@@ -41,7 +41,7 @@ export function metadataManagementRoutes(services: Services): Route[] {
       auth: 'user',
       scope: 'admin',
       summary: "Set (replace) an address's metadata profile",
-      params: z.object({ address: addressSchema }),
+      params: addressParams,
       body: profileBody,
       handler: ({ params, body, principal }) => services.metadata.put(params.address, body, principal!.user.email),
     }),
