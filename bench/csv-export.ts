@@ -8,11 +8,11 @@
  * whole export, however long (a tenth of the rows is shown beside it, holding about as much).
  * Smoke run: `BENCH_CSV_ROWS=5000 npm run bench -- csv`.
  */
-import { readFileSync } from 'node:fs';
 import { envInt } from './lib/env.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';
 import { withServer } from './lib/server-process.js';
 import { addressAt } from './lib/synthetic-chain.js';
+import { residentMiB } from './lib/cpu-meter.js';
 
 const TARGET_HELD_MB = 8;
 const TX_PER_BLOCK = 100;
@@ -59,10 +59,10 @@ export async function runCsvExport(): Promise<boolean> {
 async function exportOnce(url: string, pid: number, headers: Record<string, string>, rows: number): Promise<Row> {
   const endBlock = Math.ceil(rows / TX_PER_BLOCK) - 1;
   const baseline = await liveMemory(url);
-  const rssBefore = rssMb(pid);
+  const rssBefore = residentMiB(pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssMb(pid));
+    rssPeak = Math.max(rssPeak, residentMiB(pid));
   }, 10);
   const started = performance.now();
   let bytes = 0;
@@ -86,7 +86,7 @@ async function exportOnce(url: string, pid: number, headers: Record<string, stri
   }
   if (lines !== rows + 1) throw new Error(`the export held ${lines - 1} rows, expected ${rows}`);
   const mb = (value: number) => Math.round(value * 10) / 10;
-  return { rows, bytes, seconds: Math.round((performance.now() - started) / 10) / 100, heldMb: mb(held / 1024 / 1024), rssGrowthMb: mb(Math.max(rssPeak, rssMb(pid)) - rssBefore) };
+  return { rows, bytes, seconds: Math.round((performance.now() - started) / 10) / 100, heldMb: mb(held / 1024 / 1024), rssGrowthMb: mb(Math.max(rssPeak, residentMiB(pid)) - rssBefore) };
 }
 
 /** The server's live memory (heap and external bytes after a full collection). */
@@ -94,8 +94,3 @@ async function liveMemory(url: string): Promise<number> {
   return ((await (await fetch(`${url}/bench/live-memory`)).json()) as { bytes: number }).bytes;
 }
 
-/** The process's resident memory in MB, from /proc. */
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return kb / 1024;
-}

@@ -14,7 +14,6 @@
  * `BENCH_KEEP_DATA=1` keeps a load for the next run of the same size.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import pg from 'pg';
 import type { Storage } from '@chainlens/core';
 import { startAnvil } from '@chainlens/core/devchain';
 import { postgresStorage } from '@chainlens/storage-postgres';
-import { disturbed, DISTURBED_PERCENT, postgresPids, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
+import { disturbed, DISTURBED_PERCENT, postgresPids, residentMiB, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { createHeadMover, type HeadMover } from './lib/head-mover.js';
 import { benchDatabase, dropSchema } from './lib/postgres.js';
@@ -33,8 +32,6 @@ import { addressAt, blockHashAt, seededRandom, syntheticChain, tokenAt, tokenHol
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
-/** Distinct requests drawn per route (cycled): enough that the Zipf tail is mostly cold. */
-const DRAWS_PER_ROUTE = 20_000;
 /** Page size of every list route (the routes' maximum). */
 const OFFSET = 100;
 /** Pages of the heavy address's `txlist` and of a token's transfers (page × offset stays within Etherscan's 10,000). */
@@ -57,10 +54,10 @@ interface Row {
   disturbance: Disturbance;
 }
 
-/** A measured route: the requests it spreads over and a check of an answer. */
+/** A measured route: a draw of its next request's path (its Zipf law), and a check of an answer. */
 interface Route {
   name: string;
-  paths: string[];
+  draw: () => string;
   check: (result: unknown) => boolean;
 }
 
@@ -93,23 +90,25 @@ export async function runQuery(): Promise<boolean> {
   const schema = keep ? `bench_reads_${size}` : `bench_reads_${randomBytes(4).toString('hex')}`;
   const anvil = await startAnvil();
   const rows: Row[] = [];
+  const routes = routesOf(chain);
   let load: Load;
   const memory: Record<Mode, number> = { uncached: 0, shipped: 0 };
   try {
     load = await loadChain(database.url, schema, chain);
-    const routes = routesOf(chain);
     const serverArgs = [database.url, schema, anvil.rpcUrl];
-    const mover = await createHeadMover(database.url, schema, chain, (WARMUP_SECONDS + duration + 5) * routes.length * 2);
+    // Each row's blocks are rolled back when it stops, so a row's worth is all the mover needs.
+    const mover = await createHeadMover(database.url, schema, chain, WARMUP_SECONDS + duration + 5);
     const bodies: string[] = [];
     try {
       for (const mode of ['uncached', 'shipped'] as const) {
-        await withServer('chainlens-postgres.ts', mode === 'uncached' ? ['--no-response-cache', ...serverArgs] : serverArgs, async (server) => {
+        await withServer('chainlens-postgres.ts', mode === 'uncached' ? ['--no-cache', ...serverArgs] : serverArgs, async (server) => {
           for (const route of routes) {
-            const body = await expectAnswer(server.url + route.paths[0], route.check);
+            // The first answer of each route is the bytes its floor serves.
+            const body = await expectAnswer(server.url + route.draw(), route.check);
             if (mode === 'uncached') bodies.push(body);
             rows.push(await measureMoving(mover, route, mode, server.url, [server.pid, anvil.pid], duration, Buffer.byteLength(body)));
           }
-          memory[mode] = residentMegabytes(server.pid);
+          memory[mode] = Math.round(residentMiB(server.pid));
         });
       }
     } finally {
@@ -122,7 +121,7 @@ export async function runQuery(): Promise<boolean> {
     await database.stop();
   }
 
-  const judged = routesOf(chain).flatMap((route) => {
+  const judged = routes.flatMap((route) => {
     const bare = rows.find((row) => row.route === route.name && row.mode === 'floor')!;
     return (['uncached', 'shipped'] as const).map((mode) => {
       const row = rows.find((r) => r.route === route.name && r.mode === mode)!;
@@ -192,7 +191,6 @@ function strideFor(count: number): number {
 /** The routes issue 24 names, each over the requests of its Zipf law. */
 function routesOf(chain: SyntheticChainOptions): Route[] {
   const random = seededRandom(24);
-  const draws = (make: () => string) => Array.from({ length: DRAWS_PER_ROUTE }, make);
   const block = zipf(chain.blocks, random);
   const transaction = zipf(chain.blocks * chain.txPerBlock, random);
   const token = zipf(TOKENS, random);
@@ -206,41 +204,41 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
   return [
     {
       name: 'transaction/:hash',
-      paths: draws(() => {
+      draw: () => {
         const serial = transaction();
         return `/api/v1/transaction/${transactionHashAt(Math.floor(serial / chain.txPerBlock), serial % chain.txPerBlock)}`;
-      }),
+      },
       check: (r) => typeof (r as { hash: unknown }).hash === 'string',
     },
-    { name: 'block/getblock', paths: draws(() => `/api/v1/block/getblock?blockno=${block()}`), check: (r) => (r as { transactions: unknown[] }).transactions.length === chain.txPerBlock },
+    { name: 'block/getblock', draw: () => `/api/v1/block/getblock?blockno=${block()}`, check: (r) => (r as { transactions: unknown[] }).transactions.length === chain.txPerBlock },
     {
       name: 'account/txlist (heavy address)',
-      paths: draws(() => `/api/v1/account/txlist?address=${heavy}&page=${page() + 1}&offset=${OFFSET}&sort=${sort()}`),
+      draw: () => `/api/v1/account/txlist?address=${heavy}&page=${page() + 1}&offset=${OFFSET}&sort=${sort()}`,
       check: isList(OFFSET),
     },
     {
       name: 'token/:address/holders',
-      paths: draws(() => `/api/v1/token/${tokenAt(chain, token())}/holders?page=${Math.min(page(), 9) + 1}&offset=${OFFSET}`),
+      draw: () => `/api/v1/token/${tokenAt(chain, token())}/holders?page=${Math.min(page(), 9) + 1}&offset=${OFFSET}`,
       check: (r) => (r as { holders: unknown[] }).holders.length === OFFSET,
     },
     {
       name: 'token/:address/transfers (deep pages)',
-      paths: draws(() => `/api/v1/token/${tokenAt(chain, token())}/transfers?page=${page() + 1}&offset=${OFFSET}`),
+      draw: () => `/api/v1/token/${tokenAt(chain, token())}/transfers?page=${page() + 1}&offset=${OFFSET}`,
       check: isList(OFFSET),
     },
     {
       name: 'contract/:address/events',
-      paths: draws(() => `/api/v1/contract/${tokenAt(chain, token())}/events?page=${page() + 1}&offset=${OFFSET}&sort=${sort()}`),
+      draw: () => `/api/v1/contract/${tokenAt(chain, token())}/events?page=${page() + 1}&offset=${OFFSET}&sort=${sort()}`,
       check: isList(OFFSET),
     },
     {
       name: 'Etherscan account txlist',
-      paths: draws(() => `/api?module=account&action=txlist&address=${addressAt(1 + address())}&page=1&offset=${OFFSET}&sort=${sort()}`),
+      draw: () => `/api?module=account&action=txlist&address=${addressAt(1 + address())}&page=1&offset=${OFFSET}&sort=${sort()}`,
       check: (r) => Array.isArray(r) && r.length > 0,
     },
     {
       name: 'Etherscan account tokentx',
-      paths: draws(() => `/api?module=account&action=tokentx&address=${tokenHolderAt(chain, holder())}&page=1&offset=${OFFSET}&sort=${sort()}`),
+      draw: () => `/api?module=account&action=tokentx&address=${tokenHolderAt(chain, holder())}&page=1&offset=${OFFSET}&sort=${sort()}`,
       check: (r) => Array.isArray(r) && r.length > 0,
     },
   ];
@@ -332,7 +330,7 @@ async function expectAnswer(url: string, check: (result: unknown) => boolean): P
 async function measureMoving(mover: HeadMover, route: Route, mode: Mode, base: string, pids: number[], duration: number, bytes: number): Promise<Row> {
   const stop = mover.start();
   try {
-    return { ...(await measure(`${route.name}, ${mode}`, base, route.paths, pids, duration)), route: route.name, mode, bytes };
+    return { ...(await measure(`${route.name}, ${mode}`, base, route.draw, pids, duration)), route: route.name, mode, bytes };
   } finally {
     console.log(`  the chain grew ${await stop()} blocks meanwhile (rolled back)`);
   }
@@ -346,7 +344,7 @@ async function floor(route: string, body: string, duration: number): Promise<Row
     const file = join(dir, 'body.json');
     await writeFile(file, body);
     return await withServer('bare.ts', ['fastify', 'application/json; charset=utf-8', `@${file}`], async (server) => ({
-      ...(await measure(`bare Fastify, ${route} bytes (${Buffer.byteLength(body)})`, server.url, [`/api/v1/transaction/${transactionHashAt(0, 0)}`], [server.pid], duration)),
+      ...(await measure(`bare Fastify, ${route} bytes (${Buffer.byteLength(body)})`, server.url, () => `/api/v1/transaction/${transactionHashAt(0, 0)}`, [server.pid], duration)),
       route,
       mode: 'floor' as const,
       bytes: Buffer.byteLength(body),
@@ -356,26 +354,20 @@ async function floor(route: string, body: string, duration: number): Promise<Row
   }
 }
 
-/** Resident memory of process `pid`, in MB (Linux /proc). */
-function residentMegabytes(pid: number): number {
-  const kilobytes = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kilobytes ? Math.round(Number(kilobytes) / 1024) : 0;
-}
 
-/** Loads `base` with `paths` in turn; any failed request fails the run. */
-async function measure(name: string, base: string, paths: readonly string[], pids: number[], duration: number) {
+/** Loads `base` with a fresh `draw` for every request (a fixed list, cycled, would turn the tail hot); any failed request fails the run. */
+async function measure(name: string, base: string, draw: () => string, pids: number[], duration: number) {
   console.log(`${name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
-  let next = 0;
   const meter = startCpuMeter(() => [...pids, ...postgresPids()]);
   const result = await autocannon({
-    url: base + paths[0],
+    url: base + draw(),
     connections: CONNECTIONS,
     duration,
     warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
     requests: [
       {
         setupRequest: (request) => {
-          request.path = paths[next++ % paths.length]!;
+          request.path = draw();
           return request;
         },
       },

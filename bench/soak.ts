@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon, { type Request, type Result } from 'autocannon';
 import WebSocket from 'ws';
@@ -18,6 +17,7 @@ import { devAccounts } from '@chainlens/core/devchain';
 import { envInt } from './lib/env.js';
 import { benchDatabase, dropSchema, type BenchDatabase } from './lib/postgres.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';
+import { residentMiB } from './lib/cpu-meter.js';
 
 const SUBSCRIBERS = 1_000;
 const RATE_PER_SECOND = 200;
@@ -81,7 +81,7 @@ export async function runSoak(): Promise<boolean> {
         errors: result.errors + result.timeouts + failedAnswers(result),
         tooMany: tooMany(result),
         p99Ms: result.latency.p99,
-        rssMiB: rssMiB(server.process),
+        rssMiB: Math.round(residentMiB(server.process.pid!)),
         blocksMin: Math.min(...counts),
         blocksMax: Math.max(...counts),
       });
@@ -149,12 +149,6 @@ function tooMany(result: Result): number {
 /** Answers other than 2xx and 429. */
 function failedAnswers(result: Result): number {
   return Object.entries(result.statusCodeStats).reduce((sum, [code, { count }]) => (code.startsWith('2') || code === '429' ? sum : sum + count), 0);
-}
-
-function rssMiB(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kib / 1024);
 }
 
 function open(url: string): Promise<WebSocket> {

@@ -79,3 +79,15 @@ function processTicks(pid: number): number {
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** Resident memory of process `pid`, in MiB (Linux /proc); 0 once it has gone. */
+export function residentMiB(pid: number): number {
+  const status = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/status`, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}

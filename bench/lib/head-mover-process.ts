@@ -9,14 +9,13 @@ import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgre
 import type { FromMover, MoverSettings, ToMover } from './head-mover.js';
 import { syntheticChain } from './synthetic-chain.js';
 
-const { url, schema, chain, maxBlocks, added, intervalMs } = JSON.parse(process.env.CHAINLENS_BENCH_MOVER!) as MoverSettings;
+const { url, schema, chain, maxBlocks } = JSON.parse(process.env.CHAINLENS_BENCH_MOVER!) as MoverSettings;
 const send = (message: FromMover) => process.send!(message);
 
 try {
   // The generator is sequential (one random stream): walk to the load's end, keep what follows.
-  // `added` shapes the new blocks only (the loaded ones are already stored).
   const next: BlockBundle[] = [];
-  for (const bundle of syntheticChain({ ...chain, ...added, blocks: chain.blocks + maxBlocks })) {
+  for (const bundle of syntheticChain({ ...chain, blocks: chain.blocks + maxBlocks })) {
     if (bundle.block.number >= BigInt(chain.blocks)) next.push(bundle);
   }
   const storage = postgresStorage({ connectionString: url, schema });
@@ -48,7 +47,7 @@ try {
           .catch((error: unknown) => {
             failure = error;
           });
-      }, intervalMs);
+      }, 1_000);
     } else {
       clearInterval(timer);
       void writing

@@ -21,12 +21,10 @@ export interface MoverSettings {
   schema: string;
   chain: SyntheticChainOptions;
   maxBlocks: number;
-  added: Partial<SyntheticChainOptions>;
-  intervalMs: number;
 }
 
 /**
- * Writes the synthetic chain's next blocks into a loaded `schema`, one per `intervalMs`, through
+ * Writes the synthetic chain's next blocks into a loaded `schema`, one a second, through
  * `Storage.writeBlock`, and announces each on the schema's bus, as an indexing instance of a
  * cluster would: the server sees its head move (and its response cache start afresh for every
  * answer the block may change) as often as on a chain with that block time. Stopping rolls the
@@ -36,8 +34,8 @@ export interface MoverSettings {
  * and sending a block takes tens of milliseconds of CPU, and in the load generator's event loop
  * that time would be counted in the latency of every request in flight.
  */
-export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions, maxBlocks: number, added: Partial<SyntheticChainOptions> = {}, intervalMs = 1_000): Promise<HeadMover> {
-  const settings: MoverSettings = { url, schema, chain, maxBlocks, added, intervalMs };
+export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions, maxBlocks: number): Promise<HeadMover> {
+  const settings: MoverSettings = { url, schema, chain, maxBlocks };
   const child = fork(fileURLToPath(new URL('./head-mover-process.ts', import.meta.url)), [], {
     env: { ...process.env, CHAINLENS_BENCH_MOVER: JSON.stringify(settings) },
     execArgv: ['--import', 'tsx'],

@@ -1,8 +1,9 @@
 /**
  * ChainLens behind the Fastify adapter, serving a Postgres schema that is already loaded; it does
  * not index, but as an instance of a cluster it hears the blocks another process writes and
- * announces on the schema's bus (the benchmarks' head mover), as it would an indexing instance's. Usage: `chainlens-postgres.ts [--no-response-cache] <connectionString> <schema> [rpcUrl]`
- * (`--no-response-cache`: every request reads storage, as a first request after a block does).
+ * announces on the schema's bus (the benchmarks' head mover), as it would an indexing instance's. Usage: `chainlens-postgres.ts [--no-cache] <connectionString> <schema> [rpcUrl]`
+ * (`--no-cache`: neither the response cache nor the record cache, so every request reads
+ * storage, as a first request for cold data does).
  */
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
@@ -10,7 +11,7 @@ import { postgresCoordinator, postgresStorage } from '@chainlens/storage-postgre
 import { announce, listenFastify } from './listen.js';
 
 const args = process.argv.slice(2);
-const uncached = args[0] === '--no-response-cache';
+const uncached = args[0] === '--no-cache';
 const [connectionString, schema, rpcUrl] = uncached ? args.slice(1) : args;
 if (connectionString === undefined || schema === undefined) throw new Error('usage: chainlens-postgres.ts <connectionString> <schema> [rpcUrl]');
 
@@ -24,7 +25,7 @@ const explorer = await createExplorer({
   indexer: { enabled: false },
   // As decisions.md has it for benchmarks: many connections from one address.
   rateLimits: { enabled: false },
-  ...(uncached && { reads: { responseCacheBytes: 0 } }),
+  ...(uncached && { reads: { responseCacheBytes: 0, recordCacheBytes: 0 } }),
 });
 // Started as a serving instance is: it joins the cluster (the indexer stays off).
 await explorer.start();
