@@ -424,7 +424,7 @@ export class PostgresStorage implements Storage {
     // UTF-8 has no lone surrogate (Buffer.from would make it U+FFFD), and no name holds one.
     if (prefix === '' || limit < 1 || LONE_SURROGATE.test(prefix)) return [];
     const key = searchKey(prefix);
-    const { rows } = await this.#pool.query<TokenRow>({ ...this.#read.searchTokens, values: [key, afterPrefix(key), limit] });
+    const { rows } = await this.#reads.query<TokenRow>({ ...this.#read.searchTokens, values: [key, afterPrefix(key), limit] });
     return rows.map(toStoredToken);
   }
 
@@ -465,7 +465,7 @@ export class PostgresStorage implements Storage {
 
   async listAddressTokenBalances({ holder, page, offset }: AddressTokenBalancesQuery): Promise<StoredTokenBalance[]> {
     if (page < 1 || offset < 1) return [];
-    const { rows } = await this.#pool.query<StoredTokenBalance>({ ...this.#read.addressTokenBalances, values: [toBytea(holder), offset, (page - 1) * offset] });
+    const { rows } = await this.#reads.query<StoredTokenBalance>({ ...this.#read.addressTokenBalances, values: [toBytea(holder), offset, (page - 1) * offset] });
     return rows;
   }
 
@@ -547,13 +547,13 @@ export class PostgresStorage implements Storage {
 
   async listChartRollups({ resolution, from, to }: ChartRollupsQuery): Promise<StoredChartRollup[]> {
     if (to < from || to < INT8_MIN || from > INT8_MAX) return [];
-    const { rows } = await this.#pool.query<RollupRow>({ ...this.#insights.chartRollups, values: [resolution, toDecimal(clampInt8(from)), toDecimal(clampInt8(to))] });
+    const { rows } = await this.#reads.query<RollupRow>({ ...this.#insights.chartRollups, values: [resolution, toDecimal(clampInt8(from)), toDecimal(clampInt8(to))] });
     return rows.map(toChartRollup);
   }
 
   async listTokenRollups({ token, resolution, from, to }: TokenRollupsQuery): Promise<TokenRollupsPage> {
     // Buckets are timestamps, far inside int8: clamped bounds select the same rollups.
-    const { rows } = await this.#pool.query<TokenRollupRow>({
+    const { rows } = await this.#reads.query<TokenRollupRow>({
       ...this.#insights.tokenRollups,
       values: [toBytea(token), resolution, toDecimal(clampInt8(from)), toDecimal(clampInt8(to))],
     });
@@ -569,7 +569,7 @@ export class PostgresStorage implements Storage {
 
   async getPairSyncsAt(pair: Hex, timestamps: bigint[]): Promise<(StoredPairSync | null)[]> {
     if (timestamps.length === 0) return [];
-    const { rows } = await this.#pool.query<Partial<StoredPairSync>>({ ...this.#insights.pairSyncsAt, values: [toBytea(pair), timestamps.map((at) => toDecimal(clampInt8(at)))] });
+    const { rows } = await this.#reads.query<Partial<StoredPairSync>>({ ...this.#insights.pairSyncsAt, values: [toBytea(pair), timestamps.map((at) => toDecimal(clampInt8(at)))] });
     return rows.map(({ pair: found, blockNumber, logIndex, timestamp, reserve0, reserve1 }) =>
       found == null ? null : { pair: found, blockNumber: blockNumber!, logIndex: logIndex!, timestamp: timestamp!, reserve0: reserve0!, reserve1: reserve1! },
     );
@@ -577,35 +577,35 @@ export class PostgresStorage implements Storage {
 
   async listApprovals({ owner, page, offset }: ApprovalsQuery): Promise<StoredApproval[]> {
     if (page < 1 || offset < 1) return [];
-    const { rows } = await this.#pool.query<StoredApproval>({ ...this.#insights.approvals, values: [toBytea(owner), offset, (page - 1) * offset] });
+    const { rows } = await this.#reads.query<StoredApproval>({ ...this.#insights.approvals, values: [toBytea(owner), offset, (page - 1) * offset] });
     return rows;
   }
 
   async listAddressTransactionsAfter(query: KeysetQuery<TransactionPosition>): Promise<StoredTransaction[]> {
     const range = keysetRange(query, (after) => [after.blockNumber, after.transactionIndex], 1);
     if (!range) return [];
-    const { rows } = await this.#pool.query<StoredTransaction>({ ...this.#insights.transactionsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    const { rows } = await this.#reads.query<StoredTransaction>({ ...this.#insights.transactionsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
     return rows;
   }
 
   async listAddressInternalTransactionsAfter(query: KeysetQuery<TracePosition>): Promise<StoredInternalTransaction[]> {
     const range = keysetRange(query, (after) => [after.blockNumber, after.transactionIndex, after.traceIndex], 2);
     if (!range) return [];
-    const { rows } = await this.#pool.query<StoredInternalTransaction>({ ...this.#insights.internalTransactionsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    const { rows } = await this.#reads.query<StoredInternalTransaction>({ ...this.#insights.internalTransactionsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
     return rows;
   }
 
   async listAddressTokenTransfersAfter(query: KeysetQuery<TransferPosition>): Promise<StoredTokenTransfer[]> {
     const range = keysetRange(query, (after) => [after.blockNumber, after.logIndex, after.batchIndex], 2);
     if (!range) return [];
-    const { rows } = await this.#pool.query<StoredTokenTransfer>({ ...this.#insights.tokenTransfersAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    const { rows } = await this.#reads.query<StoredTokenTransfer>({ ...this.#insights.tokenTransfersAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
     return rows;
   }
 
   async listAddressLogsAfter(query: KeysetQuery<LogPosition>): Promise<StoredLog[]> {
     const range = keysetRange(query, (after) => [after.blockNumber, after.logIndex], 1);
     if (!range) return [];
-    const { rows } = await this.#pool.query<LogRow>({ ...this.#insights.logsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    const { rows } = await this.#reads.query<LogRow>({ ...this.#insights.logsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
     return rows.map(toStoredLog);
   }
 

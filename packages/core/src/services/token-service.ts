@@ -1,6 +1,7 @@
 import { TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
+import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { formatUsd } from '../prices/usd.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { PriceService, TokenMarket } from './price-service.js';
@@ -382,10 +383,9 @@ export class TokenService {
   async transactionTransfers(hash: Hex): Promise<AccountTokenTransferRecord[]> {
     const tx = await this.storage.getTransaction(hash);
     if (!tx) throw new TransactionNotFoundError();
-    // The block's stored transfers: the same records every list shows. A reorg between the two
-    // reads leaves no bundle, or one without this transaction, and so nothing to list.
-    const bundle = await this.storage.getBlockBundle(tx.blockNumber);
-    return this.withTokensAndTransactions((bundle?.tokenTransfers ?? []).filter((transfer) => transfer.transactionHash === hash));
+    // Read from its stored logs as the indexer derived the stored transfers (one read, not the
+    // whole block's bundle); a reorg between the two reads leaves no logs, and nothing to list.
+    return this.withTokensAndTransactions(tokenTransfersOf(await this.storage.getTransactionLogs(hash), tx.timestamp));
   }
 
   /** `transfers` as records, with their tokens' metadata and their transactions. */
