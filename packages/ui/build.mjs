@@ -11,9 +11,6 @@ const PACKAGE = fileURLToPath(new URL('.', import.meta.url));
 /** The folder the page is built into. */
 export const UI_DIST = join(PACKAGE, 'dist');
 
-/** The page's sources and what shapes their build, for staleness checks. */
-export const UI_SOURCES = [join(PACKAGE, 'src'), join(PACKAGE, 'build.mjs'), join(PACKAGE, 'package.json')];
-
 /**
  * Bundles `src/main.tsx` (Preact, minified, with its CSS) into `outdir`. Each file is written
  * under a temporary name and renamed into place, so a server reading the folder while another

@@ -31,9 +31,12 @@ interface FolderImport {
   file: string;
 }
 
-/** The folder a file belongs to: its top-level folder under `src/`, or the file itself at the root. */
+/**
+ * The folder a file belongs to: its top-level folder under `src/`, or the file itself at the root
+ * (as its `.ts` source: imports name the `.js` they compile to).
+ */
 function folderOf(path: string): string {
-  return relative(SRC, path).split(sep)[0]!;
+  return relative(SRC, path).split(sep)[0]!.replace(/\.js$/, '.ts');
 }
 
 /**
@@ -79,6 +82,11 @@ describe('the layers of core', () => {
     const folders = new Set(readdirSync(SRC).filter((name) => !name.endsWith('.test.ts') && name !== '__snapshots__'));
     expect([...folders].filter((folder) => !layerOf.has(folder))).toEqual([]);
     expect([...layerOf.keys()].filter((folder) => !folders.has(folder))).toEqual([]);
+  });
+
+  it('knows the layer of everything an import names, root files included', () => {
+    const unplaced = imports.flatMap(({ from, to, file }) => [from, to].filter((folder) => !layerOf.has(folder)).map((folder) => `${folder} (${file})`));
+    expect(unplaced).toEqual([]);
   });
 
   it('lets no folder import from a layer above its own', () => {

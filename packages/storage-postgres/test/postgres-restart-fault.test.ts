@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asText, createExplorer, type Explorer } from '@chainlens/core';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/index.js';
@@ -133,9 +133,8 @@ describe('Postgres restarted during ingest and requests', () => {
       expect(down.length).toBeGreaterThan(0);
       expect(down.filter((entry) => entry.answer.status === 200)).toEqual([]);
 
-      await waitFor(async () => (await explorer.storage.getCursor())?.number === chain.head, 'indexing to reach the head', 60_000);
       // Call traces follow the blocks a little behind; both runs are compared once they are in too.
-      await waitFor(async () => (await explorer.storage.getTraceCursor()) === chain.head, 'tracing to reach the head', 60_000);
+      await waitFor(() => indexedThrough(explorer, chain.head), 'indexing and tracing to reach the head', 60_000);
       expect(explorer.indexer.status.running).toBe(true);
     } finally {
       await explorer.close();
@@ -145,8 +144,7 @@ describe('Postgres restarted during ingest and requests', () => {
     const clean = await createExplorer({ rpcUrl: chain.rpcUrl, storage: reference, logLevel: 'silent', rateLimits: { enabled: false } });
     try {
       await clean.start();
-      await waitFor(async () => (await clean.storage.getCursor())?.number === chain.head, 'the uninterrupted run to reach the head', 60_000);
-      await waitFor(async () => (await clean.storage.getTraceCursor()) === chain.head, 'the uninterrupted run to trace the head', 60_000);
+      await waitFor(() => indexedThrough(clean, chain.head), 'the uninterrupted run to index and trace the head', 60_000);
     } finally {
       await clean.close();
     }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { layoutChart } from '../chart-geometry.js';
 import { axisLabel, BUCKET_SECONDS, bucketLabel, type Measure } from '../chart-series.js';
 import type { Chart } from '../records.js';
@@ -20,9 +20,14 @@ export function ChartSvg({ chart, measure, shape, label, height }: { chart: Char
 
 function Drawing({ chart, measure, shape, label, width, height }: { chart: Chart; measure: Measure; shape: 'line' | 'bars'; label: string; width: number; height: number }) {
   const { resolution, points } = chart;
-  const layout = layoutChart(
-    points.map((point) => ({ timestamp: Number(point.timestamp), value: point.value === null ? null : measure.number(point.value) })),
-    { width, height, bucketSeconds: BUCKET_SECONDS[resolution], integer: measure.integer, yLabel: measure.tick, xLabel: (timestamp) => axisLabel(timestamp, resolution) },
+  // Laid out again only when the data or the size changes: pages around it re-render every second (ages).
+  const layout = useMemo(
+    () =>
+      layoutChart(
+        points.map((point) => ({ timestamp: Number(point.timestamp), value: point.value === null ? null : measure.number(point.value) })),
+        { width, height, bucketSeconds: BUCKET_SECONDS[resolution], integer: measure.integer, yLabel: measure.tick, xLabel: (timestamp) => axisLabel(timestamp, resolution) },
+      ),
+    [points, resolution, measure, width, height],
   );
   const { marks, baseline, left, right, bottom } = layout;
   const dotRadius = Math.min(3.5, Math.max(1.5, (marks[0]?.barWidth ?? 0) / 3));

@@ -43,7 +43,16 @@ export function HomePage() {
       },
       (failure: unknown) => shown && setError(failure),
     );
-    const readStats = () => v1<NetworkStats>('blockchain/network/stats').then((figures) => shown && setStats(figures), (failure: unknown) => shown && setError(failure));
+    const readStats = () =>
+      v1<NetworkStats>('blockchain/network/stats').then(
+        (figures) => {
+          if (!shown) return;
+          setStats(figures);
+          // A failed read is shown until one succeeds again.
+          setError(null);
+        },
+        (failure: unknown) => shown && setError(failure),
+      );
     void readStats();
     const timer = setInterval(readStats, STATS_REFRESH_MS);
     return () => {

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext, type SignedUpUser } from './context.js';
 
 const EVERYTHING = 2n ** 62n;
@@ -30,9 +30,13 @@ export function insightTests(ctx: () => ApiContext): void {
   /** The first indexed block's timestamp: charts from there hold every point. */
   const since = async () => (await ctx().explorer.storage.getBlockByNumber(0n))!.timestamp;
 
+  // Every test here may need an admin, and each may run alone (`-t`).
+  beforeAll(async () => {
+    admin = await signUp(ctx(), ['admin', 'user']);
+  });
+
   it('GET /stats/charts lists every series; a day or hour chart answers the stored rollups as decimal strings', async () => {
     await indexedToHead(ctx());
-    admin = await signUp(ctx(), ['admin', 'user']);
     const series = (await get(ctx(), '/api/v1/stats/charts')).body.result as { name: string; token: string }[];
     expect(series.map((one) => one.name)).toEqual(['transactions', 'active-addresses', 'new-addresses', 'gas-used', 'average-gas-price', 'new-contracts', 'token-transfers', 'token-holders', 'token-price']);
     for (const resolution of ['day', 'hour'] as const) {
