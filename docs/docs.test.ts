@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { explorerConfigSchema } from '@chainlens/core';
 
 /**
  * The README and the pages beside this file stay true to the repository: every relative link
@@ -76,6 +77,33 @@ function typeErrors(blocks: Map<string, string>): Map<string, string[]> {
   );
 }
 
+/** The dotted paths of a zod schema's options, down to objects nested three deep (defaults, prefaults and transforms looked through). */
+function optionPaths(schema: unknown, path: string[] = []): string[] {
+  let inner = schema as { _zod: { def: { type: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> } } };
+  for (;;) {
+    const { def } = inner._zod;
+    if (def.innerType) inner = def.innerType as typeof inner;
+    else if (def.type === 'pipe') inner = def.in as typeof inner;
+    else break;
+  }
+  const { def } = inner._zod;
+  if (def.type !== 'object' || path.length === 3) return [path.join('.')];
+  return Object.entries(def.shape!).flatMap(([key, value]) => optionPaths(value, [...path, key]));
+}
+
+/** The options the first cells of a markdown table name: `` `a.b` / `c` `` names a.b and a.c. */
+function tableOptions(markdown: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, cell] of markdown.matchAll(/^\| ([^|]+) \|/gm)) {
+    let prefix = '';
+    for (const [, name] of cell!.matchAll(/`([\w.]+)`/g)) {
+      if (name!.includes('.')) prefix = name!.slice(0, name!.lastIndexOf('.') + 1);
+      names.add(name!.includes('.') ? name! : prefix + name!);
+    }
+  }
+  return names;
+}
+
 describe('the README and docs/', () => {
   it('give the two commands CI and a fresh clone rely on', () => {
     expect(read('README.md')).toContain('npm install && npm start');
@@ -85,6 +113,20 @@ describe('the README and docs/', () => {
   it('link only to files and headings that exist', () => {
     const readPage = (path: string) => (existsSync(join(ROOT, path)) ? read(path) : null);
     expect(pages.flatMap((page) => brokenLinks(page, read(page), readPage))).toEqual([]);
+  });
+
+  it('are each linked from the README, so a newcomer finds every page from the front door', () => {
+    const linked = new Set([...prose(read('README.md')).matchAll(/\]\((docs\/[^)#\s]+\.md)/g)].map(([, target]) => target));
+    expect(pages.filter((page) => page !== 'README.md' && !linked.has(page))).toEqual([]);
+  });
+
+  it('document every option of createExplorer in the configuration table of embedding.md', () => {
+    const documented = tableOptions(read('docs/embedding.md'));
+    const covered = (path: string) => path.split('.').some((_, i, parts) => documented.has(parts.slice(0, i + 1).join('.')));
+    const options = optionPaths(explorerConfigSchema);
+    expect(options.length).toBeGreaterThan(50);
+    expect(options.filter((path) => !covered(path))).toEqual([]);
+    expect(tableOptions('| `a.b` / `c` | x |\n| `d` | y |')).toEqual(new Set(['a.b', 'a.c', 'd']));
   });
 
   it('would report a link to a missing file or heading', () => {
