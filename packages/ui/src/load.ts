@@ -3,22 +3,28 @@ import { useEffect, useState } from 'preact/hooks';
 /** Where a read stands. */
 export type Loading<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'failed'; error: unknown };
 
-/** Runs `load` whenever `deps` change and follows its outcome; a newer run supersedes an older one. */
+/**
+ * Runs `load` whenever `deps` change and follows its outcome; a newer run supersedes an older one.
+ * What it holds for earlier `deps` is never handed out as theirs: until the new run starts (its
+ * effect runs after the render that changed them), they are loading too.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Loading<T> {
-  const [loading, setLoading] = useState<Loading<T>>({ state: 'loading' });
+  const [held, setHeld] = useState<{ deps: readonly unknown[]; loading: Loading<T> }>({ deps, loading: { state: 'loading' } });
   useEffect(() => {
     let current = true;
-    setLoading({ state: 'loading' });
+    setHeld({ deps, loading: { state: 'loading' } });
     load().then(
-      (data) => current && setLoading({ state: 'done', data }),
-      (error: unknown) => current && setLoading({ state: 'failed', error }),
+      (data) => current && setHeld({ deps, loading: { state: 'done', data } }),
+      (error: unknown) => current && setHeld({ deps, loading: { state: 'failed', error } }),
     );
     return () => {
       current = false;
     };
   }, deps);
-  return loading;
+  return held.deps.length === deps.length && held.deps.every((dep, index) => Object.is(dep, deps[index])) ? held.loading : LOADING;
 }
+
+const LOADING: Loading<never> = { state: 'loading' };
 
 /** A paged list: the page shown, a way to move, and its rows. */
 export interface Paged<T> {

@@ -5,16 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
-import { createExplorer, handleClientError, type ChartRecord, type ChartSeriesRecord, type Explorer } from '@chainlens/core';
+import { createExplorer, handleClientError, type ChartRecord, type ChartSeriesRecord, type Explorer, type TokenRecord } from '@chainlens/core';
 import { DEMO_SOURCES, createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, signUp, waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import express from 'express';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { createTestClient, createWalletClient, http, parseEther, type Address, type Hash } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bucketLabel, latestOf, MEASURES, titleOf } from '../src/chart-series.js';
+import { formatEth, formatUsd, shorten } from '../src/format.js';
 
 /** Debian's chromium; CI installs it (.ci/run). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,10 +25,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = join(tmpdir(), 'chainlens-ui-screenshots');
 /** What Chromium logs for every fetch answered 404: expected only where a page shows "not found". */
 const NOT_FOUND_LOG = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+/** Where the page is served, below where ChainLens is mounted: not the root, so its links are seen to stay under it. */
+const UI_PATH = '/explorer-ui';
+/** The public labels an admin gives: the demo's deployer (who sent its transfer and holds most DEMO), anvil's coinbase (every block's miner) and the event emitter. */
+const LABELS = { deployer: 'Demo deployer', miner: 'Anvil coinbase', emitter: 'Event emitter' };
+/** An address's transactions page holds this many (the page's page size). */
+const PAGE_SIZE = 25;
 
 interface Served {
   adapter: string;
-  /** The page's address: Fastify serves ChainLens at the root, Express under `/explorer/`. */
+  /** Where ChainLens is mounted: Fastify at the root, Express under `/explorer/`. */
+  api: string;
+  /** The page's address, {@link UI_PATH} under {@link Served.api}. */
   url: string;
   close(): Promise<void>;
 }
@@ -51,6 +62,9 @@ let activity: DemoActivity;
 let explorer: Explorer;
 let browser: Browser;
 const served: Served[] = [];
+/** An account of the test's own, so no demo round races its nonces; every transaction it sent, oldest first. */
+const own = privateKeyToAccount(generatePrivateKey());
+const ownSent: Hash[] = [];
 
 // One chain with the demo's contracts and ongoing activity, one explorer, both adapters serving it
 // (the same kernel), one browser.
@@ -65,7 +79,7 @@ beforeAll(async () => {
     indexer: { pollIntervalMs: 50 },
     // As `npm start`'s demo chain has them: DEMO priced on the demo DEX against DUSD at $1.
     prices: { quoteToken: demo.contracts.quoteToken, quoteTokenUsd: '1', dexes: [{ name: 'DemoSwap', factory: demo.contracts.dexFactory }] },
-    ui: { path: '/' },
+    ui: { path: UI_PATH },
     // Both adapters' pages come from one address here; the tiers have tests of their own.
     rateLimits: { anonymous: { perMinute: 100_000, perDay: 1_000_000 } },
   });
@@ -82,6 +96,17 @@ beforeAll(async () => {
     runs: 200,
     evmVersion: 'cancun',
   });
+  // More transactions than a page holds, for the pager.
+  await createTestClient({ mode: 'anvil', chain: chain.chain, transport: http(chain.rpcUrl) }).setBalance({ address: own.address, value: parseEther('100') });
+  let last = 0n;
+  for (let i = 0; i <= PAGE_SIZE; i++) last = await sendOwn(demo.accounts[6]!);
+  await waitFor(() => indexedThrough(explorer, last), 'the own transactions indexed');
+  const admin = await signUp({ url: served[0]!.api.replace(/\/$/, ''), explorer }, ['admin', 'user']);
+  const miner = (await chain.publicClient.getBlock()).miner;
+  for (const [address, label] of [[demo.accounts[0]!, LABELS.deployer], [miner, LABELS.miner], [demo.contracts.emitter, LABELS.emitter]] as const) {
+    const answer = await fetch(`${served[0]!.api}api/v2/labels/${address}`, { method: 'PUT', headers: { ...admin.bearer, 'content-type': 'application/json' }, body: JSON.stringify({ label }) });
+    expect(answer.status).toBe(200);
+  }
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   await mkdir(SHOTS, { recursive: true });
 });
@@ -95,11 +120,20 @@ afterAll(async () => {
   await chain?.close();
 });
 
+/** Sends 1 wei from {@link own} to `to` and waits until it is mined; resolves with its block. */
+async function sendOwn(to: Address): Promise<bigint> {
+  const wallet = createWalletClient({ account: own, chain: chain.chain, transport: http(chain.rpcUrl) });
+  const hash = await wallet.sendTransaction({ to, value: 1n, gas: 21_000n });
+  ownSent.push(hash);
+  return (await chain.publicClient.waitForTransactionReceipt({ hash })).blockNumber;
+}
+
 async function serveFastify(target: Explorer): Promise<Served> {
   const app = Fastify({ clientErrorHandler: handleClientError });
   await app.register(chainlens, { explorer: target });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { adapter: 'fastify', url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`, close: () => app.close() };
+  const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
+  return { adapter: 'fastify', api, url: `${api}${UI_PATH.slice(1)}`, close: () => app.close() };
 }
 
 async function serveExpress(target: Explorer, prefix: string): Promise<Served> {
@@ -108,9 +142,11 @@ async function serveExpress(target: Explorer, prefix: string): Promise<Served> {
   const server = createServer({ keepAliveTimeout: 72_000 }, app);
   const detach = attachChainlensSockets(server, target, { prefix });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}/`;
   return {
     adapter: 'express',
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}/`,
+    api,
+    url: `${api}${UI_PATH.slice(1)}`,
     close: () =>
       new Promise<void>((resolve) => {
         detach();
@@ -153,9 +189,14 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     return visited;
   }
 
+  /** Saves what the page shows as `{adapter}-{name}.png` in {@link SHOTS}. */
+  async function shoot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: join(SHOTS, `${server().adapter}-${name}.png`), fullPage: true });
+  }
+
   /** Closes the page, checking it fetched only from the server and logged no error (but `allowed`). */
   async function leave(visited: Visit, shot: string, allowed: string[] = []): Promise<void> {
-    await visited.page.screenshot({ path: join(SHOTS, `${server().adapter}-${shot}.png`), fullPage: true });
+    await shoot(visited.page, shot);
     await visited.page.close();
     expect(visited.outside).toEqual([]);
     expect(visited.errors.filter((error) => !allowed.includes(error))).toEqual([]);
@@ -180,12 +221,38 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     expect(await page.locator('figure', { has: chart }).locator('figcaption').innerText()).toContain(text);
   }
 
+  /** The value a description list gives `name`, e.g. a transaction's `Fee`. */
+  function detail(page: Page, list: string, name: string): Promise<string> {
+    return page.locator(`dl[aria-label="${list}"] .row`).filter({ has: page.getByRole('term').getByText(name, { exact: true }) }).getByRole('definition').innerText();
+  }
+
+  /** The rows of the table its caption names, each as its cells' text. */
+  async function rowsOf(page: Page, caption: string): Promise<string[][]> {
+    const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
+    await table.waitFor();
+    return Promise.all((await table.locator('tbody tr').all()).map((row) => row.locator('td').allInnerTexts()));
+  }
+
+  /** Where the links of the table its caption names lead, e.g. `#/tx/0x…`, in its order. */
+  async function linksOf(page: Page, caption: string, to: string): Promise<(string | null)[]> {
+    const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
+    await table.waitFor();
+    return Promise.all((await table.locator(`tbody a[href^="${to}"]`).all()).map((link) => link.getAttribute('href')));
+  }
+
+  /** Checks a transaction page's value and fee against the chain's transaction and receipt. */
+  async function expectValueAndFee(page: Page, hash: Hash): Promise<void> {
+    const [tx, receipt] = await Promise.all([chain.publicClient.getTransaction({ hash }), chain.publicClient.getTransactionReceipt({ hash })]);
+    await expect(detail(page, 'Transaction details', 'Value')).resolves.toBe(formatEth(tx.value.toString(), 18));
+    await expect(detail(page, 'Transaction details', 'Fee')).resolves.toBe(formatEth((receipt.gasUsed * receipt.effectiveGasPrice).toString(), 18));
+  }
+
   /** The block number in the first row of the latest blocks. */
   async function newestShownBlock(page: Page): Promise<bigint> {
     return BigInt(await page.locator('table', { has: page.locator('caption', { hasText: 'newest indexed blocks' }) }).locator('tbody tr').first().locator('td').first().innerText());
   }
 
-  it('home shows network figures and the latest blocks and transactions, and new blocks arrive without a reload', async () => {
+  it('home shows network figures and the latest blocks and transactions, new blocks and transactions arrive without a reload, and its links stay under its path', async () => {
     const visited = await visit();
     const { page } = visited;
     await page.getByRole('heading', { name: 'Explorer', level: 1 }).waitFor();
@@ -194,20 +261,34 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await page.locator('caption', { hasText: 'newest indexed transactions' }).waitFor();
     await expect.poll(() => page.getByRole('region', { name: 'Network statistics' }).innerText()).toMatch(/Block height\s+\d[\s\S]*Contracts\s+\d/);
     const first = await newestShownBlock(page);
+    // Every transaction the latest transactions ever listed: the demo's newer ones soon push a row out.
+    await page.evaluate(
+      "window.listedTransactions = new Set(); new MutationObserver(() => { for (const link of document.querySelectorAll('[aria-labelledby=\"latest-transactions\"] a[href^=\"#/tx/\"]')) window.listedTransactions.add(link.getAttribute('href')); }).observe(document.querySelector('main'), { subtree: true, childList: true, attributes: true })",
+    );
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     // The demo activity mines on: a newer block shows up in place, read from the blocks channel.
     await waitFor(async () => (await newestShownBlock(page)) > first, 'a newer block on the home page', 30_000, 100);
-    expect(requests.filter((url) => url.includes('/api/v1/block'))).toEqual([]);
-    const rows = await page.locator('table', { has: page.locator('caption', { hasText: 'newest indexed transactions' }) }).locator('tbody tr').count();
-    expect(rows).toBeGreaterThan(0);
-    await leave(visited, 'home');
+    // A transaction sent now shows up too, read from the transactions channel.
+    await sendOwn(demo.accounts[6]!);
+    const sent = ownSent.at(-1)!;
+    await waitFor(() => page.evaluate(`window.listedTransactions.has('#/tx/${sent}')`), 'the new transaction on the home page', 30_000, 100);
+    expect(requests.filter((url) => url.includes('/api/v1/block') || url.includes('/api/v1/transaction'))).toEqual([]);
+    await shoot(page, 'home');
+    // Served below the mount point, the page links within itself (its routes are fragments) and to the API reference at the mount point.
+    const links = await page.evaluate<string[]>("[...document.querySelectorAll('a[href]')].map((link) => link.href)");
+    expect(links.length).toBeGreaterThan(20);
+    expect(links.filter((link) => !link.startsWith(`${server().url}#`))).toEqual([`${server().api}docs`]);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blocks' }).click();
+    await page.getByRole('heading', { name: 'Blocks', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${server().url}#/blocks`);
+    await leave(visited, 'blocks');
   });
 
   it("charts every chain-wide series from the API's points, per day and per hour, and a token's own series on its page", async () => {
     const visited = await visit();
     const { page } = visited;
-    const series = ((await (await fetch(`${server().url}api/v1/stats/charts`)).json()) as { result: ChartSeriesRecord[] }).result;
+    const series = ((await (await fetch(`${server().api}api/v1/stats/charts`)).json()) as { result: ChartSeriesRecord[] }).result;
     // Home's one chart, before the page of them all.
     await expectDrawn(visited, series.find((one) => one.name === 'transactions')!, 'day');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Charts' }).click();
@@ -216,7 +297,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     for (const one of chainWide) await expectDrawn(visited, one, 'day');
     await page.getByRole('button', { name: 'Per hour' }).click();
     for (const one of chainWide) await expectDrawn(visited, one, 'hour');
-    await page.screenshot({ path: join(SHOTS, `${server().adapter}-charts.png`), fullPage: true });
+    await shoot(page, 'charts');
     const token = demo.contracts.token.toLowerCase();
     await page.goto(`${server().url}#/token/${token}`);
     // DEMO is priced on the demo DEX: its price is charted beside its transfers and holders.
@@ -224,7 +305,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await leave(visited, 'token-charts');
   });
 
-  it('searching a transaction hash opens the transaction with its status, value, fee, logs and token transfers', async () => {
+  it("searching a transaction hash opens the transaction with its status, value, fee, logs, token transfers and its parties' labels", async () => {
     const visited = await visit();
     const { page } = visited;
     const hash = demo.transactions.transfer;
@@ -236,12 +317,21 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await expect(dl.getByRole('definition').filter({ hasText: 'Success' }).count()).resolves.toBe(1);
     const receipt = await chain.publicClient.getTransactionReceipt({ hash });
     await expect(dl.innerText()).resolves.toContain(`${receipt.blockNumber}`);
-    await expect(dl.innerText()).resolves.toContain(receipt.from.toLowerCase());
-    await page.locator('caption', { hasText: 'Tokens this transaction moved' }).waitFor();
-    await expect(page.locator('table', { has: page.locator('caption', { hasText: 'Tokens this transaction moved' }) }).innerText()).resolves.toContain('1,000 DEMO');
+    const sender = receipt.from.toLowerCase();
+    // The sender's public label, its address written out beside it and naming the link.
+    await expect(detail(page, 'Transaction details', 'From')).resolves.toBe(`${LABELS.deployer} ${sender}`);
+    await expect(dl.getByRole('link', { name: `${LABELS.deployer} (${sender})` }).getAttribute('href')).resolves.toBe(`#/address/${sender}`);
+    await expectValueAndFee(page, hash);
+    // The token moved from the labelled deployer to account 1.
+    await expect(rowsOf(page, 'Tokens this transaction moved')).resolves.toEqual([[shorten(hash, 6), String(receipt.blockNumber), expect.stringMatching(/ago$/), LABELS.deployer, shorten(demo.accounts[1]!.toLowerCase(), 6), '1,000 DEMO', 'DEMO ERC-20']]);
     await page.getByText('Transfer(address,address,uint256)').first().waitFor();
     await page.getByText('No internal transactions', { exact: false }).waitFor();
-    await leave(visited, 'transaction');
+    await shoot(page, 'transaction');
+    // A plain transfer of 1 ETH, for a value other than zero.
+    await page.goto(`${server().url}#/tx/${demo.transactions.nativeTransfer}`);
+    await expect(detail(page, 'Transaction details', 'Value')).resolves.toBe('1 ETH');
+    await expectValueAndFee(page, demo.transactions.nativeTransfer);
+    await leave(visited, 'transaction-native');
   });
 
   it('a reverted transaction shows its failure and revert reason', async () => {
@@ -253,7 +343,19 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await leave(visited, 'transaction-failed');
   });
 
-  it('searching a block number opens that block with its transactions', async () => {
+  it("a transaction's calls that moved value or created contracts are listed once traced", async () => {
+    const hash = demo.transactions.deployments.child;
+    const { blockNumber } = await chain.publicClient.getTransactionReceipt({ hash });
+    await waitFor(() => indexedThrough(explorer, blockNumber), 'the child deployment traced');
+    const visited = await visit(`#/tx/${hash}`);
+    // Caller.deployChild() created the child with the 1,000 Wei it was sent.
+    await expect(rowsOf(visited.page, 'Calls inside this transaction')).resolves.toEqual([
+      ['create', shorten(demo.contracts.caller.toLowerCase(), 6), shorten(demo.contracts.child.toLowerCase(), 6), formatEth('1000'), 'Success'],
+    ]);
+    await leave(visited, 'transaction-internal');
+  });
+
+  it('searching a block number opens that block with its transactions and its labelled miner', async () => {
     const visited = await visit();
     const { page } = visited;
     const { blockNumber: number } = await chain.publicClient.getTransactionReceipt({ hash: demo.transactions.transfer });
@@ -262,10 +364,13 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await page.getByRole('heading', { name: `Block #${number}`, level: 1 }).waitFor();
     const block = await chain.publicClient.getBlock({ blockNumber: number });
     await expect(page.locator('dl[aria-label="Block details"]').innerText()).resolves.toContain(block.hash);
-    const transactions = page.locator('table', { has: page.locator('caption', { hasText: `Transactions of block ${number}` }) });
-    await transactions.waitFor();
-    await expect(transactions.locator('tbody tr').count()).resolves.toBe(block.transactions.length);
-    await expect(transactions.locator('a[href^="#/tx/"]').first().getAttribute('href')).resolves.toBe(`#/tx/${block.transactions[0]}`);
+    await expect(detail(page, 'Block details', 'Miner')).resolves.toBe(`${LABELS.miner} ${block.miner.toLowerCase()}`);
+    const transactions = await rowsOf(page, `Transactions of block ${number}`);
+    expect(transactions).toHaveLength(block.transactions.length);
+    await expect(linksOf(page, `Transactions of block ${number}`, '#/tx/')).resolves.toEqual(block.transactions.map((hash) => `#/tx/${hash}`));
+    // The transfer's sender, by its label.
+    const transfer = block.transactions.indexOf(demo.transactions.transfer);
+    expect(transactions[transfer]![2]).toBe(LABELS.deployer);
     await leave(visited, 'block');
   });
 
@@ -276,7 +381,10 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await search(page, demo.accounts[3]!);
     await page.waitForURL(`**#/address/${address}`);
     await page.getByRole('heading', { name: 'Address', level: 1 }).waitFor();
-    await expect(page.locator('dl[aria-label="Address overview"]').innerText()).resolves.toMatch(/Balance\s+[\d,.]+ ETH/);
+    // The balance the chain gives at the block the page says it was read at.
+    const at = BigInt(await detail(page, 'Address overview', 'At block'));
+    const balance = await chain.publicClient.getBalance({ address: demo.accounts[3]!, blockNumber: at });
+    await expect(detail(page, 'Address overview', 'Balance')).resolves.toBe(formatEth(balance.toString(), 18));
     await page.locator('caption', { hasText: 'Transactions of this address' }).waitFor();
     await page.getByRole('button', { name: 'Token transfers' }).click();
     const transfers = page.locator('table', { has: page.locator('caption', { hasText: 'Token transfers of this address' }) });
@@ -289,21 +397,43 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await leave(visited, 'address');
   });
 
-  it('searching a token symbol opens the token with its supply, price, holders and transfers', async () => {
+  it("an address's transactions go on past a page: Next shows the older ones", async () => {
+    const visited = await visit(`#/address/${own.address.toLowerCase()}`);
+    const { page } = visited;
+    const newestFirst = (hashes: Hash[]) => hashes.map((hash) => `#/tx/${hash}`).reverse();
+    await expect(linksOf(page, 'Transactions of this address, newest first, page 1', '#/tx/')).resolves.toEqual(newestFirst(ownSent.slice(-PAGE_SIZE)));
+    // Every row a table of page 2 ever listed, to see it never lists page 1's, not even before page 2 is read.
+    await page.evaluate(
+      "window.pageTwoRows = new Set(); new MutationObserver(() => { const table = [...document.querySelectorAll('table')].find((candidate) => candidate.caption?.textContent.endsWith('page 2')); for (const link of table?.querySelectorAll('tbody a[href^=\"#/tx/\"]') ?? []) window.pageTwoRows.add(link.getAttribute('href')); }).observe(document.querySelector('main'), { subtree: true, childList: true, characterData: true })",
+    );
+    await page.getByRole('navigation', { name: 'Pages of transactions' }).getByRole('button', { name: 'Next' }).click();
+    const pageTwo = newestFirst(ownSent.slice(0, -PAGE_SIZE));
+    await expect(linksOf(page, 'Transactions of this address, newest first, page 2', '#/tx/')).resolves.toEqual(pageTwo);
+    await expect(page.evaluate('[...window.pageTwoRows]')).resolves.toEqual(pageTwo);
+    await leave(visited, 'address-page-2');
+  });
+
+  it('searching a token symbol opens the token with its supply, price, holders (labelled) and transfers', async () => {
     const visited = await visit();
     const { page } = visited;
     const token = demo.contracts.token.toLowerCase();
+    const record = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`/api/v1/token/${token}`));
     await search(page, 'DEMO');
     await page.waitForURL(`**#/token/${token}`);
     await page.getByRole('heading', { name: 'Demo Token (DEMO)', level: 1 }).waitFor();
     const details = await page.locator('dl[aria-label="Token details"]').innerText();
     expect(details).toContain('ERC-20');
-    expect(details).toMatch(/Price\s+\$\d/);
+    // The price and market cap of the record the API gave the page (DEMO's price moves with the demo's swaps).
+    const { result } = (await (await record).json()) as { result: TokenRecord };
+    expect(result.priceUSD).not.toBeNull();
+    await expect(detail(page, 'Token details', 'Price')).resolves.toBe(formatUsd(result.priceUSD!));
+    await expect(detail(page, 'Token details', 'Market cap')).resolves.toBe(formatUsd(result.marketCap!));
     await page.locator('caption', { hasText: 'Transfers of DEMO' }).waitFor();
     await page.getByRole('button', { name: 'Holders' }).click();
-    const holders = page.locator('table', { has: page.locator('caption', { hasText: 'Holders of DEMO' }) });
-    await holders.waitFor();
-    await expect(holders.locator('tbody tr').count()).resolves.toBeGreaterThan(1);
+    const holders = await rowsOf(page, 'Holders of DEMO');
+    expect(holders.length).toBeGreaterThan(1);
+    // The deployer holds the most DEMO, shown by its label.
+    expect(holders[0]!.slice(0, 2)).toEqual(['1', LABELS.deployer]);
     await leave(visited, 'token');
   });
 
@@ -322,17 +452,21 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     const visited = await visit(`#/address/${demo.contracts.emitter.toLowerCase()}`);
     const { page } = visited;
     await page.getByRole('heading', { name: 'Contract EventEmitter', level: 1 }).waitFor();
+    // Its public label beside its address, and its creator's.
+    await expect(page.locator('.title .sub').innerText()).resolves.toBe(`${LABELS.emitter} ${demo.contracts.emitter.toLowerCase()}`);
+    await expect(detail(page, 'Address overview', 'Creator')).resolves.toBe(`${LABELS.deployer} ${demo.accounts[0]!.toLowerCase()}`);
     await page.getByRole('button', { name: 'Contract' }).click();
     await expect(page.locator('dl[aria-label="Contract details"]').innerText()).resolves.toMatch(/Verified\s+Yes/);
     const abi = page.locator('table', { has: page.locator('caption', { hasText: 'verified ABI' }) });
     await abi.waitFor();
     await expect(abi.innerText()).resolves.toContain('ping(');
     await expect(page.getByLabel('Source code of EventEmitter').innerText()).resolves.toContain('contract EventEmitter');
+    await shoot(page, 'contract');
     await page.goto(`${server().url}#/address/${demo.contracts.reverter.toLowerCase()}`);
     await page.getByRole('heading', { name: 'Contract', level: 1, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Contract' }).click();
     await page.getByText('source code is not verified', { exact: false }).waitFor();
-    await leave(visited, 'contract');
+    await leave(visited, 'contract-not-verified');
   });
 
   it('validators and consensus list the block producers', async () => {

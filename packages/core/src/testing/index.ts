@@ -47,7 +47,7 @@ export {
 } from './reference.js';
 export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';
 export { graphqlSubscriptionSuite } from './api/graphql-subscriptions.js';
-export { indexedThrough, waitFor } from './api/context.js';
+export { indexedThrough, signUp, waitFor, type SignedUpUser } from './api/context.js';
 export { startNodeRelay, type NodeFault, type NodeRelay } from './api/node-relay.js';
 export { channelsSuite, type ChannelSuiteOptions, type ClientSocket, type ClientSocketClass } from './sockets/index.js';
 export { fuzzSuite, type FuzzSuiteOptions } from './fuzz/index.js';

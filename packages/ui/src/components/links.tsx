@@ -1,9 +1,21 @@
 import { shorten } from '../format.js';
 import { href } from '../router.js';
 
-/** A link to an address's page (the zero-length `''` of a creation's `to` is no address). */
-export function AddressLink({ address, full = false }: { address: string | null; full?: boolean }) {
+/**
+ * A link to an address's page (the zero-length `''` of a creation's `to` is no address). An
+ * address with a public label shows the label, with the address in its title and accessible name,
+ * and written out beside it when `full`.
+ */
+export function AddressLink({ address, label = null, full = false }: { address: string | null; label?: string | null; full?: boolean }) {
   if (!address) return <span class="muted">—</span>;
+  if (label) {
+    return (
+      <a href={href.address(address)} title={address} aria-label={`${label} (${address})`}>
+        <span class="address-label">{label}</span>
+        {full && <span class="mono"> {address}</span>}
+      </a>
+    );
+  }
   return (
     <a class="mono" href={href.address(address)} title={address}>
       {full ? address : shorten(address, 6)}

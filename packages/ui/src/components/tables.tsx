@@ -11,6 +11,8 @@ export interface BlockRow {
   transactionCount: number;
   gasUsed: string;
   miner: string;
+  /** The miner's public label; the `blocks` channel's messages carry none. */
+  minerLabel?: string | null;
 }
 
 export function BlocksTable({ blocks, now, caption }: { blocks: BlockRow[]; now: number; caption: string }) {
@@ -24,7 +26,7 @@ export function BlocksTable({ blocks, now, caption }: { blocks: BlockRow[]; now:
         ['Age', (block) => age(block.timestamp, now)],
         ['Transactions', (block) => block.transactionCount],
         ['Gas used', (block) => groupThousands(block.gasUsed)],
-        ['Miner', (block) => <AddressLink address={block.miner} />],
+        ['Miner', (block) => <AddressLink address={block.miner} label={block.minerLabel} />],
       ]}
     />
   );
@@ -41,8 +43,8 @@ export function TransactionsTable({ transactions, now, caption, showBlock = true
         ['Hash', (tx) => <TransactionLink hash={tx.hash} />],
         showBlock && ['Block', (tx) => <BlockLink number={tx.blockNumber} />],
         !compact && ['Age', (tx) => age(tx.timestamp, now)],
-        ['From', (tx) => <AddressLink address={tx.from} />],
-        ['To', (tx) => (tx.to ? <AddressLink address={tx.to} /> : <span>Create <AddressLink address={tx.contractAddress} /></span>)],
+        ['From', (tx) => <AddressLink address={tx.from} label={tx.fromLabel} />],
+        ['To', (tx) => (tx.to ? <AddressLink address={tx.to} label={tx.toLabel} /> : <span>Create <AddressLink address={tx.contractAddress} label={tx.toLabel} /></span>)],
         ['Value', (tx) => formatEth(tx.value, 4)],
         !compact && ['Status', (tx) => <OutcomeBadge success={tx.txreceipt_status === '1'} />],
       ]}
@@ -66,8 +68,8 @@ export function TransfersTable({ transfers, now, caption, withToken }: { transfe
         ['Transaction', (transfer) => <TransactionLink hash={transfer.hash} />],
         ['Block', (transfer) => <BlockLink number={transfer.blockNumber} />],
         ['Age', (transfer) => age(transfer.timestamp, now)],
-        ['From', (transfer) => <AddressLink address={transfer.from} />],
-        ['To', (transfer) => <AddressLink address={transfer.to} />],
+        ['From', (transfer) => <AddressLink address={transfer.from} label={transfer.fromLabel} />],
+        ['To', (transfer) => <AddressLink address={transfer.to} label={transfer.toLabel} />],
         ['Amount', (transfer) => <TransferAmount transfer={transfer} />],
         withToken && [
           'Token',

@@ -17,7 +17,10 @@ const PAGE_SIZE = 25;
 
 type Tab = 'transactions' | 'transfers' | 'tokens' | 'contract';
 
-/** Any address: balance, transactions, token transfers, tokens held, and for a contract its code's details. */
+/**
+ * Any address: balance, transactions, token transfers, tokens held, and for a contract its public
+ * label and its code's details (the API gives an account's own label only with a contract's record).
+ */
 export function AddressPage({ address }: { address: string }) {
   const overview = useLoad(async () => {
     const [balance, code] = await Promise.all([v1<Balance>('account/balance', { address }), nodeRead<string>('eth_getCode', { address, tag: 'latest' })]);
@@ -31,7 +34,13 @@ export function AddressPage({ address }: { address: string }) {
       <Loaded loading={overview} what="this address">
         {({ balance, contract }) => (
           <>
-            <PageTitle sub={<span class="mono">{address}</span>}>{contract ? `Contract${contract.name ? ` ${contract.name}` : ''}` : 'Address'}</PageTitle>
+            <PageTitle
+              sub={
+                <>
+                  {contract?.label && <span class="address-label">{contract.label}</span>} <span class="mono">{address}</span>
+                </>
+              }
+            >{contract ? `Contract${contract.name ? ` ${contract.name}` : ''}` : 'Address'}</PageTitle>
             <Details
               label="Address overview"
               rows={[
@@ -40,7 +49,7 @@ export function AddressPage({ address }: { address: string }) {
                 ...(contract
                   ? ([
                       ['Kind', contract.isToken ? <span>Token contract · <TokenLink address={address} label="view the token" /></span> : 'Contract'],
-                      ['Creator', contract.creator ? <AddressLink address={contract.creator} full /> : 'not indexed'],
+                      ['Creator', contract.creator ? <AddressLink address={contract.creator} label={contract.creatorLabel} full /> : 'not indexed'],
                       ['Created in', contract.creationTx ? <TransactionLink hash={contract.creationTx} full /> : 'not indexed'],
                     ] as [string, ComponentChildren][])
                   : []),

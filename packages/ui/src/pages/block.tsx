@@ -33,7 +33,7 @@ export function BlockPage({ number }: { number: string }) {
                 ['Transactions', String(found.transactionCount)],
                 ['Hash', <span class="mono">{found.hash}</span>],
                 ['Parent', found.blockNumber === '0' ? <span class="mono">{found.parentHash}</span> : <a class="mono" href={href.block(BigInt(found.blockNumber) - 1n)}>{found.parentHash}</a>],
-                ['Miner', <AddressLink address={found.miner} full />],
+                ['Miner', <AddressLink address={found.miner} label={found.minerLabel} full />],
                 ['Gas used', `${groupThousands(found.gasUsed)} of ${groupThousands(found.gasLimit)}`],
                 ['Base fee', found.baseFeePerGas === null ? '—' : formatGwei(found.baseFeePerGas)],
                 ['Size', `${groupThousands(found.size)} bytes`],

@@ -24,8 +24,11 @@ export function HomePage() {
 
   // Subscribed before the first read: whatever arrives meanwhile is merged in, nothing is missed.
   useChannel<BlockEvent>('blocks', ({ data, removed }) => {
-    const row: BlockRow = { ...data, hash: data.blockHash };
-    setBlocks((current) => mergeNewest(current ?? [], row, (b) => b.hash, (b) => BigInt(b.blockNumber), removed));
+    setBlocks((current) => {
+      // The channel's messages carry no labels: a miner already listed keeps the one its block record gave.
+      const row: BlockRow = { ...data, hash: data.blockHash, minerLabel: current?.find((b) => b.miner === data.miner)?.minerLabel };
+      return mergeNewest(current ?? [], row, (b) => b.hash, (b) => BigInt(b.blockNumber), removed);
+    });
   });
   useChannel<Transaction>('transactions', ({ data, removed }) => {
     setTransactions((current) => mergeNewest(current ?? [], data, (t) => t.hash, (t) => BigInt(t.blockNumber) * 100_000n + BigInt(t.transactionIndex), removed));

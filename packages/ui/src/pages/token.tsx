@@ -82,7 +82,7 @@ function TokenHoldersList({ token }: { token: Token }) {
           rowKey={(holder) => holder.address}
           columns={[
             ['Rank', (_, index) => (paged.page - 1) * PAGE_SIZE + index + 1],
-            ['Address', (holder) => <AddressLink address={holder.address} />],
+            ['Address', (holder) => <AddressLink address={holder.address} label={holder.label} />],
             ['Balance', (holder) => formatTokenAmount(holder.balance, token.decimals, token.symbol)],
             ['Share', (holder) => (holder.percentage === null ? '—' : `${Number(holder.percentage).toFixed(4)} %`)],
             ['Last activity', (holder) => age(holder.lastActivity, now)],

@@ -123,7 +123,7 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
 }
 
 /** Calls the API and decodes the envelope. */
-export async function call<T = any>(context: ApiContext, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+export async function call<T = any>(context: Pick<ApiContext, 'url'>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
   const response = await fetch(`${context.url}${path}`, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
@@ -148,7 +148,7 @@ export interface SignedUpUser {
  * Registers a fresh user over HTTP, gives them `roles` through the library where asked (how a
  * first admin is made), and logs them in.
  */
-export async function signUp(context: ApiContext, roles?: Role[]): Promise<SignedUpUser> {
+export async function signUp(context: Pick<ApiContext, 'url' | 'explorer'>, roles?: Role[]): Promise<SignedUpUser> {
   const email = `user-${randomUUID()}@example.com`;
   const password = 'a long enough passphrase';
   const registered = await call(context, 'POST', '/api/v1/auth/register', { email, password, name: 'Someone' });
