@@ -172,6 +172,22 @@ describe('trace pipeline (anvil, Postgres)', () => {
     expect(node.methods.filter((method) => method === 'trace_block')).toHaveLength(probes);
   });
 
+  it.each([
+    { failing: 'trace_block', refused: [], unused: 'debug_traceBlockByHash' },
+    { failing: 'debug_traceBlockByHash', refused: ['trace_block'], unused: null },
+  ])('retries $failing failing its first calls with an internal error (-32603): neither another method nor tracing off', async ({ failing, refused, unused }) => {
+    const node = await relay();
+    for (const method of refused) node.refused.add(method);
+    node.failing.set(failing, 3);
+    const explorer = await explorerOn(schemas.next(), node.url);
+    const last = await head();
+    await waitFor(() => indexedThrough(explorer, last), `traces through ${last}`);
+    await expectTracedAsTheNodeSays(explorer, last);
+    expect(node.failing.get(failing)).toBe(0);
+    expect(explorer.indexer.status.tracing?.support).toBe('yes');
+    if (unused) expect(node.methods).not.toContain(unused);
+  });
+
   it('indexes every block of a node without trace_block or debug_traceBlockByHash, traces nothing and says tracedBlock null', async () => {
     const node = await relay();
     node.refused.add('trace_block').add('debug_traceBlockByHash');
