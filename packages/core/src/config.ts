@@ -114,11 +114,12 @@ export const explorerConfigSchema = z.object({
       maxBackoffMs: int(1).default(10_000),
       progressIntervalMs: int(100).default(5_000),
       /**
-       * Read the call traces (`debug_traceBlockByHash`, call tracer) of each block in which a
-       * transaction ran code, to find the contracts created inside transactions and internal
-       * transactions. They are read behind the blocks, by a pipeline with its own cursor
-       * (`tracedBlock` in `/health`). A node without the debug API is detected once (logged);
-       * then only transactions' own creations are found.
+       * Read the call traces of each block in which a transaction ran code (`trace_block` where
+       * the node has it, else `debug_traceBlockByHash` with the call tracer), to find the
+       * contracts created inside transactions and internal transactions. They are read behind the
+       * blocks, by a pipeline with its own cursor (`tracedBlock` in `/health`). A node that
+       * answers it has neither method is detected once (logged); then only transactions' own
+       * creations are found.
        */
       traces: z.boolean().default(true),
       /** Blocks traced at once while the indexer is caught up. */

@@ -189,7 +189,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     users,
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
-  const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, sockets: () => sockets.stats() }) : null;
+  const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, tracedBlock: () => services.health.tracedBlock(), sockets: () => sockets.stats() }) : null;
   const graphql = createGraphqlExecutor({ services, storage, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
   const apiRoutes = [
     ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf, exports: config.exports }),

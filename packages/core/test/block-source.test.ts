@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockSource } from '../src/indexer/block-source.js';
 import { createWalletClient, http, publicActions } from 'viem';
 import { foundry } from 'viem/chains';
+import { startNodeRelay } from '@chainlens/core/testing';
 import { accounts, sendTransfers, without } from './helpers.js';
 
 describe('BlockSource', () => {
@@ -63,6 +64,19 @@ describe('BlockSource', () => {
     calls.length = 0;
     await source.bundle(1n);
     expect(calls.sort()).toEqual(['eth_getBlockByNumber', 'eth_getTransactionReceipt']);
+  });
+
+  it('throws a first eth_getBlockReceipts failing with an internal error, for a retry, instead of taking the node for one without it', async () => {
+    const relay = await startNodeRelay(node.rpcUrl);
+    try {
+      relay.failing.set('eth_getBlockReceipts', 1);
+      const source = new BlockSource(createChainClient({ rpcUrl: relay.url, timeoutMs: 5_000 }));
+      await expect(source.bundle(2n)).rejects.toMatchObject({ code: -32603 });
+      expect(await source.bundle(2n)).toEqual(await new BlockSource(createChainClient({ rpcUrl: node.rpcUrl, timeoutMs: 5_000 })).bundle(2n));
+      expect(relay.methods).not.toContain('eth_getTransactionReceipt');
+    } finally {
+      await relay.close();
+    }
   });
 
   it('answers null for a block the node does not have yet', async () => {

@@ -133,7 +133,7 @@ describe('trace pipeline (anvil, Postgres)', () => {
     await expectTracedAsTheNodeSays(resumed, last);
   });
 
-  it('retries a node that stops tracing, with backoff, and skips no block once it traces again', async () => {
+  it('retries a node that stops tracing, with backoff, answers meanwhile no more than is traced, and skips no block once it traces again', async () => {
     const node = await relay();
     const explorer = await explorerOn(schemas.next(), node.url, { traceConcurrency: 2 });
     const before = await head();
@@ -148,11 +148,20 @@ describe('trace pipeline (anvil, Postgres)', () => {
     await waitFor(() => node.methods.filter((method) => method === 'trace_block').length > asked + 2 || null, 'the trace asked again');
     expect(await explorer.storage.getTraceCursor()).toBe(before);
     expect(explorer.indexer.status.tracing?.support).toBe('yes');
-    expect((await explorer.services.health.check()).traceLag).toBe(Number(last - before));
+    expect(await explorer.services.health.check()).toMatchObject({ tracedBlock: Number(before), traceLag: Number(last - before) });
+    // The held blocks are served, but an answer from traces lists none of theirs until they are traced.
+    const heldInternal = async () => {
+      const url = `/api?module=account&action=txlistinternal&startblock=${before + 1n}&endblock=${last}`;
+      return JSON.parse(asText(await explorer.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body) as { status: string; result: unknown[] };
+    };
+    expect(await heldInternal()).toMatchObject({ status: '0', result: [] });
 
     node.refused.delete('trace_block');
     await waitFor(() => indexedThrough(explorer, last), `traces through ${last}`);
     await expectTracedAsTheNodeSays(explorer, last);
+    const held = (await nodeTraces(explorer, last)).internal.filter((x) => x.blockNumber > before);
+    expect(held.length).toBeGreaterThan(0);
+    expect((await heldInternal()).result).toHaveLength(held.length);
     expect(node.methods).not.toContain('debug_traceBlockByHash');
   });
 
@@ -170,6 +179,22 @@ describe('trace pipeline (anvil, Postgres)', () => {
     await deployChildren(2);
     await waitFor(async () => indexedThrough(explorer, await head()), 'the next blocks traced');
     expect(node.methods.filter((method) => method === 'trace_block')).toHaveLength(probes);
+  });
+
+  it.each([
+    { failing: 'trace_block', refused: [], unused: 'debug_traceBlockByHash' },
+    { failing: 'debug_traceBlockByHash', refused: ['trace_block'], unused: null },
+  ])('retries $failing failing its first calls with an internal error (-32603): neither another method nor tracing off', async ({ failing, refused, unused }) => {
+    const node = await relay();
+    for (const method of refused) node.refused.add(method);
+    node.failing.set(failing, 3);
+    const explorer = await explorerOn(schemas.next(), node.url);
+    const last = await head();
+    await waitFor(() => indexedThrough(explorer, last), `traces through ${last}`);
+    await expectTracedAsTheNodeSays(explorer, last);
+    expect(node.failing.get(failing)).toBe(0);
+    expect(explorer.indexer.status.tracing?.support).toBe('yes');
+    if (unused) expect(node.methods).not.toContain(unused);
   });
 
   it('indexes every block of a node without trace_block or debug_traceBlockByHash, traces nothing and says tracedBlock null', async () => {

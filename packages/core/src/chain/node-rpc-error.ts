@@ -14,6 +14,22 @@ export class NodeRpcError extends Error {
 }
 
 /**
+ * The codes by which a node says it has no such method or has it turned off: JSON-RPC's -32601
+ * "method not found" (geth, Erigon, Nethermind, Reth, anvil), EIP-1474's -32004 "method not
+ * supported" and Besu's -32604 "method not enabled".
+ */
+const METHOD_UNAVAILABLE_CODES: ReadonlySet<number> = new Set([-32601, -32004, -32604]);
+
+/**
+ * Whether `error` is the node's definite answer that it has no such method (or has it off),
+ * which holds for as long as the node runs; any other error answer (-32603 internal error, a
+ * timeout the node reports, missing state) may not hold on the next call.
+ */
+export function isMethodUnavailable(error: unknown): error is NodeRpcError {
+  return error instanceof NodeRpcError && METHOD_UNAVAILABLE_CODES.has(error.code);
+}
+
+/**
  * Classifies an error from viem: a JSON-RPC error answer becomes {@link NodeRpcError}; a
  * network failure, timeout or HTTP error status becomes {@link UpstreamUnavailableError}.
  */

@@ -1,5 +1,5 @@
 import type { ChainClient } from '../chain/chain-client.js';
-import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { isMethodUnavailable } from '../chain/node-rpc-error.js';
 import { BatchRefusedError, type RpcOutcome } from '../chain/rpc-batch.js';
 import type { RpcBlock, RpcReceipt } from '../chain/rpc-types.js';
 import type { BlockBundle } from '../storage/index.js';
@@ -16,8 +16,8 @@ export interface HeadInfo {
  * Reads blocks from the node as bundles: the block and its receipts, nothing that costs the node
  * a re-execution (the trace indexer reads call traces behind it). Asks for the block and
  * `eth_getBlockReceipts` in one JSON-RPC batch while the node answers both, else in requests of
- * their own, and falls back to one `eth_getTransactionReceipt` per transaction where the node has
- * no block receipts.
+ * their own, and falls back to one `eth_getTransactionReceipt` per transaction where the node
+ * answers it has no block receipts (any other failure is the caller's to retry).
  */
 export class BlockSource {
   private blockReceipts: 'unknown' | 'yes' | 'no' = 'unknown';
@@ -61,7 +61,7 @@ export class BlockSource {
     const [block, receipts] = outcomes as [RpcOutcome, RpcOutcome];
     if ('error' in block) throw block.error;
     if ('error' in receipts) {
-      if (this.blockReceipts !== 'unknown') throw receipts.error;
+      if (this.blockReceipts !== 'unknown' || !isMethodUnavailable(receipts.error)) throw receipts.error;
       this.blockReceipts = 'no';
       return [block.result as RpcBlock | null, null];
     }
@@ -82,7 +82,7 @@ export class BlockSource {
       this.blockReceipts = 'yes';
       return receipts;
     } catch (error) {
-      if (error instanceof NodeRpcError && this.blockReceipts === 'unknown') {
+      if (isMethodUnavailable(error) && this.blockReceipts === 'unknown') {
         this.blockReceipts = 'no';
         return null;
       }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
-import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { isMethodUnavailable } from '../chain/node-rpc-error.js';
 import { BatchRefusedError } from '../chain/rpc-batch.js';
 import { callFrameFromFlatTraces } from '../chain/flat-traces.js';
 import type { FlatTrace, RpcBlockTrace, RpcCallFrame } from '../chain/rpc-types.js';
@@ -28,8 +28,9 @@ const FLAT_BLOCKS_PER_READ = 20;
  * `trace_block` where the node has it (Erigon, Nethermind, Reth, Besu and anvil keep or cheaply
  * compute them: on anvil a block of 50 token transfers takes ~1 ms, against ~100 ms for a
  * re-execution), several blocks' calls in one batch request, else geth's `debug_traceBlockByHash`
- * with the call tracer, one block a read. A node that refuses both before it ever traced is taken
- * not to trace (told once); after that, every failure is the caller's to retry.
+ * with the call tracer, one block a read. Only a node that answers it has neither method (see
+ * {@link isMethodUnavailable}) before it ever traced is taken not to trace (told once); every other
+ * failure, and any after the first trace, is the caller's to retry.
  */
 export class BlockTracer {
   #support: TraceSupport = 'unknown';
@@ -62,7 +63,7 @@ export class BlockTracer {
     try {
       frames = this.#method === 'debug_traceBlockByHash' ? await Promise.all(blocks.map((block) => this.#debugFrames(block))) : await this.#flatFrames(blocks);
     } catch (error) {
-      if (error instanceof NodeRpcError && this.#support === 'unknown') {
+      if (isMethodUnavailable(error) && this.#support === 'unknown') {
         this.#support = 'no';
         this.logger.warn({ err: error }, 'the node does not trace blocks (trace_block, debug_traceBlockByHash): contracts created inside transactions and internal transactions are not discovered');
         return null;
@@ -78,13 +79,14 @@ export class BlockTracer {
     }));
   }
 
-  /** Each block's call trees from `trace_block`; falls back to the debug API for good where the node has no `trace_block`. */
+  /** Each block's call trees from `trace_block`; falls back to the debug API for good where the node answers it has no `trace_block`. */
   async #flatFrames(blocks: readonly BlockToTrace[]): Promise<RpcCallFrame[][]> {
     let answers: (FlatTrace[] | null)[];
     try {
       answers = await this.#traceBlocks(blocks);
     } catch (error) {
-      if (!(error instanceof NodeRpcError) || this.#method !== 'unknown') throw error;
+      // Reads start together: another's refusal may already have turned this node to the debug API.
+      if (!isMethodUnavailable(error) || this.#method === 'trace_block') throw error;
       this.#method = 'debug_traceBlockByHash';
       return Promise.all(blocks.map((block) => this.#debugFrames(block)));
     }

@@ -10,7 +10,13 @@ import { RequestSeries } from './request-series.js';
 /** What {@link ExplorerMetrics} reads its figures from. */
 export interface ExplorerMetricsSources {
   indexer: { readonly status: Readonly<IndexerStatus> };
-  storage: Pick<Storage, 'getCursor' | 'getTraceCursor'>;
+  storage: Pick<Storage, 'getCursor'>;
+  /**
+   * The block through which every stored block's call traces are stored, as `/health` tells it
+   * (`HealthService.tracedBlock`): `null` where nothing is traced, and then the trace gauges have
+   * no sample.
+   */
+  tracedBlock: () => Promise<bigint | null>;
   hub: EventHub;
   /**
    * Open WebSocket connections per path and what each endpoint counts (the channel protocol:
@@ -25,8 +31,9 @@ const RATE_WINDOW_SECONDS = 10;
 /**
  * The explorer's Prometheus metrics, in a registry of its own (several explorers in one process
  * never share series): requests and latency per route pattern, the indexer's head, indexed block,
- * lag and rate, reorgs, rate-limit rejections, WebSocket connections and subscriptions, and
- * Node's process figures.
+ * lag and rate, the traced block and trace lag, reorgs, rate-limit rejections, WebSocket
+ * connections and subscriptions, and Node's process figures. A figure not known (no head seen
+ * yet, nothing indexed or traced) has no sample rather than a 0.
  *
  * @example
  * ```ts
@@ -57,7 +64,7 @@ export class ExplorerMetrics {
       reorgs.inc();
       reorgDepth.inc(reorg.removedBlockHashes.length);
     });
-    const { indexer, storage } = sources;
+    const { indexer, storage, tracedBlock } = sources;
     const blockRate = this.blockRate;
     new Gauge({
       name: 'chainlens_indexer_head_block',
@@ -65,7 +72,7 @@ export class ExplorerMetrics {
       registers,
       collect() {
         const { head } = indexer.status;
-        if (head !== null) this.set(Number(head));
+        sample(this, head === null ? null : Number(head));
       },
     });
     new Gauge({
@@ -74,7 +81,7 @@ export class ExplorerMetrics {
       registers,
       async collect() {
         const cursor = await storage.getCursor();
-        if (cursor) this.set(Number(cursor.number));
+        sample(this, cursor ? Number(cursor.number) : null);
       },
     });
     new Gauge({
@@ -84,7 +91,7 @@ export class ExplorerMetrics {
       async collect() {
         const { head } = indexer.status;
         const cursor = await storage.getCursor();
-        if (head !== null) this.set(Math.max(0, Number(head - (cursor?.number ?? -1n))));
+        sample(this, head === null ? null : Math.max(0, Number(head - (cursor?.number ?? -1n))));
       },
     });
     new Gauge({
@@ -92,8 +99,8 @@ export class ExplorerMetrics {
       help: "The block through which every stored block's call traces are stored",
       registers,
       async collect() {
-        const traced = await storage.getTraceCursor();
-        if (traced !== null && traced >= 0n) this.set(Number(traced));
+        const traced = await tracedBlock();
+        sample(this, traced === null ? null : Number(traced));
       },
     });
     new Gauge({
@@ -101,8 +108,8 @@ export class ExplorerMetrics {
       help: 'Blocks stored whose call traces are not stored yet',
       registers,
       async collect() {
-        const [cursor, traced] = await Promise.all([storage.getCursor(), storage.getTraceCursor()]);
-        if (cursor && traced !== null) this.set(Number(cursor.number - traced));
+        const [cursor, traced] = await Promise.all([storage.getCursor(), tracedBlock()]);
+        sample(this, cursor && traced !== null ? Math.max(0, Number(cursor.number - traced)) : null);
       },
     });
     new Gauge({
@@ -154,4 +161,10 @@ export class ExplorerMetrics {
   render(): Promise<string> {
     return this.registry.metrics();
   }
+}
+
+/** Sets a gauge without labels, or leaves it without a sample while its value is not known (prom-client would show 0). */
+function sample(gauge: Gauge, value: number | null): void {
+  if (value === null) gauge.remove();
+  else gauge.set(value);
 }

@@ -6,6 +6,7 @@ import type { ExplorerConfig } from '../config.js';
 import { createExplorer, type Explorer } from '../explorer.js';
 import { asText, type HttpRequest } from '../http/index.js';
 import { waitFor } from '../testing/api/context.js';
+import { startNodeRelay } from '../testing/api/node-relay.js';
 
 const PASSWORD = 'a long enough passphrase for tests';
 /** Between scrapes while waiting: every scrape spends the admin account's 1,000 requests a minute. */
@@ -87,17 +88,18 @@ describe('GET /metrics and request logs', () => {
     expect(text).not.toContain(hash);
   });
 
-  it('shows the indexer head, indexed block, lag and rate, and counts a reorg', async () => {
+  it('shows the indexer head, indexed block, lag and rate, how far traces are stored, and counts a reorg', async () => {
     const key = await adminKey(explorer);
     await chain.walletClient.sendTransaction({ to: chain.accounts[1]!.address, value: 1n });
     const head = await chain.publicClient.getBlockNumber();
     const scrape = async () => (await get(explorer, '/metrics', { 'x-api-key': key })).body;
     let text = await waitFor(async () => {
       const body = await scrape();
-      return series(body, 'chainlens_indexer_indexed_block') === Number(head) ? body : null;
-    }, 'the indexed block to reach the head', 20_000, SCRAPE_MS);
+      return series(body, 'chainlens_indexer_indexed_block') === Number(head) && series(body, 'chainlens_indexer_traced_block') === Number(head) ? body : null;
+    }, 'the indexed and traced blocks to reach the head', 20_000, SCRAPE_MS);
     expect(series(text, 'chainlens_indexer_head_block')).toBe(Number(head));
     expect(series(text, 'chainlens_indexer_lag_blocks')).toBe(0);
+    expect(series(text, 'chainlens_indexer_trace_lag_blocks')).toBe(0);
     expect(series(text, 'chainlens_indexer_blocks_total')).toBeGreaterThanOrEqual(Number(head));
     expect(series(text, 'chainlens_reorgs_total')).toBe(0);
 
@@ -112,6 +114,28 @@ describe('GET /metrics and request logs', () => {
       return series(body, 'chainlens_reorgs_total') === 1 && series(body, 'chainlens_indexer_indexed_block') === Number(head) + 2 ? body : null;
     }, 'the reorg to be counted and the new branch indexed', 20_000, SCRAPE_MS);
     expect(series(text, 'chainlens_reorg_removed_blocks_total')).toBe(1);
+  });
+
+  it('has no trace series where nothing is traced: traces off, or a node that does not trace', async () => {
+    const relay = await startNodeRelay(chain.rpcUrl);
+    relay.refused.add('trace_block').add('debug_traceBlockByHash');
+    const untraced = await ownExplorer({ indexer: { pollIntervalMs: 20, retryBaseMs: 20, traces: false } });
+    const nonTracing = await ownExplorer({ rpcUrl: relay.url });
+    await Promise.all([untraced.start(), nonTracing.start()]);
+    const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    try {
+      for (const own of [untraced, nonTracing]) {
+        const text = await waitFor(async () => {
+          const body = await own.metrics!.render();
+          return series(body, 'chainlens_indexer_indexed_block') === Number(head) && own.indexer.status.tracing?.support !== 'unknown' ? body : null;
+        }, 'the head indexed, and tracing off or the node found not to trace', 20_000, SCRAPE_MS);
+        expect(series(text, 'chainlens_indexer_lag_blocks')).toBe(0);
+        expect(series(text, 'chainlens_indexer_traced_block')).toBeNull();
+        expect(series(text, 'chainlens_indexer_trace_lag_blocks')).toBeNull();
+      }
+    } finally {
+      await relay.close();
+    }
   });
 
   it('counts requests the rate-limit tiers refuse', async () => {

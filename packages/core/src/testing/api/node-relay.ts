@@ -7,8 +7,9 @@ export type NodeFault = 'timeout' | 'http-500' | 'http-429' | 'truncated-json';
 /**
  * An HTTP relay in front of a real node, between ChainLens and anvil: it records every JSON-RPC
  * method it is asked for, answers the methods in `refused` as a node without them does (-32601),
- * holds back the answers of the methods in `delays` as a slow node does, and, while `fault` is
- * set, misbehaves as a failing node does.
+ * fails the next calls of the methods in `failing` as a node failing a call does (-32603), holds
+ * back the answers of the methods in `delays` as a slow node does, and, while `fault` is set,
+ * misbehaves as a failing node does.
  */
 export interface NodeRelay {
   url: string;
@@ -16,6 +17,8 @@ export interface NodeRelay {
   readonly methods: string[];
   /** Methods answered with -32601 without reaching the node. */
   readonly refused: Set<string>;
+  /** How many more calls of these methods are answered with -32603 (internal error) without reaching the node. */
+  readonly failing: Map<string, number>;
   /** Milliseconds by which the answers of these methods are held back. */
   readonly delays: Map<string, number>;
   fault: NodeFault | null;
@@ -29,16 +32,27 @@ interface RpcEntry {
 
 /** Starts a {@link NodeRelay} in front of `target` on a free local port. */
 export async function startNodeRelay(target: string): Promise<NodeRelay> {
-  const relay: Omit<NodeRelay, 'url' | 'close'> = { methods: [], refused: new Set(), delays: new Map(), fault: null };
+  const relay: Omit<NodeRelay, 'url' | 'close'> = { methods: [], refused: new Set(), failing: new Map(), delays: new Map(), fault: null };
 
   async function forward(body: string): Promise<{ status: number; text: string }> {
     const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     return { status: answer.status, text: await answer.text() };
   }
 
+  /** Whether the relay answers `entry` itself instead of the node. */
+  function intercepted(entry: RpcEntry): boolean {
+    return typeof entry.method === 'string' && (relay.refused.has(entry.method) || (relay.failing.get(entry.method) ?? 0) > 0);
+  }
+
   async function answerEntry(entry: RpcEntry): Promise<unknown> {
-    if (typeof entry.method === 'string' && relay.refused.has(entry.method)) {
-      return { jsonrpc: '2.0', id: entry.id ?? null, error: { code: -32601, message: `the method ${entry.method} does not exist/is not available` } };
+    const method = String(entry.method);
+    if (relay.refused.has(method)) {
+      return { jsonrpc: '2.0', id: entry.id ?? null, error: { code: -32601, message: `the method ${method} does not exist/is not available` } };
+    }
+    const failures = relay.failing.get(method) ?? 0;
+    if (failures > 0) {
+      relay.failing.set(method, failures - 1);
+      return { jsonrpc: '2.0', id: entry.id ?? null, error: { code: -32603, message: 'internal error' } };
     }
     return JSON.parse((await forward(JSON.stringify(entry))).text) as unknown;
   }
@@ -67,7 +81,7 @@ export async function startNodeRelay(target: string): Promise<NodeRelay> {
       case null:
         break;
     }
-    if (!entries.some((entry) => typeof entry.method === 'string' && relay.refused.has(entry.method))) {
+    if (!entries.some(intercepted)) {
       const { status, text } = await forward(body);
       response.writeHead(status, { 'content-type': 'application/json' }).end(text);
       return;
