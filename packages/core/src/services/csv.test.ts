@@ -16,4 +16,11 @@ describe('CSV fields and rows (RFC 4180)', () => {
     expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvField('a=1')).toBe('a=1');
   });
+
+  it('neutralises a formula behind leading spaces, tabs or line breaks, and a leading NUL', () => {
+    for (const formula of [' =1+1', '  +1', ' \t-1', '\t @SUM(A1)', '\n=1', '\u00a0=1', '\u0000x']) expect(csvField(formula).replace(/^"/, ''), JSON.stringify(formula)).toMatch(/^'/);
+    expect(csvField('  =1,2')).toBe(`"'  =1,2"`);
+    expect(csvField(' a=1')).toBe(' a=1');
+    expect(csvField('   ')).toBe('   ');
+  });
 });
