@@ -160,7 +160,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   });
   const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock);
   const blocks = new BlockService(storage, head, records, labels, config.startBlock);
-  const consensus = new ConsensusService(storage, head, blocks, createConsensusSource({ ...config, upstreamTimeoutMs: config.http.upstreamTimeoutMs }, storage, chain), config.consensus);
+  const consensus = new ConsensusService(storage, head, blocks, labels, createConsensusSource({ ...config, upstreamTimeoutMs: config.http.upstreamTimeoutMs }, storage, chain), config.consensus);
   const contracts = new ContractService(storage, head, chain, labels);
   const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
   const services: Services = {
@@ -184,7 +184,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     status: new StatusService(storage, head, chain, pending, consensus, records),
     submission: new SubmissionService(chain, pending),
     tokens,
-    traces: new TraceService(storage, chain, config.traces),
+    traces: new TraceService(storage, chain, labels, config.traces),
     transactions,
     users,
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),

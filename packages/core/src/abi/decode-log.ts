@@ -3,8 +3,8 @@ import type { StoredLog } from '../storage/index.js';
 import { STANDARD_EVENTS_BY_SHAPE, shapeKey } from './standard-events.js';
 import { staticEventArgs } from './static-event-args.js';
 
-/** Decoded log record (spec: Decoded log), plus the log's position so clients can join it back. */
-export interface DecodedLogRecord {
+/** A log decoded with a known ABI, with its position so clients can join it back (services add the emitter's label). */
+export interface DecodedLog {
   /** `null` when no known ABI describes the event. */
   eventName: string | null;
   /** Canonical signature, e.g. `Transfer(address,address,uint256)`; `null` when unknown. */
@@ -28,7 +28,7 @@ export const resolveStandardEvent: EventResolver = (log) => {
 };
 
 /** Decodes a log with the event the resolver finds; undecodable logs keep `eventName: null`. */
-export function decodeLog(log: StoredLog, resolve: EventResolver = resolveStandardEvent): DecodedLogRecord {
+export function decodeLog(log: StoredLog, resolve: EventResolver = resolveStandardEvent): DecodedLog {
   const base = { contractAddress: log.address, logIndex: String(log.logIndex) };
   const found = resolve(log);
   if (found) {

@@ -9,6 +9,8 @@
  */
 export interface ValidatorRecord {
   address: string;
+  /** The validator's public label, `null` without one. */
+  label: string | null;
   votingPower: string | null;
   proposerPriority: string | null;
   isActive: boolean;

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Services, TokenHoldersRecord } from '../services/index.js';
 import { formatBlock, type BlockRecord, type TransactionRecord } from '../services/format.js';
+import { labelOf } from '../services/label-service.js';
 import type { Hex, Storage } from '../storage/index.js';
 
 /**
@@ -14,6 +15,8 @@ export interface GraphqlLoaders {
   transactions: DataLoader<Hex, TransactionRecord | null>;
   /** A token's first page of ten holders, shaped as REST's `token/:address/holders`. */
   topHolders: DataLoader<Hex, TokenHoldersRecord>;
+  /** Addresses' public labels (`null` without one): every account a query reaches in one lookup. */
+  labels: DataLoader<Hex, string | null>;
 }
 
 /** Fresh loaders for one request (or one subscription event): nothing is cached across them. */
@@ -32,5 +35,9 @@ export function createLoaders(storage: Storage, services: Services): GraphqlLoad
     topHolders: new DataLoader((tokens: readonly Hex[]) =>
       Promise.all(tokens.map((token) => services.tokens.holders(token, { page: 1, offset: 10 }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))))),
     ),
+    labels: new DataLoader(async (addresses: readonly Hex[]) => {
+      const labels = await services.labels.labelsOf(addresses);
+      return addresses.map((address) => labelOf(labels, address));
+    }),
   };
 }

@@ -115,6 +115,8 @@ type Block {
 
 type Validator {
   address: Address!
+  "The validator's public label; null without one."
+  label: String
   votingPower: String
   proposerPriority: String
   isActive: Boolean!
@@ -151,6 +153,8 @@ type NetworkStats {
 
 type Account {
   address: Address!
+  "The address's public label; null without one."
+  label: String
   "Wei at the newest indexed block."
   balance: String!
   "Newest first."
@@ -205,6 +209,8 @@ type TransactionEdge {
 
 type Log {
   address: Address!
+  "The emitting contract's public label; null without one."
+  addressLabel: String
   topics: [Hash!]!
   data: String!
   logIndex: String!

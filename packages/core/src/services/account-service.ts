@@ -5,11 +5,13 @@ import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
-import type { LabelService } from './label-service.js';
+import { labelOf, type LabelService } from './label-service.js';
 
 /** Account balance record. */
 export interface BalanceRecord {
   address: string;
+  /** The address's public label, `null` without one. */
+  label: string | null;
   /** Wei, decimal. */
   balance: string;
   /** The block the balance was read at (the newest indexed block, else the node's latest). */
@@ -19,6 +21,8 @@ export interface BalanceRecord {
 /** An address at a glance (decisions.md: `GET /account/summary`). */
 export interface AccountSummaryRecord {
   address: string;
+  /** The address's public label, `null` without one. */
+  label: string | null;
   /** Wei, decimal, at the newest indexed block. */
   balance: string;
   /** Indexed transactions from, to or creating the address. */
@@ -42,12 +46,19 @@ export class AccountService {
     private readonly labels: LabelService,
   ) {}
 
+  /** The address's balance record ({@link weiBalance} at the newest indexed block) with its label. */
+  async balance(address: Hex): Promise<BalanceRecord> {
+    const [{ balance, blockNumber }, labels] = await Promise.all([this.weiBalance(address), this.labels.labelsOf([address])]);
+    return { address, label: labelOf(labels, address), balance, blockNumber };
+  }
+
   /**
-   * The balance at the newest indexed block, so it agrees with the transactions the API
-   * lists; before anything is indexed, at the node's latest block. With `block`, the balance the
-   * node reports at that block ({@link BlockNotFoundError} for one it does not have).
+   * The balance in Wei (decimal) at the newest indexed block, so it agrees with the transactions
+   * the API lists; before anything is indexed, at the node's latest block. With `block`, the
+   * balance the node reports at that block ({@link BlockNotFoundError} for one it does not have).
+   * No label is read: for answers that show none (Etherscan's).
    */
-  async balance(address: Hex, block?: bigint): Promise<BalanceRecord> {
+  async weiBalance(address: Hex, block?: bigint): Promise<{ balance: string; blockNumber: string }> {
     if (block !== undefined) {
       let balance: string;
       try {
@@ -55,27 +66,29 @@ export class AccountService {
       } catch (error) {
         throw error instanceof NodeRpcError ? new BlockNotFoundError() : error;
       }
-      return { address, balance: BigInt(balance).toString(), blockNumber: block.toString() };
+      return { balance: BigInt(balance).toString(), blockNumber: block.toString() };
     }
     const cursor = await this.head.current();
     const [balance, blockNumber] = await Promise.all([
       this.chain.request<string>('eth_getBalance', [address, cursor ? `0x${cursor.number.toString(16)}` : 'latest']),
       cursor ? Promise.resolve(cursor.number) : this.chain.request<string>('eth_blockNumber').then(BigInt),
     ]);
-    return { address, balance: BigInt(balance).toString(), blockNumber: blockNumber.toString() };
+    return { balance: BigInt(balance).toString(), blockNumber: blockNumber.toString() };
   }
 
   /** Balance, activity and kind of an address, as of the newest indexed block. */
   async summary(address: Hex): Promise<AccountSummaryRecord> {
     const tag = await this.head.blockTag();
-    const [balance, code, activity, tokenTransferCount] = await Promise.all([
+    const [balance, code, activity, tokenTransferCount, labels] = await Promise.all([
       this.chain.request<string>('eth_getBalance', [address, tag]),
       this.chain.request<string>('eth_getCode', [address, tag]),
       this.storage.getAddressActivity(address),
       this.storage.countAddressTokenTransfers(address),
+      this.labels.labelsOf([address]),
     ]);
     return {
       address,
+      label: labelOf(labels, address),
       balance: BigInt(balance).toString(),
       transactionCount: activity.transactionCount,
       tokenTransferCount,

@@ -1,8 +1,9 @@
 import { callFrameFromFlatTraces } from '../chain/flat-traces.js';
 import type { FlatTrace, RpcCallFrame } from '../chain/rpc-types.js';
+import { labelOf, type AddressLabels } from './label-service.js';
 
-/** Transaction trace record (spec: Transaction trace), one frame of the call tree. Quantities are decimal strings. */
-export interface TransactionTraceRecord {
+/** One frame of a transaction's call tree as the node traced it. Quantities are decimal strings. */
+export interface CallTraceFrame {
   /** `CALL`, `STATICCALL`, `DELEGATECALL`, `CALLCODE`, `CREATE`, `CREATE2` or `SELFDESTRUCT`. */
   type: string;
   from: string;
@@ -19,6 +20,16 @@ export interface TransactionTraceRecord {
   /** Why this frame failed (`execution reverted`, `out of gas`, …); `null` when it did not. Beyond the spec. */
   error: string | null;
   /** The frames this one called, in order. */
+  calls: CallTraceFrame[];
+}
+
+/** Transaction trace record (spec: Transaction trace): a call frame with its parties' public labels. */
+export interface TransactionTraceRecord extends Omit<CallTraceFrame, 'calls'> {
+  /** The caller's public label, `null` without one. */
+  fromLabel: string | null;
+  /** The callee's (created contract's, beneficiary's) public label, `null` without one. */
+  toLabel: string | null;
+  /** The frames this one called, in order. */
   calls: TransactionTraceRecord[];
 }
 
@@ -31,7 +42,7 @@ const decimal = (hex: string | undefined) => (hex === undefined ? '0' : BigInt(h
 const lower = (address: string | undefined | null) => (address ? address.toLowerCase() : null);
 
 /** The call tree of a `callTracer` trace as records. */
-export function traceFromCallFrame(frame: CallTracerFrame): TransactionTraceRecord {
+export function traceFromCallFrame(frame: CallTracerFrame): CallTraceFrame {
   return {
     type: frame.type.toUpperCase(),
     from: frame.from.toLowerCase(),
@@ -50,7 +61,17 @@ export function traceFromCallFrame(frame: CallTracerFrame): TransactionTraceReco
  * The call tree of a flat `trace_transaction` answer as records, nested by `traceAddress`;
  * `null` when it holds no top call. Block rewards are not calls and are left out.
  */
-export function traceFromFlatTraces(traces: readonly FlatTrace[]): TransactionTraceRecord | null {
+export function traceFromFlatTraces(traces: readonly FlatTrace[]): CallTraceFrame | null {
   const top = callFrameFromFlatTraces(traces);
   return top && traceFromCallFrame(top);
+}
+
+/** Every address the call tree names, callers and callees (for {@link labelledTrace}'s labels). */
+export function traceAddresses(frame: CallTraceFrame): string[] {
+  return [frame.from, ...(frame.to === null ? [] : [frame.to]), ...frame.calls.flatMap(traceAddresses)];
+}
+
+/** The trace record of a call tree, each frame's parties' labels from `labels`. */
+export function labelledTrace(frame: CallTraceFrame, labels: AddressLabels): TransactionTraceRecord {
+  return { ...frame, fromLabel: labelOf(labels, frame.from), toLabel: labelOf(labels, frame.to), calls: frame.calls.map((call) => labelledTrace(call, labels)) };
 }

@@ -5,6 +5,7 @@ import type { IndexedHead } from '../events/indexed-head.js';
 import type { Storage, StoredBlock } from '../storage/index.js';
 import type { BlockService } from './block-service.js';
 import { confirmationsOf } from './format.js';
+import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
 import { blockTiming } from './network-stats-service.js';
 
 /** State root record (spec: State root). */
@@ -32,6 +33,7 @@ export class ConsensusService {
     private readonly storage: Storage,
     private readonly head: IndexedHead,
     private readonly blocks: BlockService,
+    private readonly labels: LabelService,
     private readonly source: ConsensusSource,
     private readonly options: ConsensusServiceOptions,
   ) {}
@@ -41,11 +43,12 @@ export class ConsensusService {
     const window = await this.window();
     if (window.length === 0) return { totalValidators: 0, activeValidators: 0, epoch: null, validators: [] };
     const { epoch, validators } = await this.source.validators(window);
+    const labels = await this.labels.labelsOf(validators.map((v) => v.address));
     return {
       totalValidators: validators.length,
       activeValidators: validators.filter((v) => v.isActive).length,
       epoch: epoch === null ? null : Number(epoch),
-      validators: validators.map(formatValidator),
+      validators: validators.map((v) => formatValidator(v, labels)),
     };
   }
 
@@ -115,10 +118,11 @@ export class ConsensusService {
   }
 }
 
-function formatValidator(v: SourceValidator): ValidatorRecord {
+function formatValidator(v: SourceValidator, labels: AddressLabels): ValidatorRecord {
   const due = v.expectedBlocks;
   return {
     address: v.address,
+    label: labelOf(labels, v.address),
     votingPower: v.votingPower?.toString() ?? null,
     proposerPriority: v.proposerPriority?.toString() ?? null,
     isActive: v.isActive,

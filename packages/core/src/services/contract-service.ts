@@ -46,6 +46,8 @@ export interface ContractRecord {
 /** The spec's Contract event: the log, and its event decoded where a known ABI describes it. */
 export interface ContractEventRecord {
   address: string;
+  /** The contract's public label, `null` without one. */
+  addressLabel: string | null;
   topics: string[];
   data: string;
   blockNumber: string;
@@ -91,13 +93,19 @@ export class ContractService {
    * that is no contract.
    */
   async events(query: AddressLogsQuery): Promise<ContractEventRecord[]> {
-    const [logs, verified] = await Promise.all([this.storage.listAddressLogs(query), this.storage.getVerifiedContracts([query.address])]);
+    const [logs, verified, labels] = await Promise.all([
+      this.storage.listAddressLogs(query),
+      this.storage.getVerifiedContracts([query.address]),
+      this.labels.labelsOf([query.address]),
+    ]);
     if (logs.length === 0) await this.mustExist(query.address);
     const resolve = verifiedEventResolver(verified, this.resolveEvent);
+    const addressLabel = labelOf(labels, query.address);
     return logs.map((log) => {
       const { eventName, parameters } = decodeLog(log, resolve);
       return {
         address: log.address,
+        addressLabel,
         topics: log.topics,
         data: log.data,
         blockNumber: log.blockNumber.toString(),

@@ -35,7 +35,8 @@ export interface TransactionRecord {
   contractAddress: string;
 }
 
-export interface LogRecord {
+/** A log as the chain has it (what Etherscan's getLogs is mapped from). */
+export interface ChainLogRecord {
   address: string;
   topics: string[];
   data: string;
@@ -47,13 +48,23 @@ export interface LogRecord {
   removed: boolean;
 }
 
+/** Log record (spec: Log): the chain's log with its emitter's public label. */
+export interface LogRecord extends ChainLogRecord {
+  /** The emitting contract's public label, `null` without one. */
+  addressLabel: string | null;
+}
+
 export interface ReceiptRecord {
   transactionHash: string;
   transactionIndex: string;
   blockHash: string;
   blockNumber: string;
   from: string;
+  /** The sender's public label, `null` without one. */
+  fromLabel: string | null;
   to: string | null;
+  /** The recipient's public label (the created contract's for a creation), `null` without one. */
+  toLabel: string | null;
   cumulativeGasUsed: string;
   gasUsed: string;
   effectiveGasPrice: string;
@@ -124,7 +135,8 @@ export function formatTransaction(tx: StoredTransaction, head: bigint | null, la
   };
 }
 
-export function formatLog(log: StoredLog): LogRecord {
+/** The chain's fields of a stored log. */
+export function formatChainLog(log: StoredLog): ChainLogRecord {
   return {
     address: log.address,
     topics: log.topics,
@@ -138,19 +150,33 @@ export function formatLog(log: StoredLog): LogRecord {
   };
 }
 
-export function formatReceipt(tx: StoredTransaction, logs: readonly StoredLog[]): ReceiptRecord {
+/** The Log record of `log`, its emitter's label from `labels`. */
+export function formatLog(log: StoredLog, labels: AddressLabels): LogRecord {
+  const { address, ...rest } = formatChainLog(log);
+  return { address, addressLabel: labelOf(labels, address), ...rest };
+}
+
+/** The addresses a transaction's logs name (for {@link formatLog}'s labels). */
+export function logAddresses(logs: readonly StoredLog[]): Hex[] {
+  return logs.map((log) => log.address);
+}
+
+/** The receipt record of `tx` with its `logs`, its parties' and emitters' labels from `labels`. */
+export function formatReceipt(tx: StoredTransaction, logs: readonly StoredLog[], labels: AddressLabels): ReceiptRecord {
   return {
     transactionHash: tx.hash,
     transactionIndex: String(tx.transactionIndex),
     blockHash: tx.blockHash,
     blockNumber: tx.blockNumber.toString(),
     from: tx.from,
+    fromLabel: labelOf(labels, tx.from),
     to: tx.to,
+    toLabel: labelOf(labels, tx.to ?? tx.contractAddress),
     cumulativeGasUsed: tx.cumulativeGasUsed.toString(),
     gasUsed: tx.gasUsed.toString(),
     effectiveGasPrice: tx.effectiveGasPrice.toString(),
     contractAddress: tx.contractAddress,
-    logs: logs.map(formatLog),
+    logs: logs.map((log) => formatLog(log, labels)),
     logsBloom: tx.logsBloom,
     status: tx.status === 1 ? '1' : '0',
   };

@@ -1,6 +1,6 @@
 import { QueryTooLargeError } from '../errors/index.js';
 import type { Hex, Storage, StoredLog } from '../storage/index.js';
-import { formatLog, type LogRecord } from './format.js';
+import { formatChainLog, type ChainLogRecord } from './format.js';
 
 /** How two topic conditions combine. */
 export type TopicOperator = 'and' | 'or';
@@ -27,7 +27,7 @@ export interface LogFilter {
 }
 
 /** A log with its block's time and its transaction's gas price and gas used (what Etherscan's getLogs answers). */
-export interface LogSearchRecord extends LogRecord {
+export interface LogSearchRecord extends ChainLogRecord {
   /** Unix seconds. */
   timestamp: string;
   /** The effective price its transaction paid, Wei. */
@@ -94,7 +94,7 @@ export class LogService {
       const tx = byHash.get(log.transactionHash);
       // Logs are written with their transactions in one block: a miss is a broken store.
       if (!tx) throw new Error(`transaction ${log.transactionHash} of a stored log is missing`);
-      return { ...formatLog(log), timestamp: tx.timestamp.toString(), gasPrice: tx.effectiveGasPrice.toString(), gasUsed: tx.gasUsed.toString() };
+      return { ...formatChainLog(log), timestamp: tx.timestamp.toString(), gasPrice: tx.effectiveGasPrice.toString(), gasUsed: tx.gasUsed.toString() };
     });
   }
 }

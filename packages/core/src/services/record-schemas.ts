@@ -4,7 +4,6 @@ import type { AccessToken } from '../auth/tokens.js';
 import type { UserRecord } from '../auth/user-record.js';
 import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from './account-record-schemas.js';
 import type { AccountSummaryRecord, BalanceRecord } from './account-service.js';
-import type { DecodedLogRecord } from '../abi/decode-log.js';
 import type { TransactionTraceRecord } from './call-trace.js';
 import type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord, ValidatorSetRecord } from '../consensus/consensus-records.js';
 import type { StateRootRecord } from './consensus-service.js';
@@ -15,7 +14,7 @@ import type { NetworkStatsRecord } from './network-stats-service.js';
 import type { TransactionStatusRecord } from './status-service.js';
 import type { GasEstimateRecord } from './submission-service.js';
 import type { TokenAnalyticsRecord, TokenHoldersRecord, TokenListItem, TokenRecord, TokenTransferRecord, AccountTokenTransferRecord, TokenHoldingRecord } from './token-service.js';
-import type { TransactionInfoRecord } from './transaction-service.js';
+import type { DecodedLogRecord, TransactionInfoRecord } from './transaction-service.js';
 import type { HealthRecord } from './health-service.js';
 import type { SearchMatch } from './search-service.js';
 import type { ApprovalRecord } from './approval-service.js';
@@ -61,6 +60,7 @@ export const transactionRecordSchema = z.object({
 /** Log (spec: Log). */
 export const logRecordSchema = z.object({
   address: hex,
+  addressLabel: nullableLabel('the emitting contract'),
   topics: z.array(hex),
   data: hex,
   blockNumber: decimal,
@@ -78,7 +78,9 @@ export const receiptRecordSchema = z.object({
   blockHash: hex,
   blockNumber: decimal,
   from: hex,
+  fromLabel: nullableLabel('the sender'),
   to: hex.nullable(),
+  toLabel: nullableLabel('the recipient (the created contract, for a creation)'),
   cumulativeGasUsed: decimal,
   gasUsed: decimal,
   effectiveGasPrice: decimal,
@@ -131,6 +133,7 @@ export const healthRecordSchema = z.object({
 /** Balance (decisions.md: `GET /account/balance`). */
 export const balanceRecordSchema = z.object({
   address: hex,
+  label: nullableLabel('the address'),
   balance: decimal.describe('Wei'),
   blockNumber: decimal.describe('the block the balance was read at'),
 });
@@ -138,6 +141,7 @@ export const balanceRecordSchema = z.object({
 /** An address at a glance (decisions.md: `GET /account/summary`). */
 export const accountSummaryRecordSchema = z.object({
   address: hex,
+  label: nullableLabel('the address'),
   balance: decimal.describe('Wei, at the newest indexed block'),
   transactionCount: z.number().int(),
   tokenTransferCount: z.number().int(),
@@ -186,7 +190,9 @@ export const gasEstimateRecordSchema = z.object({
 export const transactionTraceRecordSchema = z.object({
   type: z.string(),
   from: hex,
+  fromLabel: nullableLabel('the caller'),
   to: hex.nullable(),
+  toLabel: nullableLabel('the callee (the created contract, the beneficiary of a self-destruct)'),
   value: decimal,
   gas: decimal,
   gasUsed: decimal,
@@ -201,6 +207,7 @@ export const transactionTraceRecordSchema = z.object({
 /** Validator (spec: Validator). */
 export const validatorRecordSchema = z.object({
   address: hex,
+  label: nullableLabel('the validator'),
   votingPower: z.string().nullable(),
   proposerPriority: z.string().nullable(),
   isActive: z.boolean(),
@@ -396,6 +403,7 @@ export const contractRecordSchema = z.object({
 /** A contract's event log, decoded where its signature is known. */
 export const contractEventRecordSchema = z.object({
   address: hex,
+  addressLabel: nullableLabel('the contract'),
   topics: z.array(hex),
   data: hex,
   blockNumber: decimal,
@@ -411,6 +419,7 @@ export const decodedLogRecordSchema = z.object({
   eventSignature: nullableText.describe('e.g. Transfer(address,address,uint256)'),
   parameters: z.record(z.string(), z.string()),
   contractAddress: hex,
+  contractLabel: nullableLabel('the emitting contract'),
   contractName: nullableText,
   logIndex: decimal,
 });

@@ -3,7 +3,8 @@ import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, Storage } from '../storage/index.js';
-import { traceFromCallFrame, traceFromFlatTraces, type CallTracerFrame, type FlatTrace, type TransactionTraceRecord } from './call-trace.js';
+import { labelledTrace, traceAddresses, traceFromCallFrame, traceFromFlatTraces, type CallTraceFrame, type CallTracerFrame, type FlatTrace, type TransactionTraceRecord } from './call-trace.js';
+import type { LabelService } from './label-service.js';
 
 /** Options of {@link TraceService}. */
 export interface TraceServiceOptions {
@@ -15,14 +16,16 @@ export interface TraceServiceOptions {
  * Call trees of mined transactions, read from the node when first asked (the indexer keeps no
  * traces): `debug_traceTransaction` with the call tracer, else `trace_transaction` where that is
  * what the node has. A computed tree is kept in a bounded cache under the transaction's hash and
- * block hash, so a reorg that moves it to another block reads it afresh.
+ * block hash, so a reorg that moves it to another block reads it afresh; its labels are read per
+ * answer (one lookup for the whole tree), so a changed label shows at once.
  */
 export class TraceService {
-  private readonly cache: LRUCache<string, TransactionTraceRecord>;
+  private readonly cache: LRUCache<string, CallTraceFrame>;
 
   constructor(
     private readonly storage: Storage,
     private readonly chain: ChainClient,
+    private readonly labels: LabelService,
     options: TraceServiceOptions,
   ) {
     this.cache = new LRUCache({ maxSize: options.cacheBytes });
@@ -30,6 +33,11 @@ export class TraceService {
 
   /** The call tree of an indexed transaction; `TransactionNotFoundError` when it is not indexed. */
   async trace(hash: Hex): Promise<TransactionTraceRecord> {
+    const tree = await this.tree(hash);
+    return labelledTrace(tree, await this.labels.labelsOf(traceAddresses(tree) as Hex[]));
+  }
+
+  private async tree(hash: Hex): Promise<CallTraceFrame> {
     const tx = await this.storage.getTransaction(hash);
     if (!tx) throw new TransactionNotFoundError();
     const key = `${tx.hash}:${tx.blockHash}`;
@@ -43,7 +51,7 @@ export class TraceService {
   }
 
   /** Reads the trace from the node: the debug API first, then the trace API; neither → {@link TracingUnavailableError}. */
-  private async read(hash: Hex): Promise<TransactionTraceRecord> {
+  private async read(hash: Hex): Promise<CallTraceFrame> {
     let refusal: NodeRpcError;
     try {
       return traceFromCallFrame(await this.chain.request<CallTracerFrame>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]));

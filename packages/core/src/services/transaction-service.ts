@@ -1,4 +1,4 @@
-import { decodeLog, type DecodedLogRecord, type EventResolver, resolveStandardEvent, verifiedEventResolver } from '../abi/index.js';
+import { decodeLog, type DecodedLog, type EventResolver, resolveStandardEvent, verifiedEventResolver } from '../abi/index.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { decodeRevertReason } from '../chain/revert-reason.js';
@@ -8,9 +8,15 @@ import { internalTransactionsOf } from '../indexer/internal-transactions.js';
 import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
-import { formatLog, formatReceipt, formatTransaction, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
-import type { LabelService } from './label-service.js';
+import { formatLog, formatReceipt, formatTransaction, logAddresses, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
+import { labelOf, type LabelService } from './label-service.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
+
+/** Decoded log record (spec: Decoded log) with the emitting contract's public label. */
+export interface DecodedLogRecord extends DecodedLog {
+  /** The emitting contract's public label, `null` without one. */
+  contractLabel: string | null;
+}
 
 /** `gettxinfo` record: the Transaction plus outcome and logs. */
 export interface TransactionInfoRecord extends TransactionRecord {
@@ -113,26 +119,30 @@ export class TransactionService {
 
   async receipt(hash: Hex): Promise<ReceiptRecord> {
     const [tx, logs] = await Promise.all([this.find(hash), this.storage.getTransactionLogs(hash)]);
-    return formatReceipt(tx, logs);
+    return formatReceipt(tx, logs, await this.labels.labelsOf([...transactionAddresses(tx), ...logAddresses(logs)]));
   }
 
   /** The transaction's logs; decoded, each with its emitter's verified ABI first, then the standard ABIs. */
   async logs(hash: Hex, decode: boolean): Promise<LogRecord[] | DecodedLogRecord[]> {
     const [, logs] = await Promise.all([this.find(hash), this.storage.getTransactionLogs(hash)]);
-    if (!decode) return logs.map(formatLog);
+    if (!decode) {
+      const labels = await this.labels.labelsOf(logAddresses(logs));
+      return logs.map((log) => formatLog(log, labels));
+    }
     // One read for every emitter of the answer: the resolver itself is synchronous.
-    const verified = await this.storage.getVerifiedContracts([...new Set(logs.map((log) => log.address))]);
+    const [verified, labels] = await Promise.all([this.storage.getVerifiedContracts([...new Set(logAddresses(logs))]), this.labels.labelsOf(logAddresses(logs))]);
     const resolve = verifiedEventResolver(verified, this.resolveEvent);
-    return logs.map((log) => decodeLog(log, resolve));
+    return logs.map((log) => ({ ...decodeLog(log, resolve), contractLabel: labelOf(labels, log.address) }));
   }
 
   async info(hash: Hex): Promise<TransactionInfoRecord> {
     const [tx, cursor, logs] = await Promise.all([this.find(hash), this.head.current(), this.storage.getTransactionLogs(hash)]);
+    const labels = await this.labels.labelsOf([...transactionAddresses(tx), ...logAddresses(logs)]);
     return {
-      ...formatTransaction(tx, cursor?.number ?? null, await this.labels.labelsOf(transactionAddresses(tx))),
+      ...formatTransaction(tx, cursor?.number ?? null, labels),
       success: tx.status === 1,
       revertReason: tx.status === 1 ? null : await this.revertReason(tx),
-      logs: logs.map(formatLog),
+      logs: logs.map((log) => formatLog(log, labels)),
     };
   }
 

@@ -58,7 +58,7 @@ class TooManyAddressesError extends EtherscanError {
 /** The `account` module: balances, transaction lists and token transfers. */
 export function accountModule(services: Services): EtherscanModule {
   async function balanceOf(address: Hex, tag: string): Promise<string> {
-    return (await services.accounts.balance(address, blockNumberOf(tag) ?? undefined)).balance;
+    return (await services.accounts.weiBalance(address, blockNumberOf(tag) ?? undefined)).balance;
   }
 
   function tokenTransfers(standard: TokenStandard, entry: (transfer: AccountTokenTransferRecord) => unknown) {

@@ -3,10 +3,11 @@ import type { Hex } from '../../storage/index.js';
 import { connectionOf, type ConnectionArgs } from '../connection.js';
 import type { GraphqlContext } from '../context.js';
 
-/** An address's balance, transactions (newest first) and, for callers with credentials, its summary. */
+/** An address's balance, label, transactions (newest first) and, for callers with credentials, its summary. */
 export const accountResolvers = {
   Account: {
-    balance: async (account: { address: Hex }, _: unknown, context: GraphqlContext) => (await context.services.accounts.balance(account.address)).balance,
+    balance: async (account: { address: Hex }, _: unknown, context: GraphqlContext) => (await context.services.accounts.weiBalance(account.address)).balance,
+    label: (account: { address: Hex }, _: unknown, context: GraphqlContext) => context.loaders.labels.load(account.address),
     transactions: (account: { address: Hex }, args: ConnectionArgs, context: GraphqlContext) =>
       connectionOf(args, context.pages, (page, offset) => context.services.accounts.transactions({ address: account.address, page, offset, sort: 'desc' })),
     summary(account: { address: Hex }, _: unknown, context: GraphqlContext) {

@@ -11,7 +11,7 @@ export function accountTests(ctx: () => ApiContext): void {
     const { body } = await get(ctx(), `/api/v1/account/balance?address=${address.toUpperCase().replace('0X', '0x')}`);
     const at = BigInt(body.result.blockNumber);
     const balance = await ctx().chain.publicClient.getBalance({ address, blockNumber: at });
-    expect(body.result).toEqual({ address: address.toLowerCase(), balance: balance.toString(), blockNumber: at.toString() });
+    expect(body.result).toEqual({ address: address.toLowerCase(), label: null, balance: balance.toString(), blockNumber: at.toString() });
   });
 
   it('GET /account/balance rejects a missing or malformed address', async () => {
@@ -72,6 +72,7 @@ export function accountTests(ctx: () => ApiContext): void {
       if (tokenTransferCount > 0) withTransfers++;
       expect(answer.body.result, address).toEqual({
         address,
+        label: null,
         balance: (await ctx().chain.publicClient.getBalance({ address, blockNumber: head })).toString(),
         transactionCount: txs.length,
         tokenTransferCount,

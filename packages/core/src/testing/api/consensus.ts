@@ -29,7 +29,7 @@ export function consensusTests(ctx: () => ApiContext): void {
       activeValidators: produced.size,
       epoch: null,
       validators: [...produced].map(([address, totalBlocks]) => ({
-        address, totalBlocks, isActive: true, votingPower: null, proposerPriority: null, uptime: null, missedBlocks: null,
+        address, label: null, totalBlocks, isActive: true, votingPower: null, proposerPriority: null, uptime: null, missedBlocks: null,
         commission: null, stakingAmount: null, delegators: null, website: null, identity: null, details: null,
       })),
     });

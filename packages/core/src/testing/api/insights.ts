@@ -129,15 +129,70 @@ export function insightTests(ctx: () => ApiContext): void {
     expect((await deleteLabel(sender)).status).toBe(404);
   });
 
-  it('a block shows its miner’s label', async () => {
+  it('a block shows its miner’s label, and the validator set its validators’', async () => {
     const block = (await get(ctx(), '/api/v1/block/getblock?blockno=1')).body.result;
     expect(block.minerLabel).toBeNull();
+    const validatorLabels = async () => ((await get(ctx(), '/api/v1/blockchain/validators')).body.result.validators as { address: string; label: string | null }[]).filter((v) => v.address === block.miner);
+    expect(await validatorLabels()).toEqual([expect.objectContaining({ label: null })]);
     await putLabel(block.miner, { label: 'Block producer' });
     try {
       expect((await get(ctx(), '/api/v1/block/getblock?blockno=1')).body.result).toEqual({ ...block, minerLabel: 'Block producer' });
+      expect(await validatorLabels()).toEqual([expect.objectContaining({ label: 'Block producer' })]);
+      const graphql = await call(ctx(), 'POST', '/graphql', { query: '{ blockchain { validators { address label } } }' });
+      expect((graphql.body as unknown as { data: { blockchain: { validators: unknown[] } } }).data.blockchain.validators).toContainEqual({ address: block.miner, label: 'Block producer' });
     } finally {
       await deleteLabel(block.miner);
     }
+  });
+
+  it('a contract’s label shows on the logs it emitted and its events, an address’s on its balance and summary, and both in a call trace', async () => {
+    const { caller, emitter } = ctx().demo.contracts;
+    const [callerAddress, emitterAddress] = [caller.toLowerCase(), emitter.toLowerCase()];
+    const hash = ctx().demo.transactions.nestedPing;
+    const sender = ((await get(ctx(), `/api/v1/transaction/${hash}`)).body.result.from as string).toLowerCase();
+    const user = (await signUp(ctx())).bearer;
+    const answers = async () => ({
+      logs: (await get(ctx(), `/api/v1/transaction/${hash}/logs`)).body.result as { address: string; addressLabel: string | null }[],
+      decoded: (await get(ctx(), `/api/v1/transaction/${hash}/logs?decode=true`)).body.result as { contractLabel: string | null }[],
+      receipt: (await get(ctx(), `/api/v1/transaction/${hash}/receipt`)).body.result,
+      info: (await get(ctx(), `/api/v1/transaction/gettxinfo?txhash=${hash}`)).body.result,
+      events: (await get(ctx(), `/api/v1/contract/${emitterAddress}/events`)).body.result as { addressLabel: string | null }[],
+      balance: (await get(ctx(), `/api/v1/account/balance?address=${sender}`)).body.result,
+      summary: (await call(ctx(), 'GET', `/api/v1/account/summary?address=${sender}`, undefined, user)).body.result,
+      trace: (await call(ctx(), 'POST', `/api/v1/transaction/${hash}/trace`, undefined, user)).body.result,
+      graphql: (await call(ctx(), 'POST', '/graphql', { query: `{ transaction(hash: "${hash}") { logs { address addressLabel } } account(address: "${sender}") { label } }` })).body as unknown as {
+        data: { transaction: { logs: { address: string; addressLabel: string | null }[] }; account: { label: string | null } };
+      },
+    });
+    const labelsIn = async (emitterLabel: string | null, callerLabel: string | null, senderLabel: string | null) => {
+      const { logs, decoded, receipt, info, events, balance, summary, trace, graphql } = await answers();
+      expect(logs.length).toBeGreaterThan(0);
+      expect(logs.every((log) => log.address === emitterAddress && log.addressLabel === emitterLabel)).toBe(true);
+      expect(decoded.map((log) => log.contractLabel)).toEqual(logs.map(() => emitterLabel));
+      expect(receipt).toMatchObject({ fromLabel: senderLabel, toLabel: callerLabel, logs: logs });
+      expect(info.logs).toEqual(logs);
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((event) => event.addressLabel === emitterLabel)).toBe(true);
+      expect([balance.label, summary.label]).toEqual([senderLabel, senderLabel]);
+      expect(trace).toMatchObject({ from: sender, fromLabel: senderLabel, to: callerAddress, toLabel: callerLabel });
+      expect(trace.calls[0]).toMatchObject({ from: callerAddress, fromLabel: callerLabel, to: emitterAddress, toLabel: emitterLabel });
+      expect(graphql.data).toEqual({ transaction: { logs: logs.map(({ address }) => ({ address, addressLabel: emitterLabel })) }, account: { label: senderLabel } });
+    };
+    // Read before the labels exist, so the caches (answers, traces) hold them without.
+    await labelsIn(null, null, null);
+    await putLabel(emitterAddress, { label: 'Ping emitter' });
+    await putLabel(callerAddress, { label: 'Ping relay' });
+    await putLabel(sender, { label: 'Demo Deployer' });
+    try {
+      await labelsIn('Ping emitter', 'Ping relay', 'Demo Deployer');
+      // Etherscan's records keep Etherscan's fields.
+      const etherscanLogs = await get(ctx(), `/api?module=logs&action=getLogs&address=${emitterAddress}&fromBlock=0`);
+      expect(Object.keys(etherscanLogs.body.result[0])).not.toContain('addressLabel');
+      expect((await get(ctx(), `/api?module=account&action=balance&address=${sender}`)).body.result).toMatch(/^\d+$/);
+    } finally {
+      for (const address of [emitterAddress, callerAddress, sender]) await deleteLabel(address);
+    }
+    await labelsIn(null, null, null);
   });
 
   it('search finds addresses and contracts by the start of their label, and every address match carries its label', async () => {

@@ -80,6 +80,7 @@ export function transactionTests(ctx: () => ApiContext): void {
     expect(raw.body.result).toEqual(
       chainReceipt.logs.map((log) => ({
         address: log.address.toLowerCase(),
+        addressLabel: null,
         topics: log.topics,
         data: log.data,
         blockNumber: log.blockNumber.toString(),
@@ -127,6 +128,7 @@ export function transactionTests(ctx: () => ApiContext): void {
         eventSignature: 'Ping(address,uint256,string)',
         parameters: { from: caller, n: '1', note: 'nested ping' },
         contractAddress: emitter,
+        contractLabel: null,
         contractName: 'EventEmitter',
         logIndex: '0',
       },
