@@ -1,8 +1,17 @@
+import { pino } from 'pino';
 import type { Address } from 'viem';
-import { beforeAll, expect, it } from 'vitest';
-import { call, errorEnvelope, get, indexedToHead, signUp, type ApiContext, type SignedUpUser } from './context.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createExplorer } from '../../explorer.js';
+import { FAST_INDEXER } from '../explorer-settings.js';
+import { chainTransfers } from './chain-transfers.js';
+import { call, errorEnvelope, get, indexedThrough, indexedToHead, signUp, waitFor, type ApiContext, type SignedUpUser } from './context.js';
 
 const EVERYTHING = 2n ** 62n;
+
+const EXPORT_KINDS = ['transactions', 'internal-transactions', 'token-transfers', 'logs'] as const;
+
+/** A second explorer's export settings: a cap the suite's chain exceeds, and a weight of its own. */
+const SMALL_EXPORTS = { maxRows: 3, pageRows: 2, weight: 7 };
 
 /** A CSV export as text, with its status and content type. */
 async function csv(context: ApiContext, path: string, headers: Record<string, string>) {
@@ -35,6 +44,43 @@ export function insightTests(ctx: () => ApiContext): void {
     admin = await signUp(ctx(), ['admin', 'user']);
   });
 
+  let small: Promise<{ context: ApiContext; user: SignedUpUser; close(): Promise<void> }> | undefined;
+  /**
+   * An explorer of the suite's chain with {@link SMALL_EXPORTS} and a clock that stands still (one
+   * rate-limit window throughout), indexed to the head and with a signed-in user: made once, when
+   * a test first needs it.
+   */
+  const smallExports = () =>
+    (small ??= (async () => {
+      const explorer = await createExplorer({
+        rpcUrl: ctx().chain.rpcUrl,
+        storage: await ctx().options.storage(),
+        logger: pino({ level: 'silent' }),
+        indexer: FAST_INDEXER,
+        clock: () => 1_800_000_030_000,
+        exports: SMALL_EXPORTS,
+        rateLimits: { authenticated: { perMinute: 1_000, perDay: 100_000 } },
+      });
+      const served = await ctx().options.serve(explorer);
+      const close = async () => {
+        await served.close();
+        await explorer.close();
+      };
+      try {
+        await explorer.start();
+        const head = await ctx().chain.publicClient.getBlockNumber({ cacheTime: 0 });
+        await waitFor(() => indexedThrough(explorer, head), `the small-export explorer indexing block ${head}`);
+        const context: ApiContext = { ...ctx(), explorer, url: served.url, close };
+        return { context, user: await signUp(context), close };
+      } catch (error) {
+        await close();
+        throw error;
+      }
+    })());
+  afterAll(async () => {
+    await (await small)?.close();
+  });
+
   it('GET /stats/charts lists every series; a day or hour chart answers the stored rollups as decimal strings', async () => {
     await indexedToHead(ctx());
     const series = (await get(ctx(), '/api/v1/stats/charts')).body.result as { name: string; token: string }[];
@@ -50,6 +96,41 @@ export function insightTests(ctx: () => ApiContext): void {
     const total = (await ctx().explorer.storage.getChainTotals()).totalAccounts;
     const added = (await get(ctx(), `/api/v1/stats/charts/new-addresses?from=${await since()}`)).body.result.points as { value: string }[];
     expect(added.reduce((sum, point) => sum + Number(point.value), 0)).toBe(total);
+  });
+
+  it('active-addresses, gas-used, new-contracts and token-transfers by hour match the node’s blocks, receipts and logs', async () => {
+    const head = await indexedToHead(ctx());
+    const client = ctx().chain.publicClient;
+    const numbers = Array.from({ length: Number(head) + 1 }, (_, i) => BigInt(i));
+    const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })));
+    const receipts = new Map((await Promise.all(blocks.flatMap((block) => block.transactions.map((tx) => client.getTransactionReceipt({ hash: tx.hash }))))).map((receipt) => [receipt.transactionHash, receipt]));
+    const logs = await client.getLogs({ fromBlock: 0n, toBlock: head });
+    const hourOf = (timestamp: bigint) => (timestamp / 3600n) * 3600n;
+    const timestamps = new Map(blocks.map((block) => [block.number, block.timestamp]));
+    const expected = new Map<bigint, { active: Set<string>; gasUsed: bigint; newContracts: number; tokenTransfers: number }>();
+    const bucket = (timestamp: bigint) => {
+      const hour = hourOf(timestamp);
+      let found = expected.get(hour);
+      if (!found) expected.set(hour, (found = { active: new Set(), gasUsed: 0n, newContracts: 0, tokenTransfers: 0 }));
+      return found;
+    };
+    for (const block of blocks) {
+      const point = bucket(block.timestamp);
+      point.gasUsed += block.gasUsed;
+      for (const tx of block.transactions) {
+        const { contractAddress } = receipts.get(tx.hash)!;
+        for (const address of [tx.from, tx.to, contractAddress]) if (address) point.active.add(address.toLowerCase());
+        if (contractAddress) point.newContracts += 1;
+      }
+    }
+    for (const log of logs) bucket(timestamps.get(log.blockNumber)!).tokenTransfers += chainTransfers(log).length;
+    const hours = [...expected.keys()].sort((a, b) => (a < b ? -1 : 1));
+    const chart = async (name: string) => (await get(ctx(), `/api/v1/stats/charts/${name}?resolution=hour&from=${await since()}`)).body.result.points as { timestamp: string; value: string }[];
+    const points = (value: (point: NonNullable<ReturnType<typeof expected.get>>) => unknown) => hours.map((hour) => ({ timestamp: hour.toString(), value: String(value(expected.get(hour)!)) }));
+    expect(await chart('active-addresses')).toEqual(points((point) => point.active.size));
+    expect(await chart('gas-used')).toEqual(points((point) => point.gasUsed));
+    expect(await chart('new-contracts')).toEqual(points((point) => point.newContracts));
+    expect(await chart('token-transfers')).toEqual(points((point) => point.tokenTransfers));
   });
 
   it('per-token series: the token’s transfers, its holders as they stood, and its price from the price source', async () => {
@@ -95,6 +176,29 @@ export function insightTests(ctx: () => ApiContext): void {
     const answer = await call(ctx(), 'POST', '/graphql', { query });
     const rest = (await get(ctx(), `/api/v1/stats/charts/transactions?resolution=hour&from=${await since()}`)).body.result;
     expect(answer.body).toEqual({ data: { chartSeries: expect.arrayContaining([{ name: 'token-holders', token: 'required' }]), chart: { resolution: 'HOUR', points: rest.points }, missing: null } });
+  });
+
+  it('GraphQL answers a token’s chart as REST does, and bad chart input as GraphQL errors', async () => {
+    const token = ctx().demo.contracts.token.toLowerCase();
+    const rest = (await get(ctx(), `/api/v1/stats/charts/token-holders?token=${token}&resolution=hour&from=${await since()}`)).body.result;
+    const query = `{ chart(name: "token-holders", token: "${token}", resolution: HOUR, from: "${await since()}") { name token from to points { timestamp value } } }`;
+    const answer = await call(ctx(), 'POST', '/graphql', { query });
+    expect(answer.body).toEqual({ data: { chart: { name: 'token-holders', token, from: rest.from, to: rest.to, points: rest.points } } });
+    // A resolution outside the enum fails validation; a bad range or a missing token is the service's refusal.
+    const bad = [
+      ['{ chart(name: "transactions", resolution: WEEK) { name } }', /WEEK/, undefined],
+      ['{ chart(name: "transactions", from: "20", to: "10") { name } }', /^Error! Invalid request/, 'INVALID_REQUEST'],
+      ['{ chart(name: "token-holders") { name } }', /^Error! Invalid request/, 'INVALID_REQUEST'],
+    ] as const;
+    for (const [badQuery, message, code] of bad) {
+      const refused = await call(ctx(), 'POST', '/graphql', { query: badQuery });
+      expect(refused.status, badQuery).toBeLessThan(500);
+      const body = refused.body as unknown as { errors: { message: string; extensions?: { code?: string } }[] };
+      expect(body.errors, badQuery).toHaveLength(1);
+      expect(body.errors[0]!.message, badQuery).toMatch(message);
+      if (code) expect(body.errors[0]!.extensions?.code, badQuery).toBe(code);
+      else expect(body.errors[0]!.extensions?.code, badQuery).not.toBe('INTERNAL');
+    }
   });
 
   it('an admin’s label shows wherever records name the address, cached answers included, until it is removed', async () => {
@@ -298,6 +402,38 @@ export function insightTests(ctx: () => ApiContext): void {
       expect(answer.status, query).toBe(400);
     }
     expect((await call(ctx(), 'GET', `/api/v1/export/balances.csv?address=${holder}`, undefined, admin.bearer)).status).toBe(404);
+  });
+
+  it('every export kind answers anonymous callers 401', async () => {
+    const holder = ctx().demo.accounts[1]!.toLowerCase();
+    for (const kind of EXPORT_KINDS) {
+      const answer = await get(ctx(), `/api/v1/export/${kind}.csv?address=${holder}`);
+      expect({ status: answer.status, body: answer.body }, kind).toEqual({ status: 401, body: errorEnvelope('Unauthorized') });
+    }
+  });
+
+  it('one export spends exports.weight requests of the caller’s allowance', async () => {
+    const { context, user } = await smallExports();
+    const path = `/api/v1/export/transactions.csv?address=${ctx().demo.accounts[0]!.toLowerCase()}`;
+    const remaining = async () => {
+      const response = await fetch(`${context.url}${path}`, { headers: user.bearer });
+      expect(response.status).toBe(200);
+      await response.text();
+      return Number(response.headers.get('x-ratelimit-remaining'));
+    };
+    const first = await remaining();
+    // Signing up is anonymous: the account's allowance is whole before its first export.
+    expect(first).toBe(1_000 - SMALL_EXPORTS.weight);
+    expect(await remaining()).toBe(first - SMALL_EXPORTS.weight);
+  });
+
+  it('an export over HTTP stops at exports.maxRows rows, oldest first, across storage pages', async () => {
+    const { context, user } = await smallExports();
+    const address = ctx().demo.accounts[0]!.toLowerCase();
+    const txlist = (await get(ctx(), `/api/v1/account/txlist?address=${address}&offset=1000`)).body.result as { hash: string }[];
+    expect(txlist.length).toBeGreaterThan(SMALL_EXPORTS.maxRows);
+    const [, ...rows] = records((await csv(context, `/api/v1/export/transactions.csv?address=${address}`, user.bearer)).text);
+    expect(rows.map((row) => row[0])).toEqual(txlist.slice(0, SMALL_EXPORTS.maxRows).map((tx) => tx.hash));
   });
 
   it('lists an owner’s standing approvals; a zero approval revokes, an ApprovalForAll stands until revoked', async () => {
