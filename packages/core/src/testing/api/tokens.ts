@@ -159,12 +159,20 @@ export function tokenTests(ctx: () => ApiContext): void {
     await indexedToHead(ctx());
     const { token, nft, multiToken } = ctx().demo.contracts;
     const list = (await get(ctx(), '/api/v1/token/list?limit=1000')).body.result as { address: string; name: string | null; symbol: string | null; decimals: string | null }[];
+    type Transfer = { hash: string; to: string; token?: string; tokenName: string | null; tokenSymbol: string | null; tokenDecimal: string | null };
     for (const address of [token, nft, multiToken]) {
+      const lower = address.toLowerCase();
       const { name, symbol, decimals } = (await get(ctx(), `/api/v1/token/${address}`)).body.result;
-      expect(list.find((item) => item.address === address.toLowerCase())).toMatchObject({ name, symbol, decimals });
-      const transfers = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=5`)).body.result as { tokenName: string | null; tokenSymbol: string | null; tokenDecimal: string | null }[];
+      expect(list.find((item) => item.address === lower)).toMatchObject({ name, symbol, decimals });
+      const transfers = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=5`)).body.result as Transfer[];
       expect(transfers.length).toBeGreaterThan(0);
-      for (const transfer of transfers) expect(transfer).toMatchObject({ tokenName: name, tokenSymbol: symbol, tokenDecimal: decimals });
+      // The same transfers as an account's and as a transaction's carry the same three fields.
+      const { hash, to } = transfers[0]!;
+      const ofAccount = (await get(ctx(), `/api/v1/account/token-transfers?address=${to}&offset=100`)).body.result as Transfer[];
+      const ofTransaction = (await get(ctx(), `/api/v1/transaction/${hash}/token-transfers`)).body.result as Transfer[];
+      const elsewhere = [...ofAccount, ...ofTransaction].filter((transfer) => transfer.token === lower);
+      expect(elsewhere.length).toBeGreaterThan(1);
+      for (const transfer of [...transfers, ...elsewhere]) expect(transfer).toMatchObject({ tokenName: name, tokenSymbol: symbol, tokenDecimal: decimals });
     }
     // The demo's ERC-1155 names nothing, and NFTs have no decimals.
     const multiTransfer = (await get(ctx(), `/api/v1/token/${multiToken}/transfers?offset=1`)).body.result[0];
