@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { formatPending } from '../services/format.js';
 import type { LabelService } from '../services/label-service.js';
 import type { TokenService } from '../services/token-service.js';
+import type { BlockTag } from '../http/request-schemas.js';
 import type { HttpRequest } from '../http/types.js';
 import type { CredentialWatch } from '../sockets/credential-watch.js';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
@@ -117,20 +118,23 @@ export class ChannelEndpoint implements SocketEndpoint {
   /**
    * Sends a block-derived subscription what storage holds from `fromBlock` to the indexed head,
    * then what arrived live meanwhile (held back by the subscription, so nothing is missed, and
-   * blocks the replay sent are not sent twice). Resolves an error message instead when the
-   * range is too long; `ack` is called just before the first replayed message.
+   * blocks the replay sent are not sent twice). `latest` replays the indexed head alone (nothing,
+   * before anything is indexed). Resolves an error message instead when the range is too long;
+   * `ack` is called just before the first replayed message.
    */
-  async replay(subscription: Subscription, fromBlock: bigint, ack: () => void, open: () => boolean): Promise<string | null> {
+  async replay(subscription: Subscription, fromBlock: BlockTag, ack: () => void, open: () => boolean): Promise<string | null> {
     subscription.deferred = [];
     subscription.replayed = new Set();
     try {
       const head = (await this.options.storage.getCursor())?.number ?? -1n;
-      if (head - fromBlock + 1n > BigInt(this.options.limits.maxReplayBlocks)) {
+      // The head this replay reads through is the one `latest` names, so the two cannot disagree.
+      const from = fromBlock === 'latest' ? (head < 0n ? 0n : head) : fromBlock;
+      if (head - from + 1n > BigInt(this.options.limits.maxReplayBlocks)) {
         return `fromBlock is more than ${this.options.limits.maxReplayBlocks} blocks behind the indexed head (${head})`;
       }
       ack();
       const wanted = (key: string) => key === subscription.key;
-      for (let number = fromBlock; number <= head && open(); number++) {
+      for (let number = from; number <= head && open(); number++) {
         const bundle = await this.options.storage.getBlockBundle(number);
         // Rolled back since the cursor was read: the held-back reorg and new blocks follow.
         if (!bundle) break;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { blockTagText } from '../http/request-schemas.js';
 
-const blockNumber = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform((v) => BigInt(v));
+/** A block number (a JSON number or a decimal string) or `latest`. */
+const blockTag = z.union([z.number().int().nonnegative().transform((v) => BigInt(v)), blockTagText]);
 
 /** What a client may send on the channel protocol. */
 export const clientMessageSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('ping') }),
-  z.object({ event: z.literal('subscribe'), channel: z.string(), address: z.string().optional(), fromBlock: blockNumber.optional() }),
+  z.object({ event: z.literal('subscribe'), channel: z.string(), address: z.string().optional(), fromBlock: blockTag.optional() }),
   z.object({ event: z.literal('unsubscribe'), channel: z.string(), address: z.string().optional() }),
   z.object({ event: z.literal('auth'), token: z.string().optional(), apiKey: z.string().optional() }),
 ]);

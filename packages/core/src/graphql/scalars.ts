@@ -1,4 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { blockTagText, type BlockTag } from '../http/request-schemas.js';
 
 /** A scalar refusing what does not match `pattern`, with a message that says what it expects. */
 function hexScalar(name: string, pattern: RegExp, expected: string): GraphQLScalarType<string, string> {
@@ -29,24 +30,23 @@ export const AddressScalar = hexScalar('Address', /^0x[0-9a-fA-F]{40}$/, 'a 0x-p
 /** `0x` and 32 bytes of hex (block and transaction hashes, topics). */
 export const HashScalar = hexScalar('Hash', /^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex hash');
 
-const MAX_UINT64 = 2n ** 64n - 1n;
-
-function parseBlockNumber(value: unknown, node?: ValueNode): bigint {
+function parseBlockNumber(value: unknown, node?: ValueNode): BlockTag {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,20}$/.test(text) || BigInt(text) > MAX_UINT64) {
-    throw new GraphQLError(`BlockNumber must be a non-negative integer (a decimal string or an Int); got ${JSON.stringify(value) ?? String(value)}`, {
+  const parsed = blockTagText.safeParse(text);
+  if (!parsed.success) {
+    throw new GraphQLError(`BlockNumber must be a non-negative integer (a decimal string or an Int) or "latest"; got ${JSON.stringify(value) ?? String(value)}`, {
       nodes: node,
       extensions: { code: 'BAD_USER_INPUT' },
     });
   }
-  return BigInt(text);
+  return parsed.data;
 }
 
-/** A block number as a decimal string or an Int; resolvers receive a bigint. */
-export const BlockNumberScalar = new GraphQLScalarType<bigint, string>({
+/** A block number as a decimal string or an Int, or `"latest"` (the newest indexed block); resolvers receive a bigint or `'latest'`. */
+export const BlockNumberScalar = new GraphQLScalarType<BlockTag, string>({
   name: 'BlockNumber',
-  description: 'A non-negative block number, as a decimal string or an Int',
-  serialize: (value) => parseBlockNumber(typeof value === 'bigint' ? value.toString() : value).toString(),
+  description: 'A non-negative block number, as a decimal string or an Int, or "latest": the newest indexed block',
+  serialize: (value) => String(parseBlockNumber(typeof value === 'bigint' ? value.toString() : value)),
   parseValue: (value) => parseBlockNumber(value),
   parseLiteral: (node) => parseBlockNumber(node.kind === Kind.STRING || node.kind === Kind.INT ? node.value : literalText(node), node),
 });

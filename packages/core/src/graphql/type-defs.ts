@@ -9,7 +9,7 @@ scalar Address
 "A 0x-prefixed 32-byte hex hash; answered in lowercase."
 scalar Hash
 
-"A block number: a non-negative decimal string (or Int)."
+"A block number: a non-negative decimal string (or Int), or latest (the newest indexed block)."
 scalar BlockNumber
 
 type Query {

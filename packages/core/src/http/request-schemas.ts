@@ -34,23 +34,32 @@ export const addressParams = z.object({ address: addressSchema });
 /** An optional address (same error when present and malformed). */
 export const optionalAddressSchema = withError(addressSchema.optional(), () => new InvalidAddressError());
 
-/** A block number (decimal) or `latest`; malformed → `Error! Invalid block number`. */
-export const blockTagSchema = withError(
-  z
-    .string()
-    .regex(/^(latest|0|[1-9]\d{0,19})$/)
-    .transform((v): bigint | 'latest' => (v === 'latest' ? 'latest' : BigInt(v))),
-  () => new InvalidBlockNumberError(),
-);
+/** A block number, or `latest`: the newest indexed block when the request is served. */
+export type BlockTag = bigint | 'latest';
 
-/** A block number (decimal); malformed → `Error! Invalid block number`. */
-export const blockNumberSchema = withError(
-  z
-    .string()
-    .regex(/^(0|[1-9]\d{0,19})$/)
-    .transform((v) => BigInt(v)),
-  () => new InvalidBlockNumberError(),
-);
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/**
+ * A block number (decimal without leading zeros, 64 bits at most) or `latest`, as text: the one
+ * form REST queries, the Etherscan-compatible API, GraphQL and channel messages take. The API
+ * description shows it as an integer or `"latest"`.
+ */
+export const blockTagText = z
+  .union([
+    z.literal('latest'),
+    z
+      .string()
+      .refine((v) => /^(0|[1-9]\d{0,19})$/.test(v) && BigInt(v) <= MAX_UINT64, 'must be a block number or "latest"')
+      .meta({ type: 'integer', minimum: 0 }),
+  ])
+  .meta({ description: 'A block number, or latest: the newest indexed block when the request is served' })
+  .transform((v): BlockTag => (v === 'latest' ? 'latest' : BigInt(v)));
+
+/** A {@link blockTagText}; malformed → `Error! Invalid block number`. */
+export const blockTagSchema = withError(blockTagText, () => new InvalidBlockNumberError());
+
+/** An optional {@link blockTagSchema} (a query's block or block-range bound). */
+export const optionalBlockTagQuery = withError(blockTagText.optional(), () => new InvalidBlockNumberError());
 
 /** A UTF-16 surrogate without its partner: no database text can hold one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -97,16 +106,6 @@ export const hexDataSchema = z
   .string()
   .regex(HEX_DATA, 'must be 0x-prefixed hex with whole bytes')
   .transform((v) => v.toLowerCase() as Hex);
-
-/** An optional block number in a query (decimal), as bigint. */
-export const optionalBlockNumberQuery = withError(
-  z
-    .string()
-    .regex(/^(0|[1-9]\d{0,19})$/)
-    .transform((v) => BigInt(v))
-    .optional(),
-  () => new InvalidBlockNumberError(),
-);
 
 /**
  * A positive integer query value with a default; values above `max` are clamped to it, zero,

@@ -1,4 +1,5 @@
 import { BlockNotFoundError } from '../errors/index.js';
+import type { BlockTag } from '../http/request-schemas.js';
 import type { Hex, Storage, StoredBlock } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
@@ -31,7 +32,7 @@ export class BlockService {
   }
 
   /** The stored block at `tag`; `latest` is the newest indexed block. */
-  async resolve(tag: bigint | 'latest'): Promise<StoredBlock> {
+  async resolve(tag: BlockTag): Promise<StoredBlock> {
     const block = await this.storage.getBlockByNumber(await this.numberOf(tag));
     if (!block) throw new BlockNotFoundError();
     return block;
@@ -44,7 +45,7 @@ export class BlockService {
     return block;
   }
 
-  async getBlock(tag: bigint | 'latest'): Promise<BlockRecord> {
+  async getBlock(tag: BlockTag): Promise<BlockRecord> {
     const found = await this.records.blockWithTransactionHashes(this.storage, await this.numberOf(tag));
     if (!found) throw new BlockNotFoundError();
     return formatBlock(found.block, found.transactionHashes, await this.labels.labelsOf([found.block.miner]));
@@ -71,10 +72,23 @@ export class BlockService {
     return numbers;
   }
 
-  private async numberOf(tag: bigint | 'latest'): Promise<bigint> {
+  /** The number `tag` names: `latest` is the newest indexed block (`BLOCK_NOT_FOUND` before there is one). */
+  async numberOf(tag: BlockTag): Promise<bigint> {
     if (tag !== 'latest') return tag;
     const cursor = await this.head.current();
     if (!cursor) throw new BlockNotFoundError();
     return cursor.number;
+  }
+
+  /**
+   * A block range's bounds as numbers. A lower bound of `latest` is the newest indexed block; an
+   * upper one is no bound, which reads through the newest indexed block all the same and, unlike
+   * the lower one, means something before anything is indexed.
+   */
+  async bounds(range: { start?: BlockTag; end?: BlockTag }): Promise<{ startBlock?: bigint; endBlock?: bigint }> {
+    return {
+      startBlock: range.start === undefined ? undefined : await this.numberOf(range.start),
+      endBlock: range.end === 'latest' ? undefined : range.end,
+    };
   }
 }

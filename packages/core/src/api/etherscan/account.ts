@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidAddressError } from '../../errors/index.js';
 import { withError } from '../../http/index.js';
-import { addressSchema, hashSchema, optionalAddressSchema } from '../../http/request-schemas.js';
+import { addressSchema, hashSchema, optionalAddressSchema, type BlockTag } from '../../http/request-schemas.js';
 import type { AccountTokenTransferRecord, Services } from '../../services/index.js';
 import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';
@@ -57,6 +57,9 @@ class TooManyAddressesError extends EtherscanError {
 
 /** The `account` module: balances, transaction lists and token transfers. */
 export function accountModule(services: Services): EtherscanModule {
+  /** A list's block range, `latest` read as the indexed head. */
+  const rangeOf = (query: { startblock?: BlockTag; endblock?: BlockTag }) => services.blocks.bounds({ start: query.startblock, end: query.endblock });
+
   async function balanceOf(address: Hex, tag: string): Promise<string> {
     return (await services.accounts.weiBalance(address, blockNumberOf(tag) ?? undefined)).balance;
   }
@@ -70,8 +73,7 @@ export function accountModule(services: Services): EtherscanModule {
         address: query.address,
         token: query.contractaddress,
         standard,
-        startBlock: query.startblock,
-        endBlock: query.endblock,
+        ...(await rangeOf(query)),
         page: query.page,
         offset: query.offset,
         sort: query.sort,
@@ -98,8 +100,7 @@ export function accountModule(services: Services): EtherscanModule {
         checkWindow(query);
         const transactions = await services.accounts.transactions({
           address: query.address,
-          startBlock: query.startblock,
-          endBlock: query.endblock,
+          ...(await rangeOf(query)),
           page: query.page,
           offset: query.offset,
           sort: query.sort,
@@ -121,8 +122,7 @@ export function accountModule(services: Services): EtherscanModule {
         checkWindow(query);
         const internal = await services.transactions.listInternalTransactions({
           address: query.address,
-          startBlock: query.startblock,
-          endBlock: query.endblock,
+          ...(await rangeOf(query)),
           page: query.page,
           offset: query.offset,
           sort: query.sort,

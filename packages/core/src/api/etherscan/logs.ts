@@ -55,10 +55,11 @@ export function logsModule(services: Services): EtherscanModule {
         const query = parseParams(getLogsParams, params);
         if (query.address === undefined) throw new LogsWithoutAddressError();
         checkWindow(query);
+        const { startBlock, endBlock } = await services.blocks.bounds({ start: query.fromblock, end: query.toblock });
         const logs = await services.logs.search({
           address: query.address,
-          fromBlock: query.fromblock,
-          toBlock: query.toblock,
+          fromBlock: startBlock,
+          toBlock: endBlock,
           topics: [query.topic0, query.topic1, query.topic2, query.topic3],
           operators: {
             '0_1': query.topic0_1_opr,

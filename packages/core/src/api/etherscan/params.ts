@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidBlockNumberError } from '../../errors/index.js';
 import { parseInput, withError } from '../../http/index.js';
+import { blockTagText } from '../../http/request-schemas.js';
 import { ResultWindowTooLargeError } from './errors.js';
 
 /**
@@ -47,15 +48,11 @@ export function checkWindow(paging: { page: number; offset: number }): void {
   if (paging.page * paging.offset > RESULT_WINDOW) throw new ResultWindowTooLargeError();
 }
 
-/** A decimal block number, or `latest` (no bound); malformed → `Error! Invalid block number`. */
-export const blockBoundParam = withError(
-  z
-    .string()
-    .regex(/^(latest|\d{1,19})$/)
-    .optional()
-    .transform((value) => (value === undefined || value === 'latest' ? undefined : BigInt(value))),
-  () => new InvalidBlockNumberError(),
-);
+/**
+ * A block range's bound: a decimal block number or `latest` (read by `services.blocks.bounds`);
+ * malformed → `Error! Invalid block number`.
+ */
+export const blockBoundParam = withError(blockTagText.optional(), () => new InvalidBlockNumberError());
 
 /** A block tag: `latest`, `pending`, `earliest`, `safe`, `finalized`, or a number in hex or decimal. */
 export const blockTagParam = withError(

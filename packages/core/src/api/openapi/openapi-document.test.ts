@@ -40,13 +40,15 @@ describe('GET /api/v1/openapi.json', () => {
     for (const path of ['/api', '/', '/metrics', '/docs', '/api/v1/openapi.json']) expect(Object.keys(document.paths)).toContain(path);
   });
 
-  it('takes parameters from the zod schemas: required ones, patterns and path parameters', () => {
+  it('takes parameters from the zod schemas: required ones, block numbers or latest, and path parameters', () => {
+    const blockTag = { anyOf: [{ type: 'string', const: 'latest' }, { type: 'integer', minimum: 0 }], description: expect.stringContaining('newest indexed block') };
     const getblock = document.paths['/api/v1/block/getblock']!.get!;
-    expect(getblock.parameters).toContainEqual({ name: 'blockno', in: 'query', required: true, schema: { type: 'string', pattern: expect.stringContaining('latest') } });
+    expect(getblock.parameters).toContainEqual({ name: 'blockno', in: 'query', required: true, schema: blockTag });
     const transaction = document.paths['/api/v1/transaction/{hash}']!.get!;
     expect(transaction.parameters![0]).toMatchObject({ name: 'hash', in: 'path', required: true, schema: { type: 'string' } });
     const txlist = document.paths['/api/v1/account/txlist']!.get!;
     expect(txlist.parameters!.find((p) => p.name === 'page')).toMatchObject({ required: false });
+    expect(txlist.parameters!.find((p) => p.name === 'startblock')).toEqual({ name: 'startblock', in: 'query', required: false, schema: blockTag });
   });
 
   it('describes request bodies with their required fields', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../../http/request-schemas.js';
+import { addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 
@@ -8,15 +8,18 @@ import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRe
 const addressListQuery = (maxOffset: number, sort: 'asc' | 'desc') =>
   z.object({
     address: addressSchema,
-    startblock: optionalBlockNumberQuery,
-    endblock: optionalBlockNumberQuery,
+    startblock: optionalBlockTagQuery,
+    endblock: optionalBlockTagQuery,
     page: positiveIntQuery(1),
     offset: positiveIntQuery(50, maxOffset),
     sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default(sort),
   });
 
-/** {@link addressListQuery}'s parameters as the services name them. */
-const addressList = ({ startblock, endblock, ...rest }: z.output<ReturnType<typeof addressListQuery>>) => ({ ...rest, startBlock: startblock, endBlock: endblock });
+/** {@link addressListQuery}'s parameters as the services name them, `latest` read as the indexed head. */
+const addressList = async (services: Services, { startblock, endblock, ...rest }: z.output<ReturnType<typeof addressListQuery>>) => ({
+  ...rest,
+  ...(await services.blocks.bounds({ start: startblock, end: endblock })),
+});
 
 /** `/api/v1/account/*`: balances, transaction and token transfer lists (Etherscan-style parameters) and summaries. */
 export function accountRoutes(services: Services): Route[] {
@@ -50,7 +53,8 @@ export function accountRoutes(services: Services): Route[] {
       summary: 'Transactions from, to or creating an address',
       response: z.array(transactionRecordSchema),
       query: addressListQuery(1000, 'asc'),
-      handler: ({ query }) => services.accounts.transactions(addressList(query)),
+      errors: ['BLOCK_NOT_FOUND'],
+      handler: async ({ query }) => services.accounts.transactions(await addressList(services, query)),
     }),
     defineRoute({
       method: 'GET',
@@ -60,7 +64,8 @@ export function accountRoutes(services: Services): Route[] {
       summary: 'Token transfers (every standard) from or to an address, each with its token, standard and transaction; newest first unless sort=asc',
       response: z.array(accountTokenTransferRecordSchema),
       query: addressListQuery(100, 'desc'),
-      handler: ({ query }) => services.tokens.accountTransfers(addressList(query)),
+      errors: ['BLOCK_NOT_FOUND'],
+      handler: async ({ query }) => services.tokens.accountTransfers(await addressList(services, query)),
     }),
     defineRoute({
       method: 'GET',

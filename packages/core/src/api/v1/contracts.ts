@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
-import { addressParams, addressSchema, optionalBlockNumberQuery, positiveIntQuery } from '../../http/request-schemas.js';
+import { addressParams, addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
@@ -75,13 +75,13 @@ export function contractRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/contract/:address/events',
       response: z.array(contractEventRecordSchema),
-      errors: ['QUERY_TOO_LARGE'],
+      errors: ['QUERY_TOO_LARGE', 'BLOCK_NOT_FOUND'],
       auth: 'none',
       summary: 'Logs a contract emitted, newest first unless sort=asc, decoded with its verified ABI, else the standard ABIs',
       params: addressParams,
       query: z.object({
-        fromBlock: optionalBlockNumberQuery,
-        toBlock: optionalBlockNumberQuery,
+        fromBlock: optionalBlockTagQuery,
+        toBlock: optionalBlockTagQuery,
         topic0: z
           .string()
           .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte 0x-prefixed hex event selector')
@@ -91,11 +91,10 @@ export function contractRoutes(services: Services): Route[] {
         offset: positiveIntQuery(50, 100),
         sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('desc'),
       }),
-      handler: ({ params, query }) =>
+      handler: async ({ params, query }) =>
         services.contracts.events({
           address: params.address,
-          startBlock: query.fromBlock,
-          endBlock: query.toBlock,
+          ...(await services.blocks.bounds({ start: query.fromBlock, end: query.toBlock })),
           topic0: query.topic0,
           page: query.page,
           offset: query.offset,

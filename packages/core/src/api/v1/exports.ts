@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, envelopeFormat, StreamedResult, type ResponseFormat, type Route } from '../../http/index.js';
-import { addressSchema, optionalBlockNumberQuery } from '../../http/request-schemas.js';
+import { addressSchema, optionalBlockTagQuery } from '../../http/request-schemas.js';
 import type { ExportKind, Services } from '../../services/index.js';
 
 /** How export routes are described: CSV answers (streamed as `StreamedResult`s); errors stay envelopes. */
@@ -34,10 +34,12 @@ export function exportRoutes(services: Services, options: ExportRoutesOptions): 
       auth: 'user',
       summary: `CSV of an address’s ${what}, oldest first, at most ${options.maxRows} rows (narrow startblock/endblock for more); counts ${options.weight} requests`,
       format: csvFormat,
+      errors: ['BLOCK_NOT_FOUND'],
       weight: () => options.weight,
-      query: z.object({ address: addressSchema, startblock: optionalBlockNumberQuery, endblock: optionalBlockNumberQuery }),
+      query: z.object({ address: addressSchema, startblock: optionalBlockTagQuery, endblock: optionalBlockTagQuery }),
       handler: async ({ query }) => {
-        const chunks = await services.exports.export(kind, { address: query.address, startBlock: query.startblock, endBlock: query.endblock });
+        const range = await services.blocks.bounds({ start: query.startblock, end: query.endblock });
+        const chunks = await services.exports.export(kind, { address: query.address, ...range });
         return new StreamedResult(chunks, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="${kind}-${query.address}.csv"`,

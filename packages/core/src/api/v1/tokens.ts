@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressParams, optionalAddressSchema, optionalBlockNumberQuery, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { addressParams, optionalAddressSchema, optionalBlockTagQuery, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 import { tokenScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import {
@@ -67,7 +67,7 @@ export function tokenRoutes(services: Services): Route[] {
       method: 'GET',
       path: '/api/v1/token/:address/transfers',
       response: z.array(tokenTransferRecordSchema),
-      errors: ['TOKEN_NOT_FOUND'],
+      errors: ['TOKEN_NOT_FOUND', 'BLOCK_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
       // Token names and decimals are read once per token, so only the token's transfers move the page.
@@ -79,17 +79,16 @@ export function tokenRoutes(services: Services): Route[] {
         offset: positiveIntQuery(50, 100),
         from: optionalAddressSchema,
         to: optionalAddressSchema,
-        startblock: optionalBlockNumberQuery,
-        endblock: optionalBlockNumberQuery,
+        startblock: optionalBlockTagQuery,
+        endblock: optionalBlockTagQuery,
         sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('desc'),
       }),
-      handler: ({ params, query }) =>
+      handler: async ({ params, query }) =>
         services.tokens.transfers({
           token: params.address,
           from: query.from,
           to: query.to,
-          startBlock: query.startblock,
-          endBlock: query.endblock,
+          ...(await services.blocks.bounds({ start: query.startblock, end: query.endblock })),
           page: query.page,
           offset: query.offset,
           sort: query.sort,

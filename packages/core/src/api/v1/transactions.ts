@@ -15,7 +15,7 @@ import {
   transactionStatusRecordSchema,
   transactionTraceRecordSchema,
 } from '../../services/record-schemas.js';
-import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockNumberQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockTagQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
 
@@ -45,10 +45,15 @@ export function transactionRoutes(services: Services): Route[] {
       cache: 'head',
       summary: "A block's transactions in block order (blockno), or the newest indexed transactions, newest first",
       query: z
-        .object({ blockno: optionalBlockNumberQuery, page: positiveIntQuery(1), offset: positiveIntQuery(25, 100) })
+        .object({ blockno: optionalBlockTagQuery, page: positiveIntQuery(1), offset: positiveIntQuery(25, 100) })
         .refine((query) => query.page * query.offset <= MAX_RESULT_WINDOW, { path: ['page'], message: `page × offset must be at most ${MAX_RESULT_WINDOW}` }),
       response: z.array(transactionRecordSchema),
-      handler: ({ query }) => services.transactions.list({ blockNumber: query.blockno, page: query.page, offset: query.offset }),
+      handler: async ({ query }) =>
+        services.transactions.list({
+          blockNumber: query.blockno === undefined ? undefined : await services.blocks.numberOf(query.blockno),
+          page: query.page,
+          offset: query.offset,
+        }),
     }),
     defineRoute({
       method: 'GET',

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { BlockNotFoundError, ChartNotFoundError, ContractNotFoundError, InvalidRequestError, TokenNotFoundError } from '../../errors/index.js';
+import type { BlockTag } from '../../http/request-schemas.js';
 import type { ChartRecord } from '../../services/chart-service.js';
 import type { BlockRecord } from '../../services/format.js';
 import { orNull } from '../../services/or-null.js';
@@ -26,7 +27,7 @@ function unixSeconds(value: string | null | undefined, field: string): bigint | 
 export const queryResolvers = {
   Query: {
     blockchain: () => ({}),
-    async block(_: unknown, args: { number?: bigint | null; hash?: Hex | null }, context: GraphqlContext) {
+    async block(_: unknown, args: { number?: BlockTag | null; hash?: Hex | null }, context: GraphqlContext) {
       if (args.number != null && args.hash != null) {
         throw new GraphQLError('block takes number or hash, not both', { extensions: { code: 'BAD_USER_INPUT' } });
       }
@@ -34,7 +35,7 @@ export const queryResolvers = {
         const stored = await context.storage.getBlockByHash(args.hash);
         return stored ? context.loaders.blocks.load(stored.number) : null;
       }
-      return args.number != null ? context.loaders.blocks.load(args.number) : latestBlock(context);
+      return args.number == null || args.number === 'latest' ? latestBlock(context) : context.loaders.blocks.load(args.number);
     },
     transaction: (_: unknown, args: { hash: Hex }, context: GraphqlContext) => context.loaders.transactions.load(args.hash),
     account: (_: unknown, args: { address: Hex }) => ({ address: args.address }),

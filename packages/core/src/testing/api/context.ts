@@ -93,6 +93,20 @@ export async function indexedToHead(context: ApiContext): Promise<bigint> {
 }
 
 /**
+ * Moves one unit of the demo ERC-20 from dev account 0 to itself in a block of its own and waits
+ * until the explorer has indexed it: a head holding a transaction, a token transfer and a log
+ * that earlier blocks have too. Resolves that block's number.
+ */
+export async function tokenTransferAtHead(context: ApiContext): Promise<bigint> {
+  const { chain, demo } = context;
+  const self = chain.accounts[0]!.address;
+  const hash = await chain.walletClient.writeContract({ address: demo.contracts.token, abi: demo.abis.token, functionName: 'transfer', args: [self, 1n] });
+  const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  await waitFor(() => indexedThrough(context.explorer, blockNumber), `indexing block ${blockNumber}`);
+  return blockNumber;
+}
+
+/**
  * Whether `explorer` stored block `number` with its traces, where it traces (its trace indexer
  * reads them behind the blocks).
  */

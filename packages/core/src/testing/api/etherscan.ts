@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { createExplorer } from '../../explorer.js';
 import { chainTransfers } from './chain-transfers.js';
-import { call, get, indexedToHead, signUp, type ApiContext } from './context.js';
+import { call, get, indexedToHead, signUp, tokenTransferAtHead, type ApiContext } from './context.js';
 
 /** How a request carries its parameters: the query string, a form body or a JSON body. */
 type Carrier = 'query' | 'form' | 'json';
@@ -111,6 +111,22 @@ export function etherscanTests(ctx: () => ApiContext): void {
     const block = listed[1]!.blockNumber!;
     const ranged = await etherscan(ctx(), { module: 'account', action: 'txlist', address, startblock: block, endblock: block });
     expect(ranged.body.result.map((tx: { hash: string }) => tx.hash)).toEqual(ours.filter((tx) => tx.blockNumber === block).map((tx) => tx.hash));
+  });
+
+  it('startblock and fromBlock latest start at the indexed head, not at genesis', async () => {
+    const head = await tokenTransferAtHead(ctx());
+    const account = ctx().chain.accounts[0]!.address;
+    const token = ctx().demo.contracts.token;
+    const requests = [
+      (at: string) => ({ module: 'account', action: 'txlist', address: account, startblock: at }),
+      (at: string) => ({ module: 'account', action: 'tokentx', address: account, startblock: at }),
+      (at: string) => ({ module: 'logs', action: 'getLogs', address: token, fromBlock: at }),
+    ];
+    for (const request of requests) {
+      const [latest, numbered] = await Promise.all(['latest', String(head)].map((at) => etherscan(ctx(), request(at))));
+      expect(latest!.body, request('latest').action).toEqual(numbered!.body);
+      expect(latest!.body.result, request('latest').action).toHaveLength(1);
+    }
   });
 
   it('an empty list is status 0 with "No transactions found" and [], as clients expect', async () => {

@@ -214,6 +214,13 @@ export function graphqlTests(ctx: () => ApiContext): void {
     expect(result.contract).toMatchObject({ isToken: true, creationTransaction: { hash: ctx().demo.transactions.deployments.token }, token: { symbol: 'DEMO' } });
   });
 
+  it('block(number: "latest") is the newest indexed block, given inline or as a variable', async () => {
+    await indexedToHead(ctx());
+    const result = await data(ctx(), 'query ($n: BlockNumber) { blockchain { latestBlock { number hash } } a: block(number: "latest") { number hash } b: block(number: $n) { number hash } }', { n: 'latest' });
+    expect(result.blockchain.latestBlock.hash).toMatch(/^0x/);
+    expect([result.a, result.b]).toEqual([result.blockchain.latestBlock, result.blockchain.latestBlock]);
+  });
+
   it('refuses malformed addresses, hashes and block numbers with messages that say what is expected', async () => {
     const literal = await post(ctx(), { query: '{ account(address: "0x123") { balance } }' });
     expect(literal.status).toBe(200);

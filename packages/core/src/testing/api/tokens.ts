@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { DEMO_SOURCES, type TestChain } from '../../devchain/index.js';
 import type { PriceSource } from '../../prices/price-source.js';
 import { chainTransfers, type ChainTransfer } from './chain-transfers.js';
-import { call, errorEnvelope, get, indexedToHead, signUp, waitFor, type ApiContext } from './context.js';
+import { call, errorEnvelope, get, indexedToHead, signUp, tokenTransferAtHead, waitFor, type ApiContext } from './context.js';
 import { deployContract, ownChains } from './own-chains.js';
 
 const ZERO: Address = `0x${'00'.repeat(20)}`;
@@ -159,12 +159,20 @@ export function tokenTests(ctx: () => ApiContext): void {
     await indexedToHead(ctx());
     const { token, nft, multiToken } = ctx().demo.contracts;
     const list = (await get(ctx(), '/api/v1/token/list?limit=1000')).body.result as { address: string; name: string | null; symbol: string | null; decimals: string | null }[];
+    type Transfer = { hash: string; to: string; token?: string; tokenName: string | null; tokenSymbol: string | null; tokenDecimal: string | null };
     for (const address of [token, nft, multiToken]) {
+      const lower = address.toLowerCase();
       const { name, symbol, decimals } = (await get(ctx(), `/api/v1/token/${address}`)).body.result;
-      expect(list.find((item) => item.address === address.toLowerCase())).toMatchObject({ name, symbol, decimals });
-      const transfers = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=5`)).body.result as { tokenName: string | null; tokenSymbol: string | null; tokenDecimal: string | null }[];
+      expect(list.find((item) => item.address === lower)).toMatchObject({ name, symbol, decimals });
+      const transfers = (await get(ctx(), `/api/v1/token/${address}/transfers?offset=5`)).body.result as Transfer[];
       expect(transfers.length).toBeGreaterThan(0);
-      for (const transfer of transfers) expect(transfer).toMatchObject({ tokenName: name, tokenSymbol: symbol, tokenDecimal: decimals });
+      // The same transfers as an account's and as a transaction's carry the same three fields.
+      const { hash, to } = transfers[0]!;
+      const ofAccount = (await get(ctx(), `/api/v1/account/token-transfers?address=${to}&offset=100`)).body.result as Transfer[];
+      const ofTransaction = (await get(ctx(), `/api/v1/transaction/${hash}/token-transfers`)).body.result as Transfer[];
+      const elsewhere = [...ofAccount, ...ofTransaction].filter((transfer) => transfer.token === lower);
+      expect(elsewhere.length).toBeGreaterThan(1);
+      for (const transfer of [...transfers, ...elsewhere]) expect(transfer).toMatchObject({ tokenName: name, tokenSymbol: symbol, tokenDecimal: decimals });
     }
     // The demo's ERC-1155 names nothing, and NFTs have no decimals.
     const multiTransfer = (await get(ctx(), `/api/v1/token/${multiToken}/transfers?offset=1`)).body.result[0];
@@ -174,6 +182,29 @@ export function tokenTests(ctx: () => ApiContext): void {
     const etherscan = async (query: string) => (await get(ctx(), `/api?module=account&${query}&page=1&offset=1`)).body.result[0];
     expect(await etherscan(`action=token1155tx&contractaddress=${multiToken}`)).toMatchObject({ tokenName: '', tokenSymbol: '' });
     expect((await etherscan(`action=tokennfttx&contractaddress=${nft}`)).tokenDecimal).toBe('0');
+  });
+
+  it('latest as a block or block-range bound is the indexed head on every REST route that takes one', async () => {
+    const head = await tokenTransferAtHead(ctx());
+    const { token } = ctx().demo.contracts;
+    const account = ctx().chain.accounts[0]!.address;
+    const { bearer } = await signUp(ctx(), ['user']);
+    const paths = [
+      (at: string) => `/api/v1/transaction/list?blockno=${at}`,
+      (at: string) => `/api/v1/account/txlist?address=${account}&startblock=${at}&endblock=${at}`,
+      (at: string) => `/api/v1/account/token-transfers?address=${account}&startblock=${at}&endblock=${at}`,
+      (at: string) => `/api/v1/token/${token}/transfers?startblock=${at}&endblock=${at}`,
+      (at: string) => `/api/v1/contract/${token}/events?fromBlock=${at}&toBlock=${at}`,
+      (at: string) => `/api/v1/export/token-transfers.csv?address=${account}&startblock=${at}&endblock=${at}`,
+    ];
+    for (const path of paths) {
+      const [latest, numbered] = await Promise.all(['latest', String(head)].map((at) => call(ctx(), 'GET', path(at), undefined, bearer)));
+      expect(latest!.status, path('latest')).toBe(200);
+      expect(latest!.body, path('latest')).toEqual(numbered!.body);
+      // One record: the transfer in the head block (a CSV has its header row besides).
+      const body: unknown = latest!.body;
+      expect(typeof body === 'string' ? body.trim().split('\n').length - 1 : (body as { result: unknown[] }).result.length, path('latest')).toBe(1);
+    }
   });
 
   it('holders carry their share of the supply, and minBalance and paging narrow the list', async () => {

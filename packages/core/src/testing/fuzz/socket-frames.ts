@@ -72,7 +72,7 @@ export function frames(targets: FrameTargets): fc.Arbitrary<Frame> {
   const fromBlock = fc.oneof(
     fc.integer({ min: Math.max(0, head - 20), max: head + 3 }),
     fc.integer({ min: Math.max(0, head - 20), max: head + 3 }).map(String),
-    fc.constantFrom<unknown>(-1, 0, 0.5, '0x1', '1e3', '', '123456789012345678901', 2 ** 53, '99999999999999999999'),
+    fc.constantFrom<unknown>(-1, 0, 0.5, '0x1', '1e3', '', '123456789012345678901', 2 ** 53, '99999999999999999999', '18446744073709551615', '007', 'latest', 'Latest'),
   );
   const channel = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...CHANNEL_NAMES) }, { weight: 1, arbitrary: hostileText });
   // Well-formed subscriptions, so a connection reaches its limit and replays from storage.
@@ -119,9 +119,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
 
+/** A JSON number, or as a string `latest` or a decimal block number of 64 bits at most (REST's block parameters' rule). */
 function validFromBlock(value: unknown): boolean {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0;
-  return typeof value === 'string' && /^\d{1,20}$/.test(value);
+  return value === 'latest' || (typeof value === 'string' && /^(0|[1-9]\d{0,19})$/.test(value) && BigInt(value) < 2n ** 64n);
 }
 
 /**
@@ -178,7 +179,9 @@ export class ConnectionModel {
     const key = streamKey(name, (address as string | undefined)?.toLowerCase());
     if (this.subscriptions.has(key)) return 'subscribed';
     if (this.subscriptions.size >= this.limits.maxSubscriptions) return 'error';
-    if (fromBlock !== undefined && this.targets.head - BigInt(fromBlock as string | number) + 1n > BigInt(this.limits.maxReplayBlocks)) return 'error';
+    // `latest` replays the head alone: never too far back.
+    const from = fromBlock === 'latest' ? this.targets.head : fromBlock === undefined ? undefined : BigInt(fromBlock as string | number);
+    if (from !== undefined && this.targets.head - from + 1n > BigInt(this.limits.maxReplayBlocks)) return 'error';
     this.subscriptions.add(key);
     this.peak = Math.max(this.peak, this.subscriptions.size);
     return 'subscribed';

@@ -31,6 +31,13 @@ export function reorgAndReplayTests(ctx: () => ChannelContext): void {
     expect(await client.next((m) => m.channel === 'address_transactions')).toMatchObject({ sequence: 1, address: recipient, data: { hash, to: recipient } });
   });
 
+  it('fromBlock latest replays from the indexed head', async () => {
+    const head = await ctx().indexed();
+    const client = await ctx().client();
+    expect(await client.subscribe('blocks', { fromBlock: 'latest' })).toEqual({ event: 'subscribed', channel: 'blocks' });
+    expect(await client.next((m) => m.channel === 'blocks')).toMatchObject({ blockNumber: head.toString() });
+  });
+
   it('refuses a fromBlock further back than the replay limit', async () => {
     const client = await ctx().client();
     expect(await client.subscribe('blocks', { fromBlock: 0 })).toEqual({ event: 'error', channel: 'blocks', message: expect.stringMatching(/^fromBlock is more than 50 blocks behind the indexed head/) });
