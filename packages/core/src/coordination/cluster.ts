@@ -165,9 +165,11 @@ export class ClusterMember {
   private async announced(number: bigint): Promise<BlockBundle | null> {
     const deadline = Date.now() + REPLICA_WAIT_MS;
     for (let wait = 10; ; wait = Math.min(wait * 2, 500)) {
+      // The cursor first: a replica that replays the block between the two reads would
+      // otherwise show a cursor past a block it had not had, which reads as a removed block.
+      const cursor = this.storage.primary === undefined ? null : await this.storage.getCursor();
       const bundle = await this.storage.getBlockBundle(number);
       if (bundle || this.storage.primary === undefined) return bundle;
-      const cursor = await this.storage.getCursor();
       if ((cursor !== null && cursor.number >= number) || this.abort.signal.aborted) return null;
       if (Date.now() > deadline) {
         this.logger.warn({ block: number.toString() }, 'the read replica did not reach an announced block within a minute: its events are skipped');
