@@ -63,24 +63,27 @@ describe('ClusterMember', () => {
     await leader.stop();
   });
 
-  it('replays a block an outside writer announces as the stored block, like the indexing instance’s', async () => {
+  /** What a serving member on `storage` puts on its hub after an outside writer announces `bundle`. */
+  async function heardOnAnnouncing(storage: Storage, bundle: BlockBundle): Promise<BlockBundle[]> {
     const bus = sharedBus();
     const hub = createEventHub();
-    const [bundle] = makeChain({ blocks: 1 });
-    const storage = { getBlockBundle: async (number: bigint) => (number === bundle!.block.number ? bundle : null) } as unknown as Storage;
     const member = new ClusterMember(bus.coordinator(), indexerRunning(false), storage, hub, pino({ level: 'silent' }), 60_000);
     await member.start(false);
     const heard: BlockBundle[] = [];
     hub.on('block', (block) => heard.push(block));
-    await announceBlock(bus.coordinator(), bundle!.block.number);
+    await announceBlock(bus.coordinator(), bundle.block.number);
     await waitFor(() => heard.length === 1, 'the member to hear the block');
-    expect(heard).toEqual([bundle]);
     await member.stop();
+    return heard;
+  }
+
+  it('replays a block an outside writer announces as the stored block, like the indexing instance’s', async () => {
+    const [bundle] = makeChain({ blocks: 1 });
+    const storage = { getBlockBundle: async (number: bigint) => (number === bundle!.block.number ? bundle : null) } as unknown as Storage;
+    expect(await heardOnAnnouncing(storage, bundle!)).toEqual([bundle]);
   });
 
   it('replays an announced block that its read replica replays between two reads, never taking it for a removed one', async () => {
-    const bus = sharedBus();
-    const hub = createEventHub();
     const [bundle] = makeChain({ blocks: 1 });
     // A replica that replays the block right after each read of it that found nothing.
     let replayed = false;
@@ -93,14 +96,7 @@ describe('ClusterMember', () => {
       },
       getCursor: async () => (replayed ? { number: bundle!.block.number, hash: bundle!.block.hash } : null),
     } as unknown as Storage;
-    const member = new ClusterMember(bus.coordinator(), indexerRunning(false), storage, hub, pino({ level: 'silent' }), 60_000);
-    await member.start(false);
-    const heard: BlockBundle[] = [];
-    hub.on('block', (block) => heard.push(block));
-    await announceBlock(bus.coordinator(), bundle!.block.number);
-    await waitFor(() => heard.length === 1, 'the member to hear the block');
-    expect(heard).toEqual([bundle]);
-    await member.stop();
+    expect(await heardOnAnnouncing(storage, bundle!)).toEqual([bundle]);
   });
 
   it('tells the other members, not itself, that labels changed', async () => {
