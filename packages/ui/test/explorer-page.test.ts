@@ -455,6 +455,13 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     // Its public label beside its address, and its creator's.
     await expect(page.locator('.title .sub').innerText()).resolves.toBe(`${LABELS.emitter} ${demo.contracts.emitter.toLowerCase()}`);
     await expect(detail(page, 'Address overview', 'Creator')).resolves.toBe(`${LABELS.deployer} ${demo.accounts[0]!.toLowerCase()}`);
+    // A plain account's page shows its own label too (its balance record carries it).
+    const creator = page.locator('dl[aria-label="Address overview"]').getByRole('link', { name: `${LABELS.deployer} (${demo.accounts[0]!.toLowerCase()})` });
+    await creator.click();
+    await page.getByRole('heading', { name: 'Address', level: 1, exact: true }).waitFor();
+    await expect(page.locator('.title .sub').innerText()).resolves.toBe(`${LABELS.deployer} ${demo.accounts[0]!.toLowerCase()}`);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Contract EventEmitter', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Contract' }).click();
     await expect(page.locator('dl[aria-label="Contract details"]').innerText()).resolves.toMatch(/Verified\s+Yes/);
     const abi = page.locator('table', { has: page.locator('caption', { hasText: 'verified ABI' }) });

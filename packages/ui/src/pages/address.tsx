@@ -17,10 +17,7 @@ const PAGE_SIZE = 25;
 
 type Tab = 'transactions' | 'transfers' | 'tokens' | 'contract';
 
-/**
- * Any address: balance, transactions, token transfers, tokens held, and for a contract its public
- * label and its code's details (the API gives an account's own label only with a contract's record).
- */
+/** Any address: its public label, balance, transactions, token transfers, tokens held, and for a contract its code's details. */
 export function AddressPage({ address }: { address: string }) {
   const overview = useLoad(async () => {
     const [balance, code] = await Promise.all([v1<Balance>('account/balance', { address }), nodeRead<string>('eth_getCode', { address, tag: 'latest' })]);
@@ -37,7 +34,7 @@ export function AddressPage({ address }: { address: string }) {
             <PageTitle
               sub={
                 <>
-                  {contract?.label && <span class="address-label">{contract.label}</span>} <span class="mono">{address}</span>
+                  {balance.label && <span class="address-label">{balance.label}</span>} <span class="mono">{address}</span>
                 </>
               }
             >{contract ? `Contract${contract.name ? ` ${contract.name}` : ''}` : 'Address'}</PageTitle>
