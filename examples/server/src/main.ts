@@ -1,6 +1,6 @@
 import { createExplorer, type ExplorerConfig } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
-import type { DemoContracts } from '@chainlens/core/devchain';
+import type { DemoContracts } from '@chainlens/devchain';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
 import { readEnv, type ServerEnv } from './env.js';
 import { chooseLogFormat, createLogger } from './logging.js';

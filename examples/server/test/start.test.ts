@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '@chainlens/core/testing';
+import { waitFor } from '@chainlens/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildIfStale, buildInputs, isStale, uiBuildInputs } from '../build-if-stale.mjs';

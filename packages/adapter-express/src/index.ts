@@ -1,5 +1,4 @@
-import type { Explorer, HttpResponse } from '@chainlens/core';
-import { InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
+import { type Explorer, type HttpResponse, InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

@@ -1,5 +1,13 @@
-import type { Explorer, HttpRequest, HttpResponse } from '@chainlens/core';
-import { attachUpgrades, errorResponse, InvalidRequestError, PayloadTooLargeError, webSocketServerOptions } from '@chainlens/core';
+import {
+  attachUpgrades,
+  errorResponse,
+  type Explorer,
+  type HttpRequest,
+  type HttpResponse,
+  InvalidRequestError,
+  PayloadTooLargeError,
+  webSocketServerOptions,
+} from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeRequire } from '../devchain/node-require.js';
+import { nodeRequire } from '../runtime/node-require.js';
 import { CompilerNotAvailableError } from '../errors/index.js';
 
 /**
