@@ -5,6 +5,7 @@ import {
   type HttpRequest,
   type HttpResponse,
   InvalidRequestError,
+  mountPointRedirect,
   PayloadTooLargeError,
   webSocketServerOptions,
 } from '@chainlens/core';
@@ -50,7 +51,7 @@ export const chainlens = fp(
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      return write(reply, await kernel.handle(toInput(request)));
+      return write(reply, mountPointRedirect(prefix, request.method, request.url) ?? (await kernel.handle(toInput(request))));
     };
     const toInput = (request: FastifyRequest): HttpRequest => ({
       method: request.method,

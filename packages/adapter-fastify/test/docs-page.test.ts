@@ -36,6 +36,23 @@ describe('GET /docs and GET /graphql in a browser', () => {
     await chain?.close();
   });
 
+  it('sends a browser from the mount point to its slash and from /docs/ and /graphql/ to the pages; API clients keep their 404', async () => {
+    const html = { accept: 'text/html' };
+    const answer = async (path: string, headers: Record<string, string> = html) => {
+      const response = await fetch(`${url}${path}`, { headers, redirect: 'manual' });
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await answer('')).toEqual([301, '/explorer/']);
+    expect(await answer('/docs/?x=1')).toEqual([301, '../docs?x=1']);
+    expect(await answer('/graphql/')).toEqual([301, '../graphql']);
+    expect(await answer('/graphql/', {})).toEqual([404, null]);
+    const page = await browser.newPage();
+    await page.goto(`${url}/docs/`);
+    await page.getByText('ChainLens API', { exact: false }).first().waitFor();
+    expect(page.url()).toBe(`${url}/docs`);
+    await page.close();
+  });
+
   it('lists the routes from the OpenAPI document and a "try it" call of GET /api/v1/health succeeds', async () => {
     const page = await browser.newPage();
     const outside: string[] = [];
