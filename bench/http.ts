@@ -14,7 +14,7 @@
  * beside the three REST requests that answer the same, on the same servers in the same rounds.
  */
 import autocannon from 'autocannon';
-import { deployDemo, fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { deployDemo, fillBlocks, startAnvil } from '@chainlens/devchain';
 import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from '@chainlens/core';
-import { deployDemo, devAccount, DEV_ACCOUNT_COUNT, fillBlocks, startAnvil } from '@chainlens/core/devchain';
+import { deployDemo, devAccount, DEV_ACCOUNT_COUNT, fillBlocks, startAnvil } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { cpuMillisOf, disturbed, DISTURBED_PERCENT, postgresPids, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';

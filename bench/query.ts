@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Storage } from '@chainlens/core';
-import { startAnvil } from '@chainlens/core/devchain';
+import { startAnvil } from '@chainlens/devchain';
 import { postgresStorage } from '@chainlens/storage-postgres';
 import { disturbed, DISTURBED_PERCENT, postgresPids, residentMiB, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';

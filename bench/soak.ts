@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import autocannon, { type Request, type Result } from 'autocannon';
 import WebSocket from 'ws';
-import { devAccounts } from '@chainlens/core/devchain';
+import { devAccounts } from '@chainlens/devchain';
 import { envInt } from './lib/env.js';
 import { benchDatabase, dropSchema, type BenchDatabase } from './lib/postgres.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';

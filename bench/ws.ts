@@ -16,7 +16,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
-import { startAnvil } from '@chainlens/core/devchain';
+import { startAnvil } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';

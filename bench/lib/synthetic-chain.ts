@@ -63,7 +63,7 @@ export function seededRandom(seed: number): () => number {
  * Yields blocks `0 … blocks-1` of a made-up but well-formed chain: parent hashes link, every
  * transaction has a receipt's fields, ERC-20 transfers carry a real `Transfer` log. Loaded through
  * `Storage.writeBlock`, it exercises the same write path as the indexer, without a node's speed
- * limit on how much data a benchmark can have. (`makeChain` of `@chainlens/core/testing` draws
+ * limit on how much data a benchmark can have. (`makeChain` of `@chainlens/testing` draws
  * senders from one hash byte, so it reaches 256 addresses at most, and builds the whole chain in
  * memory: fine for conformance tests, not for a million transactions over 10,000 addresses.)
  */

@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
-import { createTestChain } from '@chainlens/core/devchain';
+import { createTestChain } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify from 'fastify';
 import { formatEther, parseEther } from 'viem';

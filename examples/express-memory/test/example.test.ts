@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExample } from '../../fastify-postgres/test/start-example.js';
 
@@ -24,6 +24,11 @@ describe('examples/express-memory', () => {
       expect(docs.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await docs.text()).toContain('docs/swagger-ui-bundle.js');
       expect(((await (await fetch(`${base}/explorer/api/v1/openapi.json`)).json()) as { openapi: string }).openapi).toBe('3.1.0');
+      // The mount point goes to its slash, a browser at /docs/ to /docs; an API client keeps its 404.
+      const html = { accept: 'text/html' };
+      expect(await redirected(`${base}/explorer?x=1`, html)).toEqual([301, '/explorer/?x=1']);
+      expect(await redirected(`${base}/explorer/docs/`, html)).toEqual([301, '../docs']);
+      expect((await fetch(`${base}/explorer/docs/`)).status).toBe(404);
       example.child.kill('SIGTERM');
       const [code] = await once(example.child, 'exit');
       expect(code).toBe(0);
@@ -32,3 +37,9 @@ describe('examples/express-memory', () => {
     }
   });
 });
+
+/** The status and location of `url`'s answer, redirects not followed. */
+async function redirected(url: string, headers: Record<string, string>): Promise<[number, string | null]> {
+  const response = await fetch(url, { headers, redirect: 'manual' });
+  return [response.status, response.headers.get('location')];
+}

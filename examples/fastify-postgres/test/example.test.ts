@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
 import { startExample } from './start-example.js';

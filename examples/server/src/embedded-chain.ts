@@ -1,4 +1,4 @@
-import { deployDemo, startAnvil, startDemoActivity, type DemoContracts } from '@chainlens/core/devchain';
+import { deployDemo, startAnvil, startDemoActivity, type DemoContracts } from '@chainlens/devchain';
 import type { ExplorerConfig } from '@chainlens/core';
 import type { Logger } from 'pino';
 

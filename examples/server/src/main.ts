@@ -1,10 +1,11 @@
 import { createExplorer, type ExplorerConfig } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
-import type { DemoContracts } from '@chainlens/core/devchain';
+import type { DemoContracts } from '@chainlens/devchain';
 import { startEmbeddedChain, type EmbeddedChain } from './embedded-chain.js';
 import { readEnv, type ServerEnv } from './env.js';
 import { chooseLogFormat, createLogger } from './logging.js';
 import { serve } from './serve.js';
+import { stopOnSignals } from './stop-signals.js';
 
 /**
  * `npm start`: the explorer on an embedded dev chain (or EXPLORER_RPC_URL) with memory storage
@@ -15,18 +16,11 @@ async function main(): Promise<void> {
   const env = readEnv(process.env);
   const logger = await createLogger(env.LOG_LEVEL, chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY));
   const cleanups: (() => Promise<void>)[] = [];
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down');
+  const stopping = stopOnSignals(async () => {
     for (const cleanup of cleanups.reverse()) {
       await cleanup().catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'));
     }
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  }, logger);
 
   let chain: EmbeddedChain | null = null;
   if (!env.EXPLORER_RPC_URL) {
@@ -55,7 +49,7 @@ async function main(): Promise<void> {
   const server = await serve(explorer, env.EXPLORER_ADAPTER, env.HOST, env.PORT);
   cleanups.push(() => server.close());
   await explorer.start();
-  if (shuttingDown) return;
+  if (stopping()) return;
   console.log(`ChainLens storage: ${postgres ? `Postgres ${describeDatabase(postgres.connectionString)}, schema ${postgres.schema}` : 'memory (kept in this process; gone when it stops)'}`);
   if (chain) console.log(`ChainLens demo contracts: ${describeContracts(chain.contracts)}`);
   // Where a person goes first; the listening line comes last, once everything is ready.

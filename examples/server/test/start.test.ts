@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '@chainlens/core/testing';
+import { waitFor } from '@chainlens/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildIfStale, buildInputs, isStale, uiBuildInputs } from '../build-if-stale.mjs';
@@ -12,6 +12,7 @@ import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/stor
 
 /** `npm start`: the launcher that runs the built server. */
 const START = fileURLToPath(new URL('../start.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** Between polls of the API: at most 72 requests in the test's longest minute, under npm start's 100 for anonymous clients. */
 const POLL_MS = 1_000;
 const started: ChildProcess[] = [];
@@ -160,6 +161,23 @@ describe('npm start (examples/server)', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
     await waitFor(() => anvil.every((pid) => !alive(pid)), 'anvil to stop', 15_000);
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('ends npm, node and anvil and closes the port when npm start gets %s', async (signal) => {
+    // The PID a supervisor holds is npm's: it must pass the signal on to the server, which ends the rest.
+    const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(npm);
+    let output = '';
+    for (const stream of [npm.stdout!, npm.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 'the listening line');
+    const descendants = (pid: number): number[] => childPids(pid).flatMap((child) => [child, ...descendants(child)]);
+    const chain = descendants(npm.pid!);
+    // node, and anvil under it.
+    expect(chain.length).toBeGreaterThanOrEqual(2);
+    npm.kill(signal);
+    await once(npm, 'exit');
+    await waitFor(() => chain.every((pid) => !alive(pid)), 'node and anvil to end', 10_000);
+    await expect(fetch(`${url}/api/v1/health`)).rejects.toThrow();
   });
 
   it('refuses an invalid environment with a message naming the variable', async () => {

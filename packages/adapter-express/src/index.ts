@@ -1,5 +1,4 @@
-import type { Explorer, HttpResponse } from '@chainlens/core';
-import { InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
+import { type Explorer, type HttpResponse, InvalidRequestError, mountPointRedirect, PayloadTooLargeError } from '@chainlens/core';
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +20,8 @@ export function chainlensRouter(explorer: Explorer): Router {
 
   router.use(express.raw({ type: () => true, limit: kernel.bodyLimit }));
   router.use(async (req: Request, res: Response) => {
+    const redirect = mountPointRedirect(req.baseUrl, req.method, req.originalUrl);
+    if (redirect) return write(res, redirect);
     const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
     const response = await kernel.handle({
       method: req.method,

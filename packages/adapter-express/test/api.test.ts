@@ -1,4 +1,4 @@
-import { apiConformanceSuite } from '@chainlens/core/testing';
+import { apiConformanceSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { serveExpress } from './serve.js';
 

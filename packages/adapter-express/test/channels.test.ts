@@ -1,4 +1,4 @@
-import { channelsSuite } from '@chainlens/core/testing';
+import { channelsSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { WebSocket } from 'ws';
 import { serveExpress } from './serve.js';

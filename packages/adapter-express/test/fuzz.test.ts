@@ -1,4 +1,4 @@
-import { fuzzSuite } from '@chainlens/core/testing';
+import { fuzzSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { serveExpress } from './serve.js';
 

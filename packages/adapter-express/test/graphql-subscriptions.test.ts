@@ -1,4 +1,4 @@
-import { graphqlSubscriptionSuite } from '@chainlens/core/testing';
+import { graphqlSubscriptionSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { WebSocket } from 'ws';
 import { serveExpress } from './serve.js';

@@ -1,4 +1,4 @@
-import { reorgSuite } from '@chainlens/core/testing';
+import { reorgSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { WebSocket } from 'ws';
 import { serveExpress } from './serve.js';

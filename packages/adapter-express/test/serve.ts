@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleClientError, type Explorer } from '@chainlens/core';
-import type { ServedApi } from '@chainlens/core/testing';
+import type { ServedApi } from '@chainlens/testing';
 import express from 'express';
 import { attachChainlensSockets, chainlensRouter } from '../src/index.js';
 

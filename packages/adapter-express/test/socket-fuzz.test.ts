@@ -1,4 +1,4 @@
-import { socketFuzzSuite } from '@chainlens/core/testing';
+import { socketFuzzSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { WebSocket } from 'ws';
 import { serveExpress } from './serve.js';

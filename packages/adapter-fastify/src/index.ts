@@ -1,5 +1,14 @@
-import type { Explorer, HttpRequest, HttpResponse } from '@chainlens/core';
-import { attachUpgrades, errorResponse, InvalidRequestError, PayloadTooLargeError, webSocketServerOptions } from '@chainlens/core';
+import {
+  attachUpgrades,
+  errorResponse,
+  type Explorer,
+  type HttpRequest,
+  type HttpResponse,
+  InvalidRequestError,
+  mountPointRedirect,
+  PayloadTooLargeError,
+  webSocketServerOptions,
+} from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';
@@ -42,7 +51,7 @@ export const chainlens = fp(
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      return write(reply, await kernel.handle(toInput(request)));
+      return write(reply, mountPointRedirect(prefix, request.method, request.url) ?? (await kernel.handle(toInput(request))));
     };
     const toInput = (request: FastifyRequest): HttpRequest => ({
       method: request.method,

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -34,6 +34,23 @@ describe('GET /docs and GET /graphql in a browser', () => {
     await app?.close();
     await explorer?.close();
     await chain?.close();
+  });
+
+  it('sends a browser from the mount point to its slash and from /docs/ and /graphql/ to the pages; API clients keep their 404', async () => {
+    const html = { accept: 'text/html' };
+    const answer = async (path: string, headers: Record<string, string> = html) => {
+      const response = await fetch(`${url}${path}`, { headers, redirect: 'manual' });
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await answer('')).toEqual([301, '/explorer/']);
+    expect(await answer('/docs/?x=1')).toEqual([301, '../docs?x=1']);
+    expect(await answer('/graphql/')).toEqual([301, '../graphql']);
+    expect(await answer('/graphql/', {})).toEqual([404, null]);
+    const page = await browser.newPage();
+    await page.goto(`${url}/docs/`);
+    await page.getByText('ChainLens API', { exact: false }).first().waitFor();
+    expect(page.url()).toBe(`${url}/docs`);
+    await page.close();
   });
 
   it('lists the routes from the OpenAPI document and a "try it" call of GET /api/v1/health succeeds', async () => {

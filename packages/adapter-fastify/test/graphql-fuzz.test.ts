@@ -1,4 +1,4 @@
-import { graphqlFuzzSuite } from '@chainlens/core/testing';
+import { graphqlFuzzSuite } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { WebSocket } from 'ws';
 import { serveFastify } from './serve.js';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { handleClientError, type Explorer } from '@chainlens/core';
-import type { ServedApi } from '@chainlens/core/testing';
+import type { ServedApi } from '@chainlens/testing';
 import Fastify from 'fastify';
 import { chainlens, frameworkErrors } from '../src/index.js';
 

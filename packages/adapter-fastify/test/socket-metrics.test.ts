@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';

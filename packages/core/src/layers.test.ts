@@ -10,15 +10,15 @@ import { describe, expect, it } from 'vitest';
  * circle between folders. `docs/architecture.md` shows this table; the last test keeps it equal.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'storage'],
-  ['abi', 'chain', 'contracts', 'consensus', 'devchain'],
+  ['errors', 'runtime', 'storage'],
+  ['abi', 'chain', 'contracts', 'consensus'],
   ['events'],
   ['tokens', 'prices', 'indexer'],
   ['limits', 'auth', 'http'],
   ['verification', 'services'],
   ['sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging'],
   ['api'],
-  ['config-messages.ts', 'config.ts', 'explorer.ts', 'index.ts', 'testing'],
+  ['config-messages.ts', 'config.ts', 'explorer.ts', 'index.ts'],
 ];
 
 const SRC = dirname(fileURLToPath(import.meta.url));

@@ -1,10 +1,10 @@
 import { BatchRefusedError, createChainClient, type ChainClient } from '@chainlens/core';
-import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
+import { startAnvil, type AnvilInstance } from '@chainlens/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockSource } from '../src/indexer/block-source.js';
 import { createWalletClient, http, publicActions } from 'viem';
 import { foundry } from 'viem/chains';
-import { startNodeRelay } from '@chainlens/core/testing';
+import { startNodeRelay } from '@chainlens/testing';
 import { accounts, sendTransfers, without } from './helpers.js';
 
 describe('BlockSource', () => {

@@ -1,5 +1,5 @@
 import { createChainClient } from '@chainlens/core';
-import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
+import { startAnvil, type AnvilInstance } from '@chainlens/devchain';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

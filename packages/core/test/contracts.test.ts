@@ -1,6 +1,6 @@
 import { ContractNotFoundError, ContractNotVerifiedError, createExplorer, type Explorer, type Hex } from '@chainlens/core';
-import { compileContracts, createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
-import { indexedThrough, waitFor } from '@chainlens/core/testing';
+import { compileContracts, createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/devchain';
+import { indexedThrough, waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { parseAbi, type Abi } from 'viem';

@@ -1,6 +1,6 @@
 import { createExplorer, type ConsensusInfoRecord, type Explorer, type FinalityStatusRecord, type ValidatorRecord } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { http, HttpResponse, passthrough } from 'msw';
 import { setupServer } from 'msw/node';

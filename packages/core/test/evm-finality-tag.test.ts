@@ -1,6 +1,6 @@
 import { createExplorer, type Explorer } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { createChainClient, GasOracleService } from '@chainlens/core';
-import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
+import { startAnvil, type AnvilInstance } from '@chainlens/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpc } from './helpers.js';
 

@@ -1,12 +1,12 @@
 import { createExplorer, TransactionNotFoundError, type Explorer, type ReorgEvent, type Storage } from '@chainlens/core';
-import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
+import { startAnvil, type AnvilInstance } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '@chainlens/core/testing';
+import { waitFor } from '@chainlens/testing';
 import { chainHash, rpc, sendTransfers } from './helpers.js';
 
 const silent = pino({ level: 'silent' });

@@ -1,6 +1,6 @@
 import { createExplorer, type Explorer, type Hex, type PriceSource, type TokenPriceEvent } from '@chainlens/core';
-import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { formatUnits, parseAbi, parseEther, parseEventLogs, type Address } from 'viem';

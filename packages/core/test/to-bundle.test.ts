@@ -1,4 +1,4 @@
-import { startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
+import { startAnvil, type AnvilInstance } from '@chainlens/devchain';
 import { createWalletClient, http, publicActions } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { createExplorer, type Explorer, type Hex } from '@chainlens/core';
-import { compileContracts, createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { compileContracts, createTestChain, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { parseAbi, type Abi } from 'viem';

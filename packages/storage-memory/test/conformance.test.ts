@@ -1,4 +1,4 @@
-import { storageConformanceSuite } from '@chainlens/core/testing';
+import { storageConformanceSuite } from '@chainlens/testing';
 import { memoryStorage } from '../src/index.js';
 
 storageConformanceSuite('memory', async () => memoryStorage());

@@ -1,5 +1,5 @@
 import { ConfigError, type BlockBundle } from '@chainlens/core';
-import { chainTransactions, fixtureAddress, makeChain, referenceTotals } from '@chainlens/core/testing';
+import { chainTransactions, fixtureAddress, makeChain, referenceTotals } from '@chainlens/testing';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../src/index.js';
 

@@ -1,4 +1,4 @@
-import { apiConformanceSuite } from '@chainlens/core/testing';
+import { apiConformanceSuite } from '@chainlens/testing';
 import { createStorage, testSchemas } from './database.js';
 import { serveFastify } from '../../adapter-fastify/test/serve.js';
 

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
 import type { Explorer } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

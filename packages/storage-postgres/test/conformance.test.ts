@@ -1,4 +1,4 @@
-import { storageConformanceSuite } from '@chainlens/core/testing';
+import { storageConformanceSuite } from '@chainlens/testing';
 import { createStorage, testSchemas } from './database.js';
 
 const schemas = testSchemas();

@@ -1,4 +1,4 @@
-import { waitFor } from '@chainlens/core/testing';
+import { waitFor } from '@chainlens/testing';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postgresCoordinator } from '../src/index.js';

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { findFreePort } from '@chainlens/core/devchain';
+import { findFreePort } from '@chainlens/devchain';
 
 /** A started embedded server. */
 export interface EmbeddedServer {

@@ -1,4 +1,4 @@
-import { fuzzSuite } from '@chainlens/core/testing';
+import { fuzzSuite } from '@chainlens/testing';
 import { createStorage, testSchemas } from './database.js';
 import { serveFastify } from '../../adapter-fastify/test/serve.js';
 

@@ -1,4 +1,4 @@
-import { chainInternalTransactions, chainLogs, chainTokenTransfers, chainTransactions, fixtureAddress, fixtureHash, makeAddressPool, makeChain, withInternalTransactions, ZERO_ADDRESS } from '@chainlens/core/testing';
+import { chainInternalTransactions, chainLogs, chainTokenTransfers, chainTransactions, fixtureAddress, fixtureHash, makeAddressPool, makeChain, withInternalTransactions, ZERO_ADDRESS } from '@chainlens/testing';
 import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byteaArray, toBytea } from '../src/codec.js';

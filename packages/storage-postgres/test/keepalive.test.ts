@@ -1,4 +1,4 @@
-import { waitFor } from '@chainlens/core/testing';
+import { waitFor } from '@chainlens/testing';
 import { describe, expect, it } from 'vitest';
 import { postgresCoordinator, postgresStorage } from '../src/index.js';
 import { namedSessions } from './backends.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError } from '@chainlens/core';
-import { waitFor } from '@chainlens/core/testing';
+import { waitFor } from '@chainlens/testing';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/index.js';

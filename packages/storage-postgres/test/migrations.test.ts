@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BlockBundle, Storage } from '@chainlens/core';
-import { chainAccounts, chainApprovals, chainTokenTransfers, expectStoredChain, makeChain, referenceAddressTransactions, referenceApprovals, referenceChartRollups, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/core/testing';
+import { chainAccounts, chainApprovals, chainTokenTransfers, expectStoredChain, makeChain, referenceAddressTransactions, referenceApprovals, referenceChartRollups, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
 import { createStorage, testSchemas, withClient } from './database.js';

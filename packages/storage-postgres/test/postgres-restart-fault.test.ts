@@ -3,13 +3,13 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asText, createExplorer, type Explorer } from '@chainlens/core';
-import { indexedThrough, waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStorage } from '../src/index.js';
 import { filledChain } from './stored-chain.js';
 import { importEmbeddedPostgres } from './embedded-postgres.js';
-import { findFreePort } from '@chainlens/core/devchain';
+import { findFreePort } from '@chainlens/devchain';
 
 /** A private PostgreSQL whose data outlives a stop, so the test can restart it (the shared server is never touched). */
 interface RestartableServer {

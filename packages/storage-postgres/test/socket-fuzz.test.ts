@@ -1,4 +1,4 @@
-import { socketFuzzSuite } from '@chainlens/core/testing';
+import { socketFuzzSuite } from '@chainlens/testing';
 import { WebSocket } from 'ws';
 import { createStorage, testSchemas } from './database.js';
 import { serveFastify } from '../../adapter-fastify/test/serve.js';

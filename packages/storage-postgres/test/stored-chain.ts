@@ -1,6 +1,6 @@
 import { createExplorer } from '@chainlens/core';
-import { fillBlocks, startAnvil, type AnvilInstance } from '@chainlens/core/devchain';
-import { indexedThrough, waitFor } from '@chainlens/core/testing';
+import { fillBlocks, startAnvil, type AnvilInstance } from '@chainlens/devchain';
+import { indexedThrough, waitFor } from '@chainlens/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { postgresStorage } from '../src/index.js';
 import { testDatabaseUrl, withClient } from './database.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createExplorer, type Explorer } from '@chainlens/core';
-import { indexedThrough, waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/testing';
 import { describe, expect, it } from 'vitest';
 import { postgresCoordinator, postgresStorage } from '../src/index.js';
 import { testDatabaseUrl, testSchemas } from './database.js';

@@ -8,8 +8,8 @@ import {
   type StoredContractCreation,
   type StoredInternalTransaction,
 } from '@chainlens/core';
-import { compileContracts, createTestChain, DEMO_SOURCES, type TestChain } from '@chainlens/core/devchain';
-import { indexedThrough, startNodeRelay, waitFor, type NodeRelay } from '@chainlens/core/testing';
+import { compileContracts, createTestChain, DEMO_SOURCES, type TestChain } from '@chainlens/devchain';
+import { indexedThrough, startNodeRelay, waitFor, type NodeRelay } from '@chainlens/testing';
 import { pino } from 'pino';
 import { encodeFunctionData, type Abi, type Address } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

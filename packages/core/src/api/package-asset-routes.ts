@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { nodeRequire } from '../devchain/node-require.js';
+import { nodeRequire } from '../runtime/node-require.js';
 import { defineRoute, textFormat, type Route } from '../http/index.js';
 
 /** A file of an installed npm package that a page loads. */

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEventHub, type ReorgEvent } from '../events/index.js';
 import type { Indexer } from '../indexer/indexer.js';
 import type { BlockBundle, Hex, Storage } from '../storage/index.js';
-import { waitFor } from '../testing/api/context.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain, waitFor } from '@chainlens/testing';
 import { announceBlock, ClusterMember } from './cluster.js';
 import type { Coordinator } from './coordinator.js';
 

@@ -1,7 +1,7 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it, vi } from 'vitest';
 import type { Storage } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain } from '@chainlens/testing';
 import { createEventHub } from './hub.js';
 import { IndexedHead } from './indexed-head.js';
 

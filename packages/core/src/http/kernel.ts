@@ -16,6 +16,7 @@ import { StreamedResult, type Route } from './route.js';
 import type { ResponseCache } from './response-cache.js';
 import { envelopeFormat, type ResponseFormat } from './response-format.js';
 import { Router, type RouteMatch } from './router.js';
+import { trailingSlashRedirect } from './trailing-slash.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import { isFormContentType, parseUrlEncoded } from './url-encoded.js';
 import { parseInput } from './validation.js';
@@ -99,44 +100,49 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   async function handle(request: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
     const queryStart = request.url.indexOf('?');
-    const match = router.match(request.method, queryStart === -1 ? request.url : request.url.slice(0, queryStart));
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const match = router.match(request.method, path);
+    const redirect = match ? null : trailingSlashRedirect(router, request, path, queryStart === -1 ? '' : request.url.slice(queryStart));
     const format = match?.route.format ?? envelopeFormat;
     let limits: RateLimitOutcome | null = null;
     let response: HttpResponse;
-    try {
-      // A route that takes its API key as a parameter, or weighs its body, reads its inputs first;
-      // what cannot be read is answered only after the request has been counted, like bad credentials.
-      let inputs: RawInputs | undefined;
-      let unreadable: unknown = null;
-      if (match?.route.apiKeyParam !== undefined || match?.route.weight !== undefined) {
-        try {
-          inputs = readInputs(match.route, request, queryStart);
-        } catch (error) {
-          unreadable = error;
-        }
-      }
-      // Anonymous requests skip the await: most traffic carries no credentials.
-      let principal: Principal | null = null;
-      let refused: unknown = null;
+    if (redirect) response = redirect;
+    else {
       try {
-        const keyParam = match?.route.apiKeyParam;
-        const pending = authenticate(inputs && keyParam !== undefined ? withKeyParam(request, inputs, keyParam) : request);
-        principal = pending === null ? null : await pending;
+        // A route that takes its API key as a parameter, or weighs its body, reads its inputs first;
+        // what cannot be read is answered only after the request has been counted, like bad credentials.
+        let inputs: RawInputs | undefined;
+        let unreadable: unknown = null;
+        if (match?.route.apiKeyParam !== undefined || match?.route.weight !== undefined) {
+          try {
+            inputs = readInputs(match.route, request, queryStart);
+          } catch (error) {
+            unreadable = error;
+          }
+        }
+        // Anonymous requests skip the await: most traffic carries no credentials.
+        let principal: Principal | null = null;
+        let refused: unknown = null;
+        try {
+          const keyParam = match?.route.apiKeyParam;
+          const pending = authenticate(inputs && keyParam !== undefined ? withKeyParam(request, inputs, keyParam) : request);
+          principal = pending === null ? null : await pending;
+        } catch (error) {
+          // Counted against the client before it is answered, so guessing credentials is limited too.
+          refused = error;
+        }
+        const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
+        const counting = rateLimit(request, principal, weight);
+        limits = counting === null ? null : await counting;
+        if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
+        if (refused !== null) throw refused;
+        if (unreadable !== null) throw unreadable;
+        response = await route(match, request, principal, queryStart, inputs);
       } catch (error) {
-        // Counted against the client before it is answered, so guessing credentials is limited too.
-        refused = error;
+        response = toResponse(error, format);
+        // Tiers and throttles alike tell the client when to come back.
+        if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
       }
-      const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
-      const counting = rateLimit(request, principal, weight);
-      limits = counting === null ? null : await counting;
-      if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
-      if (refused !== null) throw refused;
-      if (unreadable !== null) throw unreadable;
-      response = await route(match, request, principal, queryStart, inputs);
-    } catch (error) {
-      response = toResponse(error, format);
-      // Tiers and throttles alike tell the client when to come back.
-      if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
     }
     const requestId = requestIdOf(request);
     response = { ...response, headers: { ...response.headers, ...limits?.headers, 'x-request-id': requestId } };

@@ -5,7 +5,7 @@ import { TransactionNotFoundError } from '../errors/index.js';
 import { createEventHub } from '../events/index.js';
 import { BlockLineage, tokenScope } from '../services/block-lineage.js';
 import type { Hex } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain } from '@chainlens/testing';
 import { createHttpKernel } from './kernel.js';
 import { ResponseCache } from './response-cache.js';
 import { asText } from './response-text.js';

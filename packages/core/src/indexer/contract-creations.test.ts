@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RpcCallFrame } from '../chain/rpc-types.js';
 import type { Hex, StoredTransaction } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain } from '@chainlens/testing';
 import { contractCreationsOf } from './contract-creations.js';
 
 const A: Hex = '0x00000000000000000000000000000000000000a1';

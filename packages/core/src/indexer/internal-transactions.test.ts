@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RpcCallFrame } from '../chain/rpc-types.js';
 import type { StoredTransaction } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain } from '@chainlens/testing';
 import { blockInternalTransactionsOf, internalTransactionsOf } from './internal-transactions.js';
 
 const tx: StoredTransaction = makeChain({ blocks: 2, txPerBlock: 1 })[1]!.transactions[0]!;

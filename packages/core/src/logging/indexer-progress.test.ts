@@ -1,9 +1,9 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestChain, type TestChain } from '../devchain/index.js';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { createExplorer } from '../explorer.js';
-import { waitFor } from '../testing/api/context.js';
+import { waitFor } from '@chainlens/testing';
 
 /** Enough empty blocks that catching up with one block in flight spans several progress intervals. */
 const BLOCKS = 1_000;

@@ -1,12 +1,11 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestChain, type TestChain } from '../devchain/index.js';
+import { createTestChain, type TestChain } from '@chainlens/devchain';
 import type { ExplorerConfig } from '../config.js';
 import { createExplorer, type Explorer } from '../explorer.js';
 import { asText, type HttpRequest } from '../http/index.js';
-import { waitFor } from '../testing/api/context.js';
-import { startNodeRelay } from '../testing/api/node-relay.js';
+import { startNodeRelay, waitFor } from '@chainlens/testing';
 
 const PASSWORD = 'a long enough passphrase for tests';
 /** Between scrapes while waiting: every scrape spends the admin account's 1,000 requests a minute. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex, StoredLog } from '../storage/index.js';
-import { pairCreatedLog, swapLog, syncLog } from '../testing/dex-fixtures.js';
+import { pairCreatedLog, swapLog, syncLog } from '@chainlens/testing';
 import { pairEventsOf } from './pair-events.js';
 
 const FACTORY: Hex = '0x00000000000000000000000000000000000000fa';

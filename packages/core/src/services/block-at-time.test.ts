@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain } from '@chainlens/testing';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 
 describe('lastBlockAtOrBefore', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventHub, type ReorgEvent } from '../events/index.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
+import { makeChain } from '@chainlens/testing';
 import { BlockLineage, tokenScope } from './block-lineage.js';
 
 const TOKEN_A = `0x${'a'.repeat(40)}` as Hex;

@@ -1,8 +1,7 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
-import { chainTransactions } from '../testing/reference.js';
+import { chainTransactions, makeChain } from '@chainlens/testing';
 import { ExportService } from './export-service.js';
 import { LabelService } from './label-service.js';
 import { LabelsVersion } from './labels-version.js';

@@ -2,8 +2,7 @@ import { memoryStorage } from '@chainlens/storage-memory';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryTooLargeError } from '../errors/index.js';
 import type { Hex, Storage, StoredLog } from '../storage/index.js';
-import { makeChain } from '../testing/fixtures.js';
-import { chainLogs } from '../testing/reference.js';
+import { chainLogs, makeChain } from '@chainlens/testing';
 import { LogService, type LogFilter } from './log-service.js';
 
 const chain = makeChain({ blocks: 120, txPerBlock: 6 });

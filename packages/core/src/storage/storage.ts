@@ -38,7 +38,7 @@ import type {
 
 /**
  * The one persistence contract of ChainLens. Each backend (memory, Postgres) implements every
- * method; `@chainlens/core/testing` holds the conformance suite that proves it.
+ * method; `@chainlens/testing` holds the conformance suite that proves it.
  *
  * Rules for every implementation:
  * - Inputs are canonical (lowercase hex, see {@link Hex}); lookups by hash or address MUST match

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeRequire } from '../devchain/node-require.js';
+import { nodeRequire } from '../runtime/node-require.js';
 import { CompilerNotAvailableError } from '../errors/index.js';
 
 /**
@@ -23,8 +23,40 @@ export interface CompilerBuild {
   expectedVersion: string | null;
 }
 
-/** The wrapper solc-js puts around a soljson build (the same for every version). */
-export const SOLC_WRAPPER_PATH = nodeRequire.resolve('solc/wrapper.js');
+/** The `solc` package where it is installed: an optional peer of core, needed by verification only. */
+export interface InstalledSolc {
+  version: string;
+  /** The wrapper solc-js puts around a soljson build (the same for every version). */
+  wrapperPath: string;
+  /** Its bundled build. */
+  soljsonPath: string;
+}
+
+/** Says how to enable verification when what it needs is not installed. */
+export const VERIFICATION_PACKAGES_HINT = 'contract verification needs the optional packages solc and @ethereum-sourcify/lib-sourcify (npm install solc @ethereum-sourcify/lib-sourcify)';
+
+/** The installed `solc`; {@link CompilerNotAvailableError} saying how to install it when it is not. */
+export function installedSolc(): InstalledSolc {
+  try {
+    return {
+      version: (nodeRequire('solc/package.json') as { version: string }).version,
+      wrapperPath: nodeRequire.resolve('solc/wrapper.js'),
+      soljsonPath: nodeRequire.resolve('solc/soljson.js'),
+    };
+  } catch {
+    throw new CompilerNotAvailableError(`solc is not installed: ${VERIFICATION_PACKAGES_HINT}`);
+  }
+}
+
+/** Throws {@link CompilerNotAvailableError} unless solc and lib-sourcify are both installed (checked per request: installing them needs no restart). */
+export function assertVerificationInstalled(): void {
+  installedSolc();
+  try {
+    nodeRequire.resolve('@ethereum-sourcify/lib-sourcify');
+  } catch {
+    throw new CompilerNotAvailableError(`@ethereum-sourcify/lib-sourcify is not installed: ${VERIFICATION_PACKAGES_HINT}`);
+  }
+}
 
 /**
  * Finds the build that serves a solc version: the bundled `solc` package for its own version,
@@ -32,9 +64,6 @@ export const SOLC_WRAPPER_PATH = nodeRequire.resolve('solc/wrapper.js');
  * added later are found without a restart).
  */
 export class CompilerBuilds {
-  readonly #bundledVersion = (nodeRequire('solc/package.json') as { version: string }).version;
-  readonly #bundledPath = nodeRequire.resolve('solc/soljson.js');
-
   constructor(private readonly compilersDir: string | undefined) {}
 
   /** The build for `requested`; {@link CompilerNotAvailableError} naming where it looked when none. */
@@ -42,14 +71,15 @@ export class CompilerBuilds {
     const parts = SOLC_VERSION.exec(requested);
     if (!parts) throw new CompilerNotAvailableError(`${requested} is no solc version (e.g. v0.8.37+commit.f401782d or 0.8.37)`);
     const [, short, nightly = '', commit = ''] = parts;
+    const bundled = installedSolc();
     const long = commit ? `${short}${nightly}${commit}` : null;
-    if (short === this.#bundledVersion && !nightly) return { soljsonPath: this.#bundledPath, expectedVersion: long };
+    if (short === bundled.version && !nightly) return { soljsonPath: bundled.soljsonPath, expectedVersion: long };
     const file = await this.#fileFor(long ?? `${short}${nightly}`, long !== null);
     if (file) return { soljsonPath: join(this.compilersDir!, file.name), expectedVersion: file.version };
     const where = this.compilersDir
       ? `found no soljson-v${long ?? `${short}${nightly}+commit.<hash>`}.js in ${this.compilersDir}`
       : 'no compilers directory is configured (verification.compilersDir)';
-    throw new CompilerNotAvailableError(`v${long ?? short} is not the bundled solc (${this.#bundledVersion}) and ${where}`);
+    throw new CompilerNotAvailableError(`v${long ?? short} is not the bundled solc (${bundled.version}) and ${where}`);
   }
 
   /** The build file for a long version, or the release of a short one; `null` when none. */

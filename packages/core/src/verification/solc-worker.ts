@@ -6,7 +6,7 @@ import {
   CompilerNotAvailableError,
   InternalError,
 } from '../errors/index.js';
-import { SOLC_WRAPPER_PATH } from './compiler-builds.js';
+import { installedSolc } from './compiler-builds.js';
 import { SOLC_WORKER_SOURCE } from './solc-worker-source.js';
 
 type WorkerMessage =
@@ -60,7 +60,7 @@ export class SolcWorker {
   static async start(soljsonPath: string, limits: SolcWorkerLimits): Promise<SolcWorker> {
     const worker = new Worker(SOLC_WORKER_SOURCE, {
       eval: true,
-      workerData: { wrapperPath: SOLC_WRAPPER_PATH, soljsonPath, maxMemoryBytes: limits.maxMemoryMb * 1024 * 1024 },
+      workerData: { wrapperPath: installedSolc().wrapperPath, soljsonPath, maxMemoryBytes: limits.maxMemoryMb * 1024 * 1024 },
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
     });
     const solc = new SolcWorker(worker, limits.maxMemoryMb);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeRequire } from '../devchain/node-require.js';
+import { nodeRequire } from '../runtime/node-require.js';
 import {
   CompilationFailedError,
   CompilationMemoryLimitError,

@@ -2,11 +2,11 @@ import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
 import { encodeAbiParameters, type Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileContracts, createTestChain, type TestChain } from '../devchain/index.js';
+import { compileContracts, createTestChain, type TestChain } from '@chainlens/devchain';
 import { CompilerBusyError, ContractNotFoundError } from '../errors/index.js';
 import { createExplorer, type Explorer } from '../explorer.js';
 import type { Hex, StoredVerificationJob } from '../storage/index.js';
-import { waitFor } from '../testing/api/context.js';
+import { waitFor } from '@chainlens/testing';
 import { VERIFICATION_MESSAGES } from './verification-service.js';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');

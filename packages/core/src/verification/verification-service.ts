@@ -4,6 +4,7 @@ import type { ChainClient } from '../chain/chain-client.js';
 import { detectProxy } from '../contracts/proxy-detection.js';
 import { ContractNotFoundError, UpstreamUnavailableError, VerificationFailedError } from '../errors/index.js';
 import type { Hex, Storage, StoredVerificationJob, StoredVerifiedContract, VerificationJobKind, VerificationJobStatus } from '../storage/index.js';
+import { assertVerificationInstalled } from './compiler-builds.js';
 import { CompilationQueue, type CompilationTicket } from './compilation-queue.js';
 import { ContractMatcher } from './contract-matcher.js';
 import { licenseOf } from './license.js';
@@ -137,6 +138,7 @@ export class VerificationService {
     if (this.#closed) throw new Error('the verification service is closed');
     const { storage, chain } = this.options;
     const request = prepareVerification(input);
+    assertVerificationInstalled();
     const existing = await storage.getVerifiedContract(request.address);
     if (existing) {
       const job = this.#job('source', request.address, 'verified', VERIFICATION_MESSAGES.alreadyVerified);

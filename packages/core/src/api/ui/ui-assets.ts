@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { nodeRequire } from '../../devchain/node-require.js';
+import { nodeRequire } from '../../runtime/node-require.js';
 import { ConfigError } from '../../errors/index.js';
 import { ASSET_TYPES, type PackageAsset } from '../package-asset-routes.js';
 

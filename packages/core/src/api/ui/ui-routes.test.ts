@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { nodeRequire } from '../../devchain/node-require.js';
+import { nodeRequire } from '../../runtime/node-require.js';
 import { asText, createHttpKernel } from '../../http/index.js';
 import { uiPage } from './ui-page.js';
 import { uiRoutes } from './ui-routes.js';

@@ -1,0 +1,60 @@
+import { describe, expect } from 'vitest';
+import type { AddressLogsQuery, BlockBundle, Hex } from '@chainlens/core';
+import { redecode } from '../dex-fixtures.js';
+import { fixtureAddress, fixtureHash, makeChain } from '../fixtures.js';
+import { chainLogs, referenceAddressLogs } from '../reference.js';
+import { type StorageFactory, storageTest, writeChain } from './harness.js';
+
+const EMITTER = fixtureAddress('emitter');
+const PING = fixtureHash('Ping(string)');
+
+/** A fixture chain in which `EMITTER` emitted every third log (with `PING` as topic0 every other time). */
+function chainWithEmitter(): BlockBundle[] {
+  const chain = makeChain({ blocks: 12, txPerBlock: 4 });
+  chainLogs(chain).forEach((log, i) => {
+    if (i % 3 !== 0) return;
+    log.address = EMITTER;
+    if (i % 2 === 0) log.topics = [PING, ...log.topics.slice(1)];
+  });
+  for (const bundle of chain) redecode(bundle);
+  return chain;
+}
+
+/** A contract's logs: filtered by block range and first topic, sorted and paged. */
+export function logTests(factory: StorageFactory): void {
+  const test = storageTest(factory);
+
+  describe('logs by address', () => {
+    test('pages a contract’s logs in both orders, within block ranges and by first topic', async (storage) => {
+      const chain = chainWithEmitter();
+      await writeChain(storage, chain);
+      const all = referenceAddressLogs(chain, { address: EMITTER, page: 1, offset: 10_000, sort: 'asc' });
+      expect(all.length).toBeGreaterThan(8);
+      const middle = all[Math.floor(all.length / 2)]!.blockNumber;
+      const queries: AddressLogsQuery[] = [];
+      for (const sort of ['asc', 'desc'] as const) {
+        for (const topic0 of [undefined, PING, fixtureHash('never')] as (Hex | undefined)[]) {
+          queries.push(
+            { address: EMITTER, topic0, page: 1, offset: 3, sort },
+            { address: EMITTER, topic0, page: 2, offset: 3, sort },
+            { address: EMITTER, topic0, page: 40, offset: 3, sort },
+            { address: EMITTER, topic0, startBlock: middle, page: 1, offset: 100, sort },
+            { address: EMITTER, topic0, endBlock: middle, page: 1, offset: 100, sort },
+            { address: EMITTER, topic0, startBlock: middle, endBlock: middle, page: 1, offset: 100, sort },
+          );
+        }
+      }
+      for (const query of queries) expect(await storage.listAddressLogs(query), JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? String(v) : v))).toEqual(referenceAddressLogs(chain, query));
+      expect(await storage.listAddressLogs({ address: fixtureAddress('silent'), page: 1, offset: 10, sort: 'asc' })).toEqual([]);
+    });
+
+    test('rollbackTo takes a contract’s logs of removed blocks away', async (storage) => {
+      const chain = chainWithEmitter();
+      await writeChain(storage, chain);
+      await storage.rollbackTo(chain[5]!.block.number);
+      const query = { address: EMITTER, page: 1, offset: 10_000, sort: 'desc' } as const;
+      expect(await storage.listAddressLogs(query)).toEqual(referenceAddressLogs(chain.slice(0, 6), query));
+      expect(await storage.listAddressLogs({ ...query, topic0: PING })).toEqual(referenceAddressLogs(chain.slice(0, 6), { ...query, topic0: PING }));
+    });
+  });
+}
