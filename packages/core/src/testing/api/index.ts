@@ -11,6 +11,7 @@ import { documentedRecordTests } from './documented-records.js';
 import { errorAndHealthTests } from './errors.js';
 import { etherscanRateLimitTests, etherscanTests } from './etherscan.js';
 import { etherscanLogTests } from './etherscan-logs.js';
+import { etherscanProxyTests } from './etherscan-proxy.js';
 import { etherscanPriceTests } from './etherscan-prices.js';
 import { graphqlTests } from './graphql.js';
 import { hostileInputTests } from './hostile-input.js';
@@ -75,6 +76,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('rate limits and throttles', () => rateLimitTests(ctx));
     describe('Etherscan-compatible API', () => etherscanTests(ctx));
     describe('Etherscan-compatible API logs', () => etherscanLogTests(ctx));
+    describe('Etherscan-compatible API proxy', () => etherscanProxyTests(ctx));
     describe('Etherscan-compatible API rate limits', () => etherscanRateLimitTests(ctx));
     describe('Etherscan-compatible API native coin price', () => etherscanPriceTests(ctx));
     describe('JSON-RPC', () => jsonRpcTests(ctx));
