@@ -21,7 +21,9 @@ const query = (changes: Partial<LogsQuery>): LogsQuery => ({ topics: [], operato
 describe('LogService.search', () => {
   it('answers storage’s page of logs, by topics alone too, each with its block time and its transaction’s gas', async () => {
     const service = new LogService(storage);
-    const topic1 = logs.find((log) => log.topics[1] !== undefined)!.topics[1]!;
+    const counts = new Map<string, number>();
+    for (const log of logs) if (log.topics[1]) counts.set(log.topics[1], (counts.get(log.topics[1]) ?? 0) + 1);
+    const topic1 = [...counts].sort((a, b) => b[1] - a[1])[0]![0] as StoredLog['topics'][number];
     const found = await service.search(query({ topics: [undefined, topic1], page: 2, offset: 2 }));
     const expected = logs.filter((log) => log.topics[1] === topic1).slice(2, 4);
     expect(expected).toHaveLength(2);
