@@ -134,6 +134,7 @@ export async function runQuery(): Promise<boolean> {
     `${size.toLocaleString('en-US')} transactions in ${chain.blocks.toLocaleString('en-US')} blocks over ${chain.addresses.toLocaleString('en-US')} addresses ` +
       `(heavy address: ${load!.heavyCount.toLocaleString('en-US')}); ${TOKENS} tokens, ${load!.transfers.toLocaleString('en-US')} transfers to ` +
       `${chain.tokenHolders!.toLocaleString('en-US')} holders; ${load!.seconds === null ? 'loaded by an earlier run' : `loaded in ${load!.seconds} s`}, ${load!.databaseSize} on disk; ` +
+      `${load!.logs.toLocaleString('en-US')} logs, their topic indexes ${(load!.topicIndexBytes / 2 ** 20).toFixed(1)} MiB (${(load!.topicIndexBytes / Math.max(1, load!.logs) / 1.048576).toFixed(0)} MiB per million logs); ` +
       `Postgres (${database.source}), ${CONNECTIONS} connections, ${duration} s per row, head moving 1 block/s`,
     ['route', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'req/s ×bare', 'p99 ×bare', 'other CPU %', 'verdict'],
     judged.map(({ row, bare, rate, tail, pass }) => [
@@ -237,6 +238,12 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
       check: (r) => Array.isArray(r) && r.length > 0,
     },
     {
+      // A topic search without a contract, on the topic index: each holder's incoming transfers (topic2) across every token.
+      name: 'Etherscan getLogs by topic2 alone',
+      draw: () => `/api?module=logs&action=getLogs&topic2=0x${tokenHolderAt(chain, holder()).slice(2).padStart(64, '0')}&page=1&offset=${OFFSET}`,
+      check: (r) => Array.isArray(r) && r.length > 0,
+    },
+    {
       name: 'Etherscan account tokentx',
       draw: () => `/api?module=account&action=tokentx&address=${tokenHolderAt(chain, holder())}&page=1&offset=${OFFSET}&sort=${sort()}`,
       check: (r) => Array.isArray(r) && r.length > 0,
@@ -251,6 +258,9 @@ interface Load {
   /** Load time, or `null` for a load kept from an earlier run. */
   seconds: number | null;
   databaseSize: string;
+  /** Stored logs, and the bytes of the four topic indexes (logs_by_topic0 … 3) on them. */
+  logs: number;
+  topicIndexBytes: number;
 }
 
 /**
@@ -301,7 +311,14 @@ async function loadChain(url: string, schema: string, chain: SyntheticChainOptio
       );
       return rows[0]!.size;
     });
-    return { heavyCount, transfers, seconds, databaseSize };
+    const { logs, topicIndexBytes } = await inSchema(url, schema, async (client) => {
+      const { rows } = await client.query<{ logs: string; bytes: string }>(
+        `SELECT (SELECT count(*) FROM logs) AS logs, (SELECT sum(pg_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname LIKE 'logs\\_by\\_topic_') AS bytes`,
+        [schema],
+      );
+      return { logs: Number(rows[0]!.logs), topicIndexBytes: Number(rows[0]!.bytes) };
+    });
+    return { heavyCount, transfers, seconds, databaseSize, logs, topicIndexBytes };
   } finally {
     await storage.close();
   }

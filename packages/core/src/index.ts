@@ -47,6 +47,7 @@ export type * from './storage/dex-records.js';
 export type * from './storage/export-records.js';
 export type * from './storage/internal-transaction-records.js';
 export type * from './storage/label-records.js';
+export { givenTopicPositions, logMatchesTopics, requiredTopicPositions, TOPIC_PAIRS, type LogsQuery, type TopicOperator, type TopicPair } from './storage/log-topic-records.js';
 export type * from './storage/metadata-records.js';
 export type * from './storage/records.js';
 export type * from './storage/token-records.js';

@@ -62,6 +62,7 @@ import {
   type TokenTransfersQuery,
   type TransactionsBetweenQuery,
   type UserChanges,
+  type LogsQuery,
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
 import { AddressIndex, involved } from './address-index.js';
@@ -336,6 +337,10 @@ export class MemoryStorage implements Storage {
 
   async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {
     return this.#logs.list(query);
+  }
+
+  async listLogs(query: LogsQuery): Promise<StoredLog[]> {
+    return this.#logs.listLogs(query);
   }
 
   async getAddressActivity(address: Hex): Promise<AddressActivity> {

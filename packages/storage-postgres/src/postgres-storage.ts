@@ -58,12 +58,14 @@ import type {
   TransactionsBetweenQuery,
   UserChanges,
 } from '@chainlens/core';
+import { givenTopicPositions, type LogsQuery } from '@chainlens/core';
 import { Pool } from 'pg';
 import { type AccountStatements, accountStatements, isUuid, type KeyAndOwnerRow, toKeyWithOwner } from './account-queries.js';
 import { lockChainStateStatement } from './chain-state.js';
 import { toBytea, toDecimal, typeParsers } from './codec.js';
 import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
 import { clientKeepAlive, setServerKeepAlive } from './keepalive.js';
+import { logsStatement } from './log-topic-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
 import { contractStatements, type ContractStatements } from './contract-queries.js';
@@ -73,7 +75,7 @@ import { internalTransactionStatements, type InternalTransactionStatements } fro
 import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
 import { addressLogsKey, afterPrefix, type LogRow, type ReadStatements, readStatements, searchKey, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
-import { qualifiedTables } from './tables.js';
+import { qualifiedTables, type Tables } from './tables.js';
 import { inTransaction } from './transaction.js';
 import {
   isStorableGuid,
@@ -123,6 +125,7 @@ export class PostgresStorage implements Storage {
   /** Whether this is the primary view of another storage, sharing its pool. */
   readonly #isView: boolean;
   readonly #read: ReadStatements;
+  readonly #tables: Tables;
   readonly #write: WriteStatements;
   readonly #writeTraces: WriteTracesStatements;
   readonly #rollback: RollbackStatements;
@@ -149,6 +152,7 @@ export class PostgresStorage implements Storage {
     const tables = qualifiedTables(options.schema);
     const lockChainState = lockChainStateStatement(tables);
     this.#read = readStatements(tables);
+    this.#tables = tables;
     this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
     this.#writeTraces = writeTracesStatements(tables);
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
@@ -386,6 +390,17 @@ export class PostgresStorage implements Storage {
     const values: unknown[] = [toBytea(address), toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (topic0 !== undefined) values.push(toBytea(topic0));
     const { rows } = await this.#reads.query<LogRow>({ ...statement, values });
+    return rows.map(toStoredLog);
+  }
+
+  async listLogs(query: LogsQuery): Promise<StoredLog[]> {
+    const { address, startBlock = 0n, endBlock = INT8_MAX, topics, page, offset } = query;
+    const given = givenTopicPositions(query);
+    if ((address === undefined && given.length === 0) || page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+    const values: unknown[] = [toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
+    if (address !== undefined) values.push(toBytea(address));
+    for (const position of given) values.push(toBytea(topics[position]!));
+    const { rows } = await this.#reads.query<LogRow>({ ...logsStatement(this.#tables, query), values });
     return rows.map(toStoredLog);
   }
 

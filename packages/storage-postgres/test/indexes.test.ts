@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { byteaArray, toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
 import { insightStatements, labelStatements, prefixPattern } from '../src/insight-queries.js';
+import { logsStatement } from '../src/log-topic-queries.js';
 import { internalTransactionStatements } from '../src/internal-transaction-queries.js';
 import { addressLogsKey, afterPrefix, readStatements, searchKey, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { rollbackStatements } from '../src/rollback.js';
@@ -53,6 +54,25 @@ const approval = chain.flatMap((bundle) => bundle.approvals)[40]!;
 const NOW = 1_700_000_000_000;
 const counters = Array.from({ length: 4_000 }, (_, i) => ({ key: `rate:${i}`, amount: 1, expiresAt: NOW + (i % 2 ? 1 : -1) * 60_000 }));
 
+/** Topic searches (Storage.listLogs) of rare topics at every position, and their values. */
+const counted = new Map<string, number>();
+for (const { topics } of chainLogs(chain)) topics.forEach((topic, position) => counted.set(`${position}${topic}`, (counted.get(`${position}${topic}`) ?? 0) + 1));
+const rare = chainLogs(chain).find((candidate) => candidate.topics.length === 4 && candidate.topics.every((topic, position) => counted.get(`${position}${topic}`)! <= 10))!;
+const RANGE = ['0', '9223372036854775807', 25, 0];
+const topicSearch = (topics: (number | undefined)[], operators: Record<string, 'and' | 'or'> = {}, address?: boolean): [Statement, unknown[]] => {
+  const given = topics.map((position) => (position === undefined ? undefined : rare.topics[position]));
+  const statement = logsStatement(t, { topics: given, operators, page: 1, offset: 25, address: address ? rare.address : undefined });
+  return [statement, [...RANGE, ...(address ? [toBytea(rare.address)] : []), ...given.flatMap((topic) => (topic === undefined ? [] : [toBytea(topic)]))]];
+};
+const topicSearches: [string, [Statement, unknown[]], string[]][] = [
+  ['listLogs by topic0 alone', topicSearch([0]), ['logs_by_topic0']],
+  ['listLogs by topic1 alone', topicSearch([undefined, 1]), ['logs_by_topic1']],
+  ['listLogs by topic2 alone', topicSearch([undefined, undefined, 2]), ['logs_by_topic2']],
+  ['listLogs by topic3 alone', topicSearch([undefined, undefined, undefined, 3]), ['logs_by_topic3']],
+  ['listLogs by topic0 or topic2', topicSearch([0, undefined, 2], { '0_2': 'or' }), ['logs_by_topic0', 'logs_by_topic2']],
+  ['listLogs by topic1 or topic3', topicSearch([undefined, 1, undefined, 3], { '1_3': 'or' }), ['logs_by_topic1', 'logs_by_topic3']],
+];
+
 /** A contract's logs, newest first (the events route's default). */
 const logsByAddress = read.addressLogs[addressLogsKey('DESC', false)]!;
 
@@ -101,6 +121,9 @@ const cases: [string, Statement, unknown[]][] = [
   ['listAddressTokenTransfersAfter', insights.tokenTransfersAfter, [toBytea(transfer.from), '120', 3, 0, '300', 100]],
   ['listAddressLogsAfter', insights.logsAfter, [toBytea(log.address), '120', 3, '9223372036854775807', 100]],
   ['getAddressLabels', labels.labels, [[toBytea(tx.from)]]],
+  ...topicSearches.map(([name, [statement, values]]): [string, Statement, unknown[]] => [name, statement, values]),
+  ['listLogs by topic1 and topic2', ...topicSearch([undefined, 1, 2], { '1_2': 'and' })],
+  ['listLogs by contract and topic3', ...topicSearch([undefined, undefined, undefined, 3], {}, true)],
   [
     'hitCounters',
     hitCountersStatement(t),
@@ -159,6 +182,15 @@ describe('indexes', () => {
           expect(seqScans).toEqual([]);
           expect(nodes.some((node) => node['Node Type'].startsWith('Index') || node['Node Type'] === 'Bitmap Index Scan')).toBe(true);
         });
+      }
+    });
+  }
+
+  for (const kind of ['custom', 'generic'] as const) {
+    it(`topic searches read the topic indexes of their positions (${kind} plans)`, async () => {
+      for (const [name, [statement, values], indexes] of topicSearches) {
+        const used = (await plan(statement, values, kind)).map((node) => node['Index Name']);
+        expect(used, name).toEqual(expect.arrayContaining(indexes));
       }
     });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BlockBundle, Storage } from '@chainlens/core';
-import { chainAccounts, chainApprovals, chainTokenTransfers, expectStoredChain, makeChain, referenceAddressTransactions, referenceApprovals, referenceChartRollups, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/testing';
+import { chainAccounts, chainApprovals, chainLogs, chainTokenTransfers, expectStoredChain, makeChain, referenceAddressTransactions, referenceApprovals, referenceChartRollups, referenceTotals, withInternalTransactions, writeChain } from '@chainlens/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/migrations/index.js';
 import { createStorage, testSchemas, withClient } from './database.js';
@@ -73,7 +73,7 @@ describe('migrations', () => {
     await storeChain(schema, chain);
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions, ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes, DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions, ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes, DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -82,6 +82,9 @@ describe('migrations', () => {
       await storage.init();
       expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
       expect(await storage.getChainTotals()).toEqual(referenceTotals(chain));
+      // Migration 19 indexes the logs already stored: a search by a topic alone finds them.
+      const logged = chainLogs(chain).findLast((log) => log.topics[1] !== undefined)!;
+      expect(await storage.listLogs({ topics: [undefined, logged.topics[1]], operators: {}, page: 1, offset: 100 })).toEqual(chainLogs(chain).filter((log) => log.topics[1] === logged.topics[1]));
       // Without a trace row, a schema's blocks are traced again from the first.
       expect(await storage.getTraceCursor()).toBe(chain[0]!.block.number - 1n);
       // Address entries written before migration 12 are numbered by it (and the counts new ones
@@ -170,6 +173,7 @@ describe('migrations', () => {
       client.query(`DROP TABLE ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels;
         ALTER TABLE ${schema}.blocks DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count;
         ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp;
+        DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3;
         DELETE FROM ${schema}.schema_migrations WHERE version >= 16`),
     );
     const storage = await createStorage(schema);

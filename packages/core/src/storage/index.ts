@@ -6,6 +6,7 @@ export type * from './dex-records.js';
 export type * from './export-records.js';
 export type * from './internal-transaction-records.js';
 export type * from './label-records.js';
+export * from './log-topic-records.js';
 export type * from './metadata-records.js';
 export type * from './records.js';
 export type * from './token-records.js';

@@ -3,6 +3,7 @@ import type { ApprovalsQuery, StoredApproval } from './approval-records.js';
 import type { ChartRollupsQuery, StoredChartRollup, TokenRollupsPage, TokenRollupsQuery } from './chart-records.js';
 import type { StoredContractCreation } from './contract-records.js';
 import type { KeysetQuery, LogPosition, TracePosition, TransactionPosition, TransferPosition } from './export-records.js';
+import type { LogsQuery } from './log-topic-records.js';
 import type { PrivateLabelCap, StoredAddressLabel, StoredPrivateLabel } from './label-records.js';
 import type { PairSwapAmounts, PairSyncExtremes, StoredPair, StoredPairSync } from './dex-records.js';
 import type { InternalTransactionsQuery, StoredInternalTransaction } from './internal-transaction-records.js';
@@ -153,6 +154,14 @@ export interface Storage {
    * (blockNumber, logIndex) as `sort` says, then paged as {@link listAddressTransactions}.
    */
   listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]>;
+  /**
+   * Logs matching `query` (its contract if given, its topics as `logMatchesTopics` reads them,
+   * the inclusive block range), ascending by (blockNumber, logIndex), then paged as
+   * {@link listAddressTransactions}. A query naming neither a contract nor a topic MUST resolve
+   * empty. A search by topics alone MUST be read through an index on the topic positions (never
+   * by reading every log), and a rollback MUST take the logs of removed blocks out of it.
+   */
+  listLogs(query: LogsQuery): Promise<StoredLog[]>;
   /** Transaction count and first/last activity (block timestamps) of an address. */
   getAddressActivity(address: Hex): Promise<AddressActivity>;
 

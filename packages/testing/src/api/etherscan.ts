@@ -29,6 +29,8 @@ export async function etherscan(context: ApiContext, params: Record<string, stri
 }
 
 const notOk = (result: string) => ({ status: '0', message: 'NOTOK', result });
+/** A quantity as Etherscan's getLogs writes it: hex, zero as `0x`. */
+export const etherscanHex = (quantity: bigint | number | string) => (BigInt(quantity) === 0n ? '0x' : `0x${BigInt(quantity).toString(16)}`);
 const lower = (address: string) => address.toLowerCase() as Address;
 
 const TXLIST_FIELDS = [
@@ -301,16 +303,16 @@ export function etherscanTests(ctx: () => ApiContext): void {
       address: lower(token),
       topics: first.topics,
       data: first.data,
-      blockNumber: `0x${first.blockNumber.toString(16)}`,
+      blockNumber: etherscanHex(first.blockNumber),
       blockHash: first.blockHash,
-      timeStamp: `0x${block.timestamp.toString(16)}`,
-      gasPrice: `0x${receipt.effectiveGasPrice.toString(16)}`,
-      gasUsed: `0x${receipt.gasUsed.toString(16)}`,
-      logIndex: `0x${first.logIndex.toString(16)}`,
+      timeStamp: etherscanHex(block.timestamp),
+      gasPrice: etherscanHex(receipt.effectiveGasPrice),
+      gasUsed: etherscanHex(receipt.gasUsed),
+      logIndex: etherscanHex(first.logIndex),
       transactionHash: first.transactionHash,
-      transactionIndex: `0x${first.transactionIndex.toString(16)}`,
+      transactionIndex: etherscanHex(first.transactionIndex),
     });
-    expect(reply.body.result.map((log: { transactionHash: string; logIndex: string }) => [log.transactionHash, Number(log.logIndex)])).toEqual(
+    expect(reply.body.result.map((log: { transactionHash: string; logIndex: string }) => [log.transactionHash, Number(BigInt(log.logIndex === '0x' ? 0 : log.logIndex))])).toEqual(
       node.map((log) => [log.transactionHash, log.logIndex]),
     );
 
@@ -320,7 +322,7 @@ export function etherscanTests(ctx: () => ApiContext): void {
     const matching = (filter: (log: (typeof node)[number]) => boolean) => node.filter(filter).map((log) => log.transactionHash + log.logIndex);
     const found = async (params: Record<string, string>) =>
       ((await etherscan(ctx(), { module: 'logs', action: 'getLogs', address: token, ...params })).body.result as { transactionHash: string; logIndex: string }[]).map(
-        (log) => log.transactionHash + Number(log.logIndex),
+        (log) => log.transactionHash + Number(BigInt(log.logIndex === '0x' ? 0 : log.logIndex)),
       );
     expect(await found({ topic0: transfer })).toEqual(matching((log) => log.topics[0] === transfer));
     const transfersFrom0 = matching((log) => log.topics[0] === transfer && log.topics[1] === fromAccount0);
@@ -331,9 +333,6 @@ export function etherscanTests(ctx: () => ApiContext): void {
     expect(await found({ topic0: transfer, page: '2', offset: '1' })).toEqual(matching((log) => log.topics[0] === transfer).slice(1, 2));
 
     expect((await etherscan(ctx(), { module: 'logs', action: 'getLogs', address: token, fromBlock: String(head + 1000n) })).body).toEqual({ status: '0', message: 'No records found', result: [] });
-    expect((await etherscan(ctx(), { module: 'logs', action: 'getLogs', topic0: transfer })).body).toEqual(
-      notOk('Error! Missing address: this explorer searches the logs of one contract address at a time'),
-    );
     expect((await etherscan(ctx(), { module: 'logs', action: 'getLogs', address: token, topic0: '0x1234' })).body).toEqual(notOk('Error! Invalid topic format'));
   });
 

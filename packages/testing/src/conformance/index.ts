@@ -11,6 +11,7 @@ import { insightTests } from './insights.js';
 import { internalTransactionTests } from './internal-transactions.js';
 import { labelTests } from './labels.js';
 import { lifecycleTests } from './lifecycle.js';
+import { logTopicTests } from './log-topics.js';
 import { logTests } from './logs.js';
 import { metadataTests } from './metadata.js';
 import { rollbackTests } from './rollback.js';
@@ -45,6 +46,7 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     rollbackTests(factory);
     addressTests(factory);
     logTests(factory);
+    logTopicTests(factory);
     totalsTests(factory);
     tokenTransferTests(factory);
     tokenSearchTests(factory);

@@ -6,16 +6,16 @@ import type { Hex } from '../../storage/index.js';
 import { list } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
-import { blockBoundParam, checkWindow, pagingShape, parseParams } from './params.js';
+import { blockBoundParam, checkWindow, pageNumber, pagingShape, parseParams } from './params.js';
 import { eventLog } from './records.js';
 
-/** Logs per page at most, as Etherscan answers getLogs. */
+/** Logs per page at most, and per page when `offset` is absent, as Etherscan answers getLogs. */
 const MAX_LOGS = 1_000;
 
-/** Logs are indexed by the contract that emitted them; a search by topics alone would read every log. */
-class LogsWithoutAddressError extends EtherscanError {
+/** Neither a contract nor a topic: the search would be every log of the chain. */
+class LogsWithoutFilterError extends EtherscanError {
   constructor() {
-    super('Error! Missing address: this explorer searches the logs of one contract address at a time');
+    super('Error! Missing address or topic: getLogs needs an address, a topic0 to topic3, or both');
   }
 }
 
@@ -44,23 +44,25 @@ const getLogsParams = z.object({
   topic1_3_opr: operator,
   topic2_3_opr: operator,
   page: pagingShape.page,
-  offset: pagingShape.offset.transform((offset) => Math.min(offset, MAX_LOGS)),
+  offset: pageNumber(MAX_LOGS),
 });
 
-/** The `logs` module: a contract's event logs by block range and topics. */
+/** The `logs` module: event logs by contract, by topics (with `and`/`or` pairs), or both, within a block range. */
 export function logsModule(services: Services): EtherscanModule {
   return {
     actions: {
       async getLogs(params) {
         const query = parseParams(getLogsParams, params);
-        if (query.address === undefined) throw new LogsWithoutAddressError();
+        const topics = [query.topic0, query.topic1, query.topic2, query.topic3];
+        if (query.address === undefined && topics.every((topic) => topic === undefined)) throw new LogsWithoutFilterError();
+        // The window rule reads the offset asked for; a page then holds at most MAX_LOGS.
         checkWindow(query);
         const { startBlock, endBlock } = await services.blocks.bounds({ start: query.fromblock, end: query.toblock });
         const logs = await services.logs.search({
           address: query.address,
-          fromBlock: startBlock,
-          toBlock: endBlock,
-          topics: [query.topic0, query.topic1, query.topic2, query.topic3],
+          startBlock,
+          endBlock,
+          topics,
           operators: {
             '0_1': query.topic0_1_opr,
             '0_2': query.topic0_2_opr,
@@ -70,7 +72,7 @@ export function logsModule(services: Services): EtherscanModule {
             '2_3': query.topic2_3_opr,
           },
           page: query.page,
-          offset: query.offset,
+          offset: Math.min(query.offset, MAX_LOGS),
         });
         return list(logs.map(eventLog), 'No records found');
       },

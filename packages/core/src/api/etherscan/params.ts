@@ -28,7 +28,7 @@ export function parseParams<T extends z.ZodType>(schema: T, params: EtherscanPar
 const RESULT_WINDOW = 10_000;
 
 /** A page number or size; `0` or absent is the default (Etherscan clients send `page=0`). */
-function pageNumber(fallback: number) {
+export function pageNumber(fallback: number) {
   return z
     .string()
     .regex(/^\d{1,15}$/, 'must be a non-negative integer')

@@ -72,6 +72,8 @@ function read<S extends z.ZodObject>(params: S, request: (params: z.output<S>) =
 const READS: Readonly<Partial<Record<NodeReadMethod, ReadAction>>> = {
   eth_blockNumber: read(z.object({}), () => []),
   eth_getBlockByNumber: read(z.object({ tag: nodeTag, boolean: z.enum(['true', 'false']).optional() }), ({ tag, boolean }) => [tag, boolean === 'true']),
+  // Post-merge and dev chains have no uncles: the node answers `null`, as Etherscan does.
+  eth_getUncleByBlockNumberAndIndex: read(z.object({ tag: nodeTag, index: quantity }), ({ tag, index }) => [tag, index]),
   eth_getBlockTransactionCountByNumber: read(z.object({ tag: nodeTag }), ({ tag }) => [tag]),
   eth_getTransactionByHash: read(z.object({ txhash: hashSchema }), ({ txhash }) => [txhash]),
   eth_getTransactionByBlockNumberAndIndex: read(z.object({ tag: nodeTag, index: quantity }), ({ tag, index }) => [tag, index]),

@@ -165,9 +165,10 @@ function etherscanTokenIdentity(transfer: AccountTokenTransferRecord) {
   };
 }
 
-/** A quantity as Etherscan's getLogs writes it: hex. */
+/** A quantity as Etherscan's getLogs writes it: hex, zero as `0x` (no digits), as Etherscan does. */
 function hex(decimal: string): string {
-  return `0x${BigInt(decimal).toString(16)}`;
+  const value = BigInt(decimal);
+  return value === 0n ? '0x' : `0x${value.toString(16)}`;
 }
 
 /** `logs/getLogs`: a log with its block time and its transaction's gas, quantities in hex. */
