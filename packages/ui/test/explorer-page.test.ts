@@ -462,7 +462,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await expect(page.locator('.title .sub').innerText()).resolves.toBe(`${LABELS.deployer} ${demo.accounts[0]!.toLowerCase()}`);
     await page.goBack();
     await page.getByRole('heading', { name: 'Contract EventEmitter', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Contract' }).click();
+    await page.getByRole('button', { name: 'Contract', exact: true }).click();
     await expect(page.locator('dl[aria-label="Contract details"]').innerText()).resolves.toMatch(/Verified\s+Yes/);
     const abi = page.locator('table', { has: page.locator('caption', { hasText: 'verified ABI' }) });
     await abi.waitFor();
@@ -471,7 +471,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await shoot(page, 'contract');
     await page.goto(`${server().url}#/address/${demo.contracts.reverter.toLowerCase()}`);
     await page.getByRole('heading', { name: 'Contract', level: 1, exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Contract' }).click();
+    await page.getByRole('button', { name: 'Contract', exact: true }).click();
     await page.getByText('source code is not verified', { exact: false }).waitFor();
     await leave(visited, 'contract-not-verified');
   });
