@@ -250,7 +250,10 @@ describe.each([
           await settled(page);
         }
         if (width === 1280) found.push(...(await axeViolations(page)).map((violation) => `${name}: ${violation}`));
-        else expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `${name} at 375 px`).toBeLessThanOrEqual(375);
+        else {
+          const wide = await page.evaluate<number>('document.documentElement.scrollWidth');
+          if (wide > width) found.push(`${name}: ${wide} px wide at ${width} px`);
+        }
         await page.screenshot({ path: join(SHOTS, `${mode}-${width}-${name}.png`), fullPage: true });
         await page.close();
       }
