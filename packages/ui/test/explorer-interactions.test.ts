@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { erc20Abi, keccak256, stringToHex, type Address } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { shorten } from '../src/format.js';
 
 /** Debian's chromium; CI installs it (.ci/run). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,6 +21,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = join(tmpdir(), 'chainlens-ui-screenshots');
 /** axe-core's browser build, injected into each page it checks. */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const OWNER_OF_ABI = [{ type: 'function', name: 'ownerOf', stateMutability: 'view', inputs: [{ name: 'id', type: 'uint256' }], outputs: [{ name: '', type: 'address' }] }] as const;
+const BALANCE_OF_1155_ABI = [
+  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'account', type: 'address' }, { name: 'id', type: 'uint256' }], outputs: [{ name: '', type: 'uint256' }] },
+] as const;
+const URI_1155_ABI = [{ type: 'function', name: 'uri', stateMutability: 'view', inputs: [{ name: 'id', type: 'uint256' }], outputs: [{ name: '', type: 'string' }] }] as const;
 const EMITTER_ABI = [
   { type: 'function', name: 'pings', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
 ] as const;
@@ -110,7 +116,19 @@ async function visit(fragment: string, options: { wallet?: Address; width?: numb
   return page;
 }
 
-/** The value a description list gives `name`. */
+/** The rows of the table its caption names, each as its cells' text. */
+async function rowsOf(page: Page, caption: string): Promise<string[][]> {
+  const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
+  await table.waitFor();
+  return Promise.all((await table.locator('tbody tr').all()).map((row) => row.locator('td').allInnerTexts()));
+}
+
+/** An address as a table shows it (lowercase, shortened). */
+function shortened(address: string): string {
+  return shorten(address.toLowerCase(), 6);
+}
+
+/** The value a function's answer gives its first output. */
 function outputOf(page: Page, fn: string): Promise<string> {
   return page.locator(`dl[aria-label="${fn} returned"] dd`).first().innerText();
 }
@@ -179,6 +197,33 @@ describe('the explorer page acting on the chain', () => {
     expect(await revoke.count()).toBe(0);
   });
 
+  it("lists an NFT collection's tokens and an address's NFTs with their holders and token URIs, as the chain has them", async () => {
+    const { nft, multiToken } = demo.contracts;
+    const page = await visit(`#/token/${nft.toLowerCase()}`);
+    await page.getByRole('button', { name: 'Inventory' }).click();
+    const rows = await rowsOf(page, 'Tokens of this collection and their holders');
+    // Ids 1 to 4 were minted and 4 burned: each other id once, with the holder ownerOf names.
+    expect(rows.map((cells) => cells[0])).toEqual(['1', '2', '3']);
+    for (const [id, holder] of rows) {
+      const owner = await chain.publicClient.readContract({ address: nft, abi: OWNER_OF_ABI, functionName: 'ownerOf', args: [BigInt(id!)] });
+      expect(await page.locator('table a', { hasText: shortened(owner) }).count(), `holder of ${id}`).toBeGreaterThan(0);
+      expect(holder).toBe(shortened(owner));
+    }
+    // Account 1's ERC-1155 ids, with the balances balanceOf gives and the URI uri(id) gives, its {id} filled in.
+    await page.goto(`${url}#/address/${demo.accounts[1]!.toLowerCase()}`);
+    await page.getByRole('button', { name: 'NFTs' }).click();
+    const held = await rowsOf(page, 'NFTs this address holds');
+    const multi = held.filter(([collection]) => collection !== 'Demo NFT');
+    expect(multi.map(([, id]) => id)).toEqual(['2', '3']);
+    for (const [, id, amount, metadata] of multi) {
+      const balance = await chain.publicClient.readContract({ address: multiToken, abi: BALANCE_OF_1155_ABI, functionName: 'balanceOf', args: [demo.accounts[1]!, BigInt(id!)] });
+      expect(amount).toBe(balance.toString());
+      const uri = await chain.publicClient.readContract({ address: multiToken, abi: URI_1155_ABI, functionName: 'uri', args: [BigInt(id!)] });
+      expect(metadata).toBe(uri.replace('{id}', BigInt(id!).toString(16).padStart(64, '0')));
+    }
+    expect(held.filter(([collection]) => collection === 'Demo NFT')).toEqual([]);
+  });
+
   it('suggests matches as one types and opens the one picked with the keyboard', async () => {
     const page = await visit('');
     const box = page.getByRole('combobox', { name: 'Search the chain' });
@@ -226,7 +271,8 @@ function pages(): [string, string, string?][] {
     ['contract-read', `#/address/${emitter.toLowerCase()}`, 'Read contract'],
     ['contract-write', `#/address/${emitter.toLowerCase()}`, 'Write contract'],
     ['token', `#/token/${token.toLowerCase()}`],
-    ['nft', `#/token/${nft.toLowerCase()}`],
+    ['nft', `#/token/${nft.toLowerCase()}`, 'Inventory'],
+    ['address-nfts', `#/address/${demo.accounts[1]!.toLowerCase()}`, 'NFTs'],
     ['validators', '#/validators'],
     ['charts', '#/charts'],
     ['search', '#/search?q=Demo'],

@@ -6,6 +6,7 @@ import { Approvals, ContractEvents, InternalTransactions } from '../components/a
 import { ReadContract, WriteContract } from '../components/contract-functions.js';
 import { Details, Tabs } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
+import { NftInventory } from '../components/nft-inventory.js';
 import { AddressLink, BlockLink, TokenLink, TransactionLink } from '../components/links.js';
 import { PagedList } from '../components/pager.js';
 import { DataTable } from '../components/data-table.js';
@@ -17,7 +18,7 @@ import type { AbiEntry, AccountTokenTransfer, Balance, Contract, SourceCode, Tok
 
 const PAGE_SIZE = 25;
 
-type Tab = 'transactions' | 'internal' | 'transfers' | 'tokens' | 'approvals' | 'events' | 'contract' | 'read' | 'write';
+type Tab = 'transactions' | 'internal' | 'transfers' | 'tokens' | 'nfts' | 'approvals' | 'events' | 'contract' | 'read' | 'write';
 
 /** Any address: its public label, balance, transactions, token transfers, tokens held, and for a contract its code's details. */
 export function AddressPage({ address }: { address: string }) {
@@ -63,6 +64,7 @@ export function AddressPage({ address }: { address: string }) {
                 ['internal', 'Internal transactions'],
                 ['transfers', 'Token transfers'],
                 ['tokens', 'Tokens held'],
+                ['nfts', 'NFTs'],
                 ['approvals', 'Approvals'],
                 ...(contract ? ([['events', 'Events'], ['contract', 'Contract'], ['read', 'Read contract'], ['write', 'Write contract']] as [Tab, string][]) : []),
               ]}
@@ -71,6 +73,7 @@ export function AddressPage({ address }: { address: string }) {
             {tab === 'transfers' && <AddressTransfers address={address} />}
             {tab === 'tokens' && <TokensHeld address={address} />}
             {tab === 'internal' && <InternalTransactions address={address} />}
+            {tab === 'nfts' && <NftInventory owner={address} />}
             {tab === 'approvals' && <Approvals address={address} />}
             {tab === 'events' && <ContractEvents address={address} />}
             {tab === 'contract' && contract && <ContractTab contract={contract} />}
