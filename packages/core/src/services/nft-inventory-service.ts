@@ -4,20 +4,12 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { QueryTooLargeError, TokenNotFoundError } from '../errors/index.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { Hex, Storage, StoredTokenTransfer } from '../storage/index.js';
+import { dataUriMetadata, type NftMetadataRecord } from '../tokens/nft-metadata.js';
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
 
-/**
- * What a token's metadata JSON says, where the page can know it without reading a URL: from a
- * `data:application/json` token URI (on-chain metadata). `null` fields where it says nothing.
- */
-export interface NftMetadataRecord {
-  name: string | null;
-  description: string | null;
-  /** As the metadata gives it (an `ipfs://`, `https://` or `data:` URI). */
-  image: string | null;
-}
+export type { NftMetadataRecord };
 
 /** One NFT (an ERC-721 token, or an ERC-1155 id) and who holds it, from the indexed transfers. */
 export interface NftRecord {
@@ -41,7 +33,7 @@ export interface NftRecord {
  * The most indexed transfers one inventory is computed from: it is replayed from them on each
  * request, so a collection or owner with more is refused rather than read without bound.
  */
-export const INVENTORY_MAX_TRANSFERS = 10_000;
+const INVENTORY_MAX_TRANSFERS = 10_000;
 const READ_PAGE = 1_000;
 
 const URI_ABI = [
@@ -160,20 +152,4 @@ function holdings(transfers: StoredTokenTransfer[]): Holding[] {
 
 function pageOf<T>(rows: T[], page: number, offset: number): T[] {
   return rows.slice((page - 1) * offset, page * offset);
-}
-
-/** The name, description and image of a `data:application/json` URI (base64 or percent-encoded); `null` for other URIs. */
-export function dataUriMetadata(uri: string): NftMetadataRecord | null {
-  const match = /^data:application\/json(?:;charset=[\w-]+)?(;base64)?,(.*)$/is.exec(uri);
-  if (!match) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(match[1] ? new TextDecoder().decode(Uint8Array.from(atob(match[2]!), (char) => char.charCodeAt(0))) : decodeURIComponent(match[2]!));
-  } catch {
-    return null;
-  }
-  if (typeof json !== 'object' || json === null) return null;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const fields = json as Record<string, unknown>;
-  return { name: text(fields['name']), description: text(fields['description']), image: text(fields['image']) };
 }
