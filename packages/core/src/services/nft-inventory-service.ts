@@ -53,8 +53,10 @@ export class NftInventoryService {
 
   /** The NFTs `owner` holds, by token then id, paged. */
   async ofOwner(query: { owner: Hex; page: number; offset: number }): Promise<NftRecord[]> {
-    const transfers = await readAll((page, offset) => this.storage.listAddressTokenTransfers({ address: query.owner, page, offset, sort: 'asc' }));
-    const held = holdings(transfers.filter((transfer) => transfer.standard !== 'ERC-20')).filter((holding) => holding.owner === query.owner);
+    const transfers = await Promise.all(
+      (['ERC-721', 'ERC-1155'] as const).map((standard) => readAll((page, offset) => this.storage.listAddressTokenTransfers({ address: query.owner, standard, page, offset, sort: 'asc' }))),
+    );
+    const held = holdings(transfers.flat()).filter((holding) => holding.owner === query.owner);
     return this.records(pageOf(held, query.page, query.offset));
   }
 
@@ -128,7 +130,7 @@ async function readAll(read: (page: number, offset: number) => Promise<StoredTok
 }
 
 /**
- * What each address holds of each NFT after `transfers` (oldest first): every transfer moves its
+ * What each address holds of each NFT after `transfers` (in any order): every transfer moves its
  * value from sender to recipient, the zero address holding nothing. Positive holdings, by token,
  * id, then owner.
  */
