@@ -230,6 +230,7 @@ describe('the explorer page acting on the chain', () => {
     await box.fill('Demo');
     const options = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
     await expect.poll(() => options.count()).toBeGreaterThan(1);
+    await page.screenshot({ path: join(SHOTS, 'search-suggestions.png') });
     const texts = await options.allInnerTexts();
     const wanted = texts.findIndex((text) => text.includes('(DUSD)'));
     expect(wanted).toBeGreaterThanOrEqual(0);

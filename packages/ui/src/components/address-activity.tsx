@@ -6,9 +6,8 @@ import { useNow } from '../clock.js';
 import { age, formatEth, formatTokenAmount } from '../format.js';
 import { usePaged } from '../load.js';
 import { useWallet } from '../wallet.js';
-import { DataTable } from './data-table.js';
 import { AddressLink, BlockLink, TokenLink, TransactionLink } from './links.js';
-import { PagedList } from './pager.js';
+import { PagedTable } from './pager.js';
 import { OutcomeBadge } from './tables.js';
 import { SendStatus, useSend, WalletBar } from './wallet-send.js';
 
@@ -33,25 +32,23 @@ export function InternalTransactions({ address }: { address: string }) {
   const now = useNow();
   const paged = usePaged((page, offset) => etherscan<ListedInternalTransaction[]>('account', 'txlistinternal', { address, page, offset, sort: 'desc' }), PAGE_SIZE);
   return (
-    <PagedList paged={paged} what="internal transactions" empty="No indexed internal transaction moved value to or from this address (the node's call traces are needed to find them).">
-      {(rows) => (
-        <DataTable
-          caption={`Internal transactions of this address, newest first, page ${paged.page}`}
-          rows={rows}
-          rowKey={(row) => `${row.hash}-${row.traceId}`}
-          columns={[
-            ['Parent transaction', (row) => <TransactionLink hash={row.hash} />],
-            ['Block', (row) => <BlockLink number={row.blockNumber} />],
-            ['Age', (row) => age(row.timeStamp, now)],
-            ['Type', (row) => row.type],
-            ['From', (row) => <AddressLink address={row.from} />],
-            ['To', (row) => <AddressLink address={row.to || row.contractAddress} />],
-            ['Value', (row) => formatEth(row.value, 6)],
-            ['Status', (row) => <OutcomeBadge success={row.isError === '0'} />],
-          ]}
-        />
-      )}
-    </PagedList>
+    <PagedTable
+      paged={paged}
+      what="internal transactions"
+      empty="No indexed internal transaction moved value to or from this address (the node's call traces are needed to find them)."
+      caption="Internal transactions of this address, newest first"
+      rowKey={(row) => `${row.hash}-${row.traceId}`}
+      columns={[
+        ['Parent transaction', (row) => <TransactionLink hash={row.hash} />],
+        ['Block', (row) => <BlockLink number={row.blockNumber} />],
+        ['Age', (row) => age(row.timeStamp, now)],
+        ['Type', (row) => row.type],
+        ['From', (row) => <AddressLink address={row.from} />],
+        ['To', (row) => <AddressLink address={row.to || row.contractAddress} />],
+        ['Value', (row) => formatEth(row.value, 6)],
+        ['Status', (row) => <OutcomeBadge success={row.isError === '0'} />],
+      ]}
+    />
   );
 }
 
@@ -59,36 +56,39 @@ export function InternalTransactions({ address }: { address: string }) {
 export function ContractEvents({ address }: { address: string }) {
   const paged = usePaged((page, offset) => v1<ContractEventRecord[]>(`contract/${address}/events`, { page, offset }), PAGE_SIZE);
   return (
-    <PagedList paged={paged} what="events" empty="This contract has emitted no indexed event.">
-      {(rows) => (
-        <DataTable
-          caption={`Events this contract emitted, newest first, page ${paged.page}`}
-          rows={rows}
-          rowKey={(row) => `${row.transactionHash}-${row.logIndex}`}
-          class="wrap"
-          columns={[
-            ['Transaction', (row) => <TransactionLink hash={row.transactionHash} />],
-            ['Block', (row) => <BlockLink number={row.blockNumber} />],
-            ['Event', (row) => (row.eventName ? <span class="mono">{row.eventName}</span> : <span class="muted mono">{row.topics[0] ?? 'anonymous'}</span>)],
-            [
-              'Parameters',
-              (row) =>
-                Object.keys(row.decoded).length > 0 ? (
-                  <ul class="params">
-                    {Object.entries(row.decoded).map(([name, value]) => (
-                      <li key={name}>
-                        <span class="muted">{name}</span> <span class="mono">{String(value)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span class="mono muted">{row.data}</span>
-                ),
-            ],
-          ]}
-        />
-      )}
-    </PagedList>
+    <PagedTable
+      paged={paged}
+      what="events"
+      empty="This contract has emitted no indexed event."
+      caption="Events this contract emitted, newest first"
+      rowKey={(row) => `${row.transactionHash}-${row.logIndex}`}
+      class="wrap"
+      columns={[
+        ['Transaction', (row) => <TransactionLink hash={row.transactionHash} />],
+        ['Block', (row) => <BlockLink number={row.blockNumber} />],
+        ['Event', (row) => (row.eventName ? <span class="mono">{row.eventName}</span> : <span class="muted">Not decoded</span>)],
+        [
+          'Parameters',
+          (row) =>
+            Object.keys(row.decoded).length > 0 ? (
+              <ul class="params">
+                {Object.entries(row.decoded).map(([name, value]) => (
+                  <li key={name}>
+                    <span class="muted">{name}</span> <span class="mono">{String(value)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              // An event no known ABI has (or an anonymous one): its topics and data as logged.
+              <ul class="params mono muted">
+                {[...row.topics, row.data].map((word, index) => (
+                  <li key={index}>{word}</li>
+                ))}
+              </ul>
+            ),
+        ],
+      ]}
+    />
   );
 }
 
@@ -129,28 +129,26 @@ export function Approvals({ address }: { address: string }) {
 function ApprovalList({ address, canRevoke, revoke }: { address: string; canRevoke: boolean; revoke: (approval: ApprovalRecord) => Promise<void> }) {
   const paged = usePaged((page, offset) => v1<ApprovalRecord[]>('account/approvals', { address, page, offset }), PAGE_SIZE);
   return (
-    <PagedList paged={paged} what="approvals" empty="This address has no standing token approval.">
-      {(rows) => (
-        <DataTable
-          caption={`Token approvals this address gave, newest first, page ${paged.page}`}
-          rows={rows}
-          rowKey={(row) => `${row.token}-${row.spender}-${row.kind}`}
-          columns={[
-            ['Token', (row) => <TokenLink address={row.token} label={row.tokenSymbol ?? row.tokenName} />],
-            ['Spender', (row) => <AddressLink address={row.spender} label={row.spenderLabel} />],
-            ['Allowance', (row) => (row.kind === 'operator' ? 'All tokens (operator)' : formatTokenAmount(row.value, row.tokenDecimal, row.tokenSymbol))],
-            ['Set in', (row) => <TransactionLink hash={row.transactionHash} />],
-            [
-              'Revoke',
-              (row) => (
-                <button type="button" disabled={!canRevoke} aria-label={`Revoke the ${row.tokenSymbol ?? row.token} approval of ${row.spenderLabel ?? row.spender}`} onClick={() => void revoke(row)}>
-                  Revoke
-                </button>
-              ),
-            ],
-          ]}
-        />
-      )}
-    </PagedList>
+    <PagedTable
+      paged={paged}
+      what="approvals"
+      empty="This address has no standing token approval."
+      caption="Token approvals this address gave, newest first"
+      rowKey={(row) => `${row.token}-${row.spender}-${row.kind}`}
+      columns={[
+        ['Token', (row) => <TokenLink address={row.token} label={row.tokenSymbol ?? row.tokenName} />],
+        ['Spender', (row) => <AddressLink address={row.spender} label={row.spenderLabel} />],
+        ['Allowance', (row) => (row.kind === 'operator' ? 'All tokens (operator)' : formatTokenAmount(row.value, row.tokenDecimal, row.tokenSymbol))],
+        ['Set in', (row) => <TransactionLink hash={row.transactionHash} />],
+        [
+          'Revoke',
+          (row) => (
+            <button type="button" disabled={!canRevoke} aria-label={`Revoke the ${row.tokenSymbol ?? row.token} approval of ${row.spenderLabel ?? row.spender}`} onClick={() => void revoke(row)}>
+              Revoke
+            </button>
+          ),
+        ],
+      ]}
+    />
   );
 }

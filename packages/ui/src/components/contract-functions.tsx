@@ -92,6 +92,26 @@ function argumentsOf(fn: AbiFunction, texts: string[]): unknown[] {
   });
 }
 
+/** One function as a form: its name, an input per parameter, then `children` (its button and answer). */
+function FunctionForm({ fn, id, texts, setTexts, onSubmit, children }: { fn: AbiFunction; id: string; texts: string[]; setTexts: (texts: string[]) => void; onSubmit: () => void; children: ComponentChildren }) {
+  return (
+    <form
+      class="function"
+      aria-labelledby={`${id}-name`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h3 id={`${id}-name`} class="mono">
+        {fn.name}
+      </h3>
+      <Inputs fn={fn} id={id} texts={texts} setTexts={setTexts} />
+      {children}
+    </form>
+  );
+}
+
 function Inputs({ fn, id, texts, setTexts }: { fn: AbiFunction; id: string; texts: string[]; setTexts: (texts: string[]) => void }) {
   return (
     <>
@@ -134,18 +154,7 @@ function ReadFunction({ address, fn, id }: { address: string; fn: AbiFunction; i
     if (fn.inputs.length === 0) void call();
   }, []);
   return (
-    <form
-      class="function"
-      aria-labelledby={`${id}-name`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void call();
-      }}
-    >
-      <h3 id={`${id}-name`} class="mono">
-        {fn.name}
-      </h3>
-      <Inputs fn={fn} id={id} texts={texts} setTexts={setTexts} />
+    <FunctionForm fn={fn} id={id} texts={texts} setTexts={setTexts} onSubmit={() => void call()}>
       <button type="submit">{fn.inputs.length === 0 ? 'Read again' : 'Query'}</button>
       <div aria-live="polite">
         {answer.state === 'calling' && <p class="muted">Calling…</p>}
@@ -163,7 +172,7 @@ function ReadFunction({ address, fn, id }: { address: string; fn: AbiFunction; i
           </dl>
         )}
       </div>
-    </form>
+    </FunctionForm>
   );
 }
 
@@ -174,11 +183,12 @@ function WriteFunction({ address, fn, id, wallet }: { address: string; fn: AbiFu
   const { sending, send } = useSend(wallet);
   const payable = fn.stateMutability === 'payable';
   return (
-    <form
-      class="function"
-      aria-labelledby={`${id}-name`}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FunctionForm
+      fn={fn}
+      id={id}
+      texts={texts}
+      setTexts={setTexts}
+      onSubmit={() => {
         try {
           const data = encodeFunctionData({ abi: [fn], functionName: fn.name, args: argumentsOf(fn, texts) });
           const wei = payable ? parseValue(value) : 0n;
@@ -189,10 +199,6 @@ function WriteFunction({ address, fn, id, wallet }: { address: string; fn: AbiFu
         }
       }}
     >
-      <h3 id={`${id}-name`} class="mono">
-        {fn.name}
-      </h3>
-      <Inputs fn={fn} id={id} texts={texts} setTexts={setTexts} />
       {payable && (
         <div class="field">
           <label for={`${id}-value`}>
@@ -208,7 +214,7 @@ function WriteFunction({ address, fn, id, wallet }: { address: string; fn: AbiFu
         {problem && <p class="error-text">{problem}</p>}
         <SendStatus sending={sending} />
       </div>
-    </form>
+    </FunctionForm>
   );
 }
 

@@ -1,9 +1,8 @@
 import type { NftRecord } from '@chainlens/core';
 import { v1 } from '../api.js';
 import { usePaged } from '../load.js';
-import { DataTable } from './data-table.js';
 import { AddressLink, TokenLink } from './links.js';
-import { PagedList } from './pager.js';
+import { PagedTable } from './pager.js';
 
 const PAGE_SIZE = 25;
 
@@ -17,23 +16,21 @@ export function NftInventory({ owner, collection }: { owner?: string; collection
     PAGE_SIZE,
   );
   return (
-    <PagedList paged={paged} what="NFTs" empty={collection ? 'No token of this collection is held.' : 'This address holds no NFT.'}>
-      {(rows) => (
-        <DataTable
-          caption={collection ? `Tokens of this collection and their holders, by id, page ${paged.page}` : `NFTs this address holds, by collection and id, page ${paged.page}`}
-          rows={rows}
-          rowKey={(row) => `${row.token}-${row.tokenId}-${row.owner}`}
-          class="wrap"
-          columns={[
-            !collection && ['Collection', (row) => <TokenLink address={row.token} label={row.tokenName ?? row.tokenSymbol} />],
-            ['Token id', (row) => <span class="mono">{row.tokenId}</span>],
-            collection !== undefined && ['Holder', (row) => <AddressLink address={row.owner} label={row.ownerLabel} />],
-            ['Amount', (row) => (row.standard === 'ERC-721' ? '1' : row.balance)],
-            ['Metadata', (row) => <Metadata nft={row} />],
-          ]}
-        />
-      )}
-    </PagedList>
+    <PagedTable
+      paged={paged}
+      what="NFTs"
+      empty={collection ? 'No token of this collection is held.' : 'This address holds no NFT.'}
+      caption={collection ? 'Tokens of this collection and their holders, by id' : 'NFTs this address holds, by collection and id'}
+      rowKey={(row) => `${row.token}-${row.tokenId}-${row.owner}`}
+      class="wrap"
+      columns={[
+        !collection && ['Collection', (row) => <TokenLink address={row.token} label={row.tokenName ?? row.tokenSymbol} />],
+        ['Token id', (row) => <span class="mono">{row.tokenId}</span>],
+        collection !== undefined && ['Holder', (row) => <AddressLink address={row.owner} label={row.ownerLabel} />],
+        ['Amount', (row) => (row.standard === 'ERC-721' ? '1' : row.balance)],
+        ['Metadata', (row) => <Metadata nft={row} />],
+      ]}
+    />
   );
 }
 
