@@ -222,6 +222,10 @@ describe('the explorer page acting on the chain', () => {
       expect(metadata).toBe(uri.replace('{id}', BigInt(id!).toString(16).padStart(64, '0')));
     }
     expect(held.filter(([collection]) => collection === 'Demo NFT')).toEqual([]);
+    // An ERC-20 is no collection; a malformed address is refused.
+    const erc20 = await fetch(`${url}api/v1/token/${demo.contracts.token}/inventory`);
+    expect([erc20.status, ((await erc20.json()) as { message: string }).message]).toEqual([404, 'Error! Token contract not found']);
+    expect((await fetch(`${url}api/v1/account/nfts?address=0x12`)).status).toBe(400);
   });
 
   it('suggests matches as one types and opens the one picked with the keyboard', async () => {
