@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
 import { DEMO_SOURCES, createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
-import { waitFor } from '@chainlens/core/testing';
+import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -26,6 +26,7 @@ const BALANCE_OF_1155_ABI = [
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'account', type: 'address' }, { name: 'id', type: 'uint256' }], outputs: [{ name: '', type: 'uint256' }] },
 ] as const;
 const URI_1155_ABI = [{ type: 'function', name: 'uri', stateMutability: 'view', inputs: [{ name: 'id', type: 'uint256' }], outputs: [{ name: '', type: 'string' }] }] as const;
+const PING_ABI = [{ type: 'function', name: 'ping', stateMutability: 'nonpayable', inputs: [{ name: 'note', type: 'string' }], outputs: [{ name: 'n', type: 'uint256' }] }] as const;
 const EMITTER_ABI = [
   { type: 'function', name: 'pings', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
 ] as const;
@@ -159,6 +160,24 @@ describe('the explorer page acting on the chain', () => {
     await data.getByLabel('(bytes32)').fill(keccak256(stringToHex('greeting')));
     await data.getByRole('button', { name: 'Query' }).click();
     await expect.poll(() => outputOf(page, 'data')).toBe(stringToHex('hello'));
+  });
+
+  it("reads a proxy through its implementation's verified ABI, at the proxy's own address", async () => {
+    // An EIP-1167 clone of the verified emitter, pinged once: its own storage, not the emitter's.
+    const wallet = chain.walletClients[5]!;
+    const creation = `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${demo.contracts.emitter.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3` as const;
+    const deployed = await chain.publicClient.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ data: creation }) });
+    const clone = deployed.contractAddress!;
+    const pinged = await chain.publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: clone, abi: PING_ABI, functionName: 'ping', args: ['to the clone'] }) });
+    await waitFor(() => indexedThrough(explorer, pinged.blockNumber), 'the clone indexed');
+    const page = await visit(`#/address/${clone.toLowerCase()}`);
+    await page.getByRole('button', { name: 'Read contract' }).click();
+    await page.getByText('A proxy: used through the ABI of its implementation').waitFor();
+    const pingsOf = (address: Address) => chain.publicClient.readContract({ address, abi: EMITTER_ABI, functionName: 'pings' });
+    const [own, emitter] = [await pingsOf(clone), await pingsOf(demo.contracts.emitter)];
+    expect(own).toBe(1n);
+    expect(emitter).not.toBe(own);
+    await expect.poll(() => outputOf(page, 'pings')).toBe(own.toString());
   });
 
   it('sends a write from the wallet and links to the mined transaction', async () => {
