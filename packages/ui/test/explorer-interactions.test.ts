@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError, type Explorer } from '@chainlens/core';
-import { DEMO_SOURCES, createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
+import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/core/devchain';
 import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { erc20Abi, keccak256, stringToHex, type Address } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, verifyEmitter } from './page-helpers.js';
 import { shorten } from '../src/format.js';
 
 /** Debian's chromium; CI installs it (.ci/run). */
@@ -56,15 +57,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
   await explorer.start();
   await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= demo.toBlock, 'the demo indexed');
-  await explorer.services.verification.verify({
-    address: demo.contracts.emitter,
-    sourceCode: DEMO_SOURCES['EventEmitter.sol']!,
-    contractName: 'EventEmitter',
-    compilerVersion: '0.8.37',
-    optimizationUsed: true,
-    runs: 200,
-    evmVersion: 'cancun',
-  });
+  await verifyEmitter(explorer, demo.contracts.emitter);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   await mkdir(SHOTS, { recursive: true });
 });
@@ -115,13 +108,6 @@ async function visit(fragment: string, options: { wallet?: Address; width?: numb
   }
   await page.goto(`${url}${fragment}`);
   return page;
-}
-
-/** The rows of the table its caption names, each as its cells' text. */
-async function rowsOf(page: Page, caption: string): Promise<string[][]> {
-  const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
-  await table.waitFor();
-  return Promise.all((await table.locator('tbody tr').all()).map((row) => row.locator('td').allInnerTexts()));
 }
 
 /** An address as a table shows it (lowercase, shortened). */
