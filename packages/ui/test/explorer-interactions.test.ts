@@ -56,7 +56,10 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
   await explorer.start();
-  await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= demo.toBlock, 'the demo indexed');
+  // A standing approval the tests leave alone (account 2 lets account 3 spend 5 DEMO), for the approvals tab's checks.
+  const approval = await chain.walletClients[2]!.writeContract({ address: demo.contracts.token, abi: erc20Abi, functionName: 'approve', args: [demo.accounts[3]!, 5n] });
+  const approved = (await chain.publicClient.waitForTransactionReceipt({ hash: approval })).blockNumber;
+  await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= approved, 'the demo indexed');
   await verifyEmitter(explorer, demo.contracts.emitter);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   await mkdir(SHOTS, { recursive: true });
@@ -275,7 +278,7 @@ function pages(): [string, string, string?][] {
     ['transaction', `#/tx/${tx}`],
     ['address', `#/address/${demo.accounts[0]!.toLowerCase()}`],
     ['address-internal', `#/address/${demo.contracts.caller.toLowerCase()}`, 'Internal transactions'],
-    ['address-approvals', `#/address/${demo.accounts[1]!.toLowerCase()}`, 'Approvals'],
+    ['address-approvals', `#/address/${demo.accounts[2]!.toLowerCase()}`, 'Approvals'],
     ['contract-events', `#/address/${emitter.toLowerCase()}`, 'Events'],
     ['contract-source', `#/address/${emitter.toLowerCase()}`, 'Contract'],
     ['contract-read', `#/address/${emitter.toLowerCase()}`, 'Read contract'],
@@ -295,10 +298,11 @@ describe.each([
   ['light', false],
   ['dark', true],
 ])('every page in %s mode', (mode, dark) => {
-  it('has no serious or critical axe violation, fits 375 px without sideways scrolling, and is photographed at 375 and 1280 px', async () => {
+  // The layout does not depend on the scheme: 375 px is checked (and photographed) in light mode only.
+  it(`has no serious or critical axe violation${dark ? '' : ', fits 375 px without sideways scrolling'}, and is photographed`, async () => {
     const found: string[] = [];
     for (const [name, fragment, tab] of pages()) {
-      for (const width of [1280, 375]) {
+      for (const width of dark ? [1280] : [1280, 375]) {
         const page = await visit(fragment, { dark, width });
         await settled(page);
         if (tab) {
