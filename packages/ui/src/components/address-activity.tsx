@@ -3,7 +3,7 @@ import { encodeFunctionData } from 'viem';
 import { etherscan, v1 } from '../api.js';
 import type { ApprovalRecord, ContractEventRecord } from '@chainlens/core';
 import { useNow } from '../clock.js';
-import { age, formatEth, formatTokenAmount } from '../format.js';
+import { age, formatEth, formatTokenAmount, formatUnits } from '../format.js';
 import { usePaged } from '../load.js';
 import { useWallet } from '../wallet.js';
 import { AddressLink, BlockLink, TokenLink, TransactionLink } from './links.js';
@@ -106,6 +106,16 @@ export function revokeData(approval: Pick<ApprovalRecord, 'kind' | 'spender'>): 
     : encodeFunctionData({ abi: REVOKE_ABI, functionName: 'setApprovalForAll', args: [spender, false] });
 }
 
+const MAX_UINT256 = ((1n << 256n) - 1n).toString();
+
+/** What the spender may take: every token for an operator, "unlimited" for the largest allowance, else the amount to its last decimal. */
+function allowanceOf(approval: ApprovalRecord): string {
+  if (approval.kind === 'operator') return 'All tokens (operator)';
+  if (approval.value === MAX_UINT256) return `Unlimited ${approval.tokenSymbol ?? ''}`.trim();
+  const amount = approval.tokenDecimal === null ? formatTokenAmount(approval.value, null, null) : formatUnits(approval.value, Number(approval.tokenDecimal), Number(approval.tokenDecimal));
+  return approval.tokenSymbol ? `${amount} ${approval.tokenSymbol}` : amount;
+}
+
 /** The owner's standing token approvals, each with a Revoke button that sends the revoking call from the owner's wallet. */
 export function Approvals({ address }: { address: string }) {
   const wallet = useWallet();
@@ -138,7 +148,7 @@ function ApprovalList({ address, canRevoke, revoke }: { address: string; canRevo
       columns={[
         ['Token', (row) => <TokenLink address={row.token} label={row.tokenSymbol ?? row.tokenName} />],
         ['Spender', (row) => <AddressLink address={row.spender} label={row.spenderLabel} />],
-        ['Allowance', (row) => (row.kind === 'operator' ? 'All tokens (operator)' : formatTokenAmount(row.value, row.tokenDecimal, row.tokenSymbol))],
+        ['Allowance', (row) => allowanceOf(row)],
         ['Set in', (row) => <TransactionLink hash={row.transactionHash} />],
         [
           'Revoke',
