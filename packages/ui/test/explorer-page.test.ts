@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError, type ChartRecord, type ChartSeriesRecord, type Explorer, type TokenRecord } from '@chainlens/core';
-import { DEMO_SOURCES, createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/devchain';
+import { createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/devchain';
 import { indexedThrough, signUp, waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import express from 'express';
@@ -16,6 +16,7 @@ import { chromium, type Browser, type Page, type Response } from 'playwright-cor
 import { createTestClient, createWalletClient, http, parseEther, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, verifyEmitter } from './page-helpers.js';
 import { bucketLabel, latestOf, MEASURES, titleOf } from '../src/chart-series.js';
 import { formatEth, formatUsd, shorten } from '../src/format.js';
 
@@ -87,15 +88,7 @@ beforeAll(async () => {
   await explorer.start();
   await waitFor(async () => ((await explorer.storage.getCursor())?.number ?? -1n) >= demo.toBlock, 'the demo indexed');
   // The event emitter's source verified for real (solc, bytecode match), for its contract tab.
-  await explorer.services.verification.verify({
-    address: demo.contracts.emitter,
-    sourceCode: DEMO_SOURCES['EventEmitter.sol']!,
-    contractName: 'EventEmitter',
-    compilerVersion: '0.8.37',
-    optimizationUsed: true,
-    runs: 200,
-    evmVersion: 'cancun',
-  });
+  await verifyEmitter(explorer, demo.contracts.emitter);
   // More transactions than a page holds, for the pager.
   await createTestClient({ mode: 'anvil', chain: chain.chain, transport: http(chain.rpcUrl) }).setBalance({ address: own.address, value: parseEther('100') });
   let last = 0n;
@@ -224,13 +217,6 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
   /** The value a description list gives `name`, e.g. a transaction's `Fee`. */
   function detail(page: Page, list: string, name: string): Promise<string> {
     return page.locator(`dl[aria-label="${list}"] .row`).filter({ has: page.getByRole('term').getByText(name, { exact: true }) }).getByRole('definition').innerText();
-  }
-
-  /** The rows of the table its caption names, each as its cells' text. */
-  async function rowsOf(page: Page, caption: string): Promise<string[][]> {
-    const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
-    await table.waitFor();
-    return Promise.all((await table.locator('tbody tr').all()).map((row) => row.locator('td').allInnerTexts()));
   }
 
   /** Where the links of the table its caption names lead, e.g. `#/tx/0x…`, in its order. */
@@ -462,7 +448,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await expect(page.locator('.title .sub').innerText()).resolves.toBe(`${LABELS.deployer} ${demo.accounts[0]!.toLowerCase()}`);
     await page.goBack();
     await page.getByRole('heading', { name: 'Contract EventEmitter', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Contract' }).click();
+    await page.getByRole('button', { name: 'Contract', exact: true }).click();
     await expect(page.locator('dl[aria-label="Contract details"]').innerText()).resolves.toMatch(/Verified\s+Yes/);
     const abi = page.locator('table', { has: page.locator('caption', { hasText: 'verified ABI' }) });
     await abi.waitFor();
@@ -471,7 +457,7 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await shoot(page, 'contract');
     await page.goto(`${server().url}#/address/${demo.contracts.reverter.toLowerCase()}`);
     await page.getByRole('heading', { name: 'Contract', level: 1, exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Contract' }).click();
+    await page.getByRole('button', { name: 'Contract', exact: true }).click();
     await page.getByText('source code is not verified', { exact: false }).waitFor();
     await leave(visited, 'contract-not-verified');
   });

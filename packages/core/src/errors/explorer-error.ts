@@ -204,8 +204,9 @@ export class ContractNotVerifiedError extends ExplorerError {
 
 /** A search that would read more stored records than one answer may (a filter storage cannot narrow). */
 export class QueryTooLargeError extends ExplorerError {
-  constructor() {
-    super('QUERY_TOO_LARGE');
+  /** `message` says what was too large where the code's own words (a block range) do not fit. */
+  constructor(message?: string) {
+    super('QUERY_TOO_LARGE', message === undefined ? {} : { message });
   }
 }
 

@@ -15,6 +15,7 @@ import type { HealthService } from './health-service.js';
 import type { LogService } from './log-service.js';
 import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
+import type { NftInventoryService } from './nft-inventory-service.js';
 import type { PriceService } from './price-service.js';
 import type { SearchService } from './search-service.js';
 import type { StatusService } from './status-service.js';
@@ -42,6 +43,7 @@ export * from './internal-transactions.js';
 export * from './log-service.js';
 export * from './metadata-service.js';
 export * from './network-stats-service.js';
+export * from './nft-inventory-service.js';
 export * from './price-service.js';
 export * from './search-service.js';
 export * from './status-service.js';
@@ -76,6 +78,8 @@ export interface Services {
   /** Metadata profiles of addresses: read by anyone, set by admins. */
   metadata: MetadataService;
   networkStats: NetworkStatsService;
+  /** NFT inventories of owners and collections, from indexed transfers. */
+  nfts: NftInventoryService;
   pending: PendingTracker;
   /** Token prices, volume and liquidity from on-chain pairs (see `prices` in the config). */
   prices: PriceService;

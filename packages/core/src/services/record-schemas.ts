@@ -18,6 +18,8 @@ import type { DecodedLogRecord, TransactionInfoRecord } from './transaction-serv
 import type { HealthRecord } from './health-service.js';
 import type { SearchMatch } from './search-service.js';
 import type { ApprovalRecord } from './approval-service.js';
+import { nftRecordSchema } from './nft-record-schemas.js';
+import type { NftRecord } from './nft-inventory-service.js';
 import type { ChartRecord, ChartSeriesRecord } from './chart-service.js';
 import type { AddressLabelRecord, WatchlistEntryRecord } from './label-service.js';
 
@@ -553,6 +555,7 @@ export type RecordSchemasMatch = [
   Same<z.output<typeof addressLabelRecordSchema>, AddressLabelRecord>,
   Same<z.output<typeof watchlistEntryRecordSchema>, WatchlistEntryRecord>,
   Same<z.output<typeof approvalRecordSchema>, ApprovalRecord>,
+  Same<z.output<typeof nftRecordSchema>, NftRecord>,
   Same<z.output<typeof userRecordSchema>, UserRecord>,
   Same<z.output<typeof apiKeyRecordSchema>, ApiKeyRecord>,
   Same<z.output<typeof createdApiKeyRecordSchema>, CreatedApiKeyRecord>,

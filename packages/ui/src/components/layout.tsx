@@ -4,6 +4,8 @@ import { apiUrl } from '../api.js';
 import { useChannel, useLiveStatus } from '../live.js';
 import type { BlockEvent } from '../records.js';
 import { href, type Route } from '../router.js';
+import { SearchBox } from './search-box.js';
+import { ThemeSwitch } from './theme-switch.js';
 
 const NAV: [Route['name'], string, string][] = [
   ['home', 'Home', href.home()],
@@ -33,6 +35,7 @@ export function Layout({ route, children }: { route: Route; children: ComponentC
             ))}
           </nav>
           <LiveBadge />
+          <ThemeSwitch />
         </div>
         <SearchBox initial={route.name === 'search' ? route.q : ''} />
       </header>
@@ -65,37 +68,6 @@ function LiveBadge() {
         </>
       )}
     </span>
-  );
-}
-
-/** The one search box: an address, a transaction hash, a block number or a token name or symbol. */
-function SearchBox({ initial }: { initial: string }) {
-  const [q, setQ] = useState(initial);
-  useEffect(() => setQ(initial), [initial]);
-  return (
-    <form
-      class="search"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const text = q.trim();
-        if (text) location.hash = href.search(text);
-      }}
-    >
-      <label for="search-input">Search the chain</label>
-      <input
-        id="search-input"
-        type="search"
-        name="q"
-        value={q}
-        maxLength={200}
-        placeholder="Address, transaction hash, block number or token"
-        autoComplete="off"
-        spellcheck={false}
-        onInput={(event) => setQ(event.currentTarget.value)}
-      />
-      <button type="submit">Search</button>
-    </form>
   );
 }
 

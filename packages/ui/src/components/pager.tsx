@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Paged } from '../load.js';
+import { DataTable, type Column } from './data-table.js';
 import { Loaded } from './states.js';
 
 /** A paged list: its rows through `children`, then Previous / Next buttons. */
@@ -12,6 +13,15 @@ export function PagedList<T>({ paged, what, empty, children }: { paged: Paged<T>
       </Loaded>
       <Pager page={page} setPage={setPage} hasMore={hasMore} what={what} />
     </div>
+  );
+}
+
+/** A paged list shown as one table: its caption names the page shown. */
+export function PagedTable<T>({ paged, what, empty, caption, rowKey, columns, class: className }: { paged: Paged<T>; what: string; empty: string; caption: string; rowKey: (row: T) => string; columns: (Column<T> | false)[]; class?: string }) {
+  return (
+    <PagedList paged={paged} what={what} empty={empty}>
+      {(rows) => <DataTable caption={`${caption}, page ${paged.page}`} rows={rows} rowKey={rowKey} columns={columns} class={className} />}
+    </PagedList>
   );
 }
 

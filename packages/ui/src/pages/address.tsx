@@ -2,8 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { etherscan, nodeRead, v1 } from '../api.js';
 import { useNow } from '../clock.js';
+import { Approvals, ContractEvents, InternalTransactions } from '../components/address-activity.js';
+import { ReadContract, WriteContract } from '../components/contract-functions.js';
 import { Details, Tabs } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
+import { NftInventory } from '../components/nft-inventory.js';
 import { AddressLink, BlockLink, TokenLink, TransactionLink } from '../components/links.js';
 import { PagedList } from '../components/pager.js';
 import { DataTable } from '../components/data-table.js';
@@ -15,7 +18,7 @@ import type { AbiEntry, AccountTokenTransfer, Balance, Contract, SourceCode, Tok
 
 const PAGE_SIZE = 25;
 
-type Tab = 'transactions' | 'transfers' | 'tokens' | 'contract';
+type Tab = 'transactions' | 'internal' | 'transfers' | 'tokens' | 'nfts' | 'approvals' | 'events' | 'contract' | 'read' | 'write';
 
 /** Any address: its public label, balance, transactions, token transfers, tokens held, and for a contract its code's details. */
 export function AddressPage({ address }: { address: string }) {
@@ -56,12 +59,26 @@ export function AddressPage({ address }: { address: string }) {
               label="Address sections"
               current={tab}
               onChange={setTab}
-              tabs={[['transactions', 'Transactions'], ['transfers', 'Token transfers'], ['tokens', 'Tokens held'], ...(contract ? ([['contract', 'Contract']] as [Tab, string][]) : [])]}
+              tabs={[
+                ['transactions', 'Transactions'],
+                ['internal', 'Internal transactions'],
+                ['transfers', 'Token transfers'],
+                ['tokens', 'Tokens held'],
+                ['nfts', 'NFTs'],
+                ['approvals', 'Approvals'],
+                ...(contract ? ([['events', 'Events'], ['contract', 'Contract'], ['read', 'Read contract'], ['write', 'Write contract']] as [Tab, string][]) : []),
+              ]}
             />
             {tab === 'transactions' && <AddressTransactions address={address} />}
             {tab === 'transfers' && <AddressTransfers address={address} />}
             {tab === 'tokens' && <TokensHeld address={address} />}
+            {tab === 'internal' && <InternalTransactions address={address} />}
+            {tab === 'nfts' && <NftInventory owner={address} />}
+            {tab === 'approvals' && <Approvals address={address} />}
+            {tab === 'events' && <ContractEvents address={address} />}
             {tab === 'contract' && contract && <ContractTab contract={contract} />}
+            {tab === 'read' && contract && <ReadContract contract={contract} />}
+            {tab === 'write' && contract && <WriteContract contract={contract} />}
           </>
         )}
       </Loaded>

@@ -70,9 +70,11 @@ function MatchList({ matches }: { matches: SearchMatch[] }) {
   );
 }
 
-const LABELS: Record<SearchMatch['type'], string> = { block: 'Block', transaction: 'Transaction', contract: 'Contract', address: 'Address', token: 'Token' };
+/** What kind of record a match is, as its badge says. */
+export const LABELS: Record<SearchMatch['type'], string> = { block: 'Block', transaction: 'Transaction', contract: 'Contract', address: 'Address', token: 'Token' };
 
-function describe(match: SearchMatch): string {
+/** A match in words: its record's number, hash, name or label and address. */
+export function describe(match: SearchMatch): string {
   switch (match.type) {
     case 'block':
       return `Block #${match.blockNumber} (${shorten(match.hash)})`;
@@ -87,7 +89,8 @@ function describe(match: SearchMatch): string {
   }
 }
 
-function hrefOf(match: SearchMatch): string {
+/** The page of a match's record. */
+export function hrefOf(match: SearchMatch): string {
   switch (match.type) {
     case 'block':
       return href.block(match.blockNumber);

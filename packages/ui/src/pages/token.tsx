@@ -3,6 +3,7 @@ import { v1 } from '../api.js';
 import { useNow } from '../clock.js';
 import { Details, Tabs } from '../components/details.js';
 import { PageTitle } from '../components/layout.js';
+import { NftInventory } from '../components/nft-inventory.js';
 import { AddressLink } from '../components/links.js';
 import { PagedList } from '../components/pager.js';
 import { DataTable } from '../components/data-table.js';
@@ -18,7 +19,7 @@ const PAGE_SIZE = 25;
 /** One token: what it is, its price, its activity over time, its holders and its transfers. */
 export function TokenPage({ address }: { address: string }) {
   const token = useLoad(() => v1<Token>(`token/${address}`), [address]);
-  const [tab, setTab] = useState<'transfers' | 'holders'>('transfers');
+  const [tab, setTab] = useState<'transfers' | 'holders' | 'inventory'>('transfers');
   return (
     <Loaded loading={token} what="this token">
       {(found) => (
@@ -42,8 +43,10 @@ export function TokenPage({ address }: { address: string }) {
           />
           <h2>Over time</h2>
           <TokenCharts address={found.address} />
-          <Tabs label="Token sections" current={tab} onChange={setTab} tabs={[['transfers', 'Transfers'], ['holders', 'Holders']]} />
-          {tab === 'transfers' ? <TokenTransfers token={found} /> : <TokenHoldersList token={found} />}
+          <Tabs label="Token sections" current={tab} onChange={setTab} tabs={[['transfers', 'Transfers'], ['holders', 'Holders'], ...(found.standard === 'ERC-20' ? [] : ([['inventory', 'Inventory']] as ['inventory', string][]))]} />
+          {tab === 'transfers' && <TokenTransfers token={found} />}
+          {tab === 'holders' && <TokenHoldersList token={found} />}
+          {tab === 'inventory' && <NftInventory collection={found.address} />}
         </>
       )}
     </Loaded>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nftRecordSchema } from '../../services/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
@@ -76,6 +77,17 @@ export function accountRoutes(services: Services): Route[] {
       response: z.array(tokenHoldingRecordSchema),
       query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
       handler: ({ query }) => services.tokens.holdings(query.address, query.page, query.offset),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/nfts',
+      auth: 'none',
+      cache: 'head',
+      errors: ['QUERY_TOO_LARGE'],
+      summary: 'The NFTs (ERC-721 tokens, ERC-1155 ids) an address holds, from indexed transfers, by token then id, with their token URI and on-chain metadata',
+      response: z.array(nftRecordSchema),
+      query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
+      handler: ({ query }) => services.nfts.ofOwner({ owner: query.address, page: query.page, offset: query.offset }),
     }),
   ];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nftRecordSchema } from '../../services/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, optionalAddressSchema, optionalBlockTagQuery, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 import { tokenScope } from '../../services/block-lineage.js';
@@ -46,6 +47,18 @@ export function tokenRoutes(services: Services): Route[] {
       summary: 'A token: metadata and supply from the chain, holder and transfer counts from indexed transfers',
       params: addressParams,
       handler: ({ params }) => services.tokens.token(params.address),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/token/:address/inventory',
+      response: z.array(nftRecordSchema),
+      errors: ['TOKEN_NOT_FOUND', 'QUERY_TOO_LARGE'],
+      auth: 'none',
+      cache: 'head',
+      summary: "An NFT collection's tokens (ERC-721 ids, ERC-1155 ids per holder) and who holds them, from indexed transfers, by id, with their token URI and on-chain metadata",
+      params: addressParams,
+      query: z.object({ page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
+      handler: ({ params, query }) => services.nfts.ofCollection({ token: params.address, page: query.page, offset: query.offset }),
     }),
     defineRoute({
       method: 'GET',
