@@ -10,21 +10,11 @@ import { asText } from '../../http/index.js';
 import type { Storage } from '../../storage/index.js';
 import { waitFor, type ServedApi } from '../api/context.js';
 import { connect, type ClientSocketClass, type TestClient } from '../sockets/client.js';
+import { reorgReproTests } from './reorg-repros.js';
+import type { ReorgSuiteOptions } from './reorg-run.js';
 import { fuzzSeed } from './seed.js';
 
-/** Options of {@link reorgSuite}. */
-export interface ReorgSuiteOptions {
-  /** Names the run, e.g. `postgres`. */
-  name: string;
-  /** A fresh storage for the run. */
-  storage: () => Promise<Storage> | Storage;
-  /** How many reorgs (default 50). */
-  reorgs?: number;
-  /** Serves the explorer, so a WebSocket subscriber of `blocks` witnesses the reorgs too. */
-  serve: (explorer: Explorer) => Promise<ServedApi>;
-  /** `ws`'s `WebSocket` class, the subscriber's client. */
-  WebSocket: ClientSocketClass;
-}
+export type { ReorgSuiteOptions } from './reorg-run.js';
 
 /** One reorg of the plan: blocks added before it, blocks it replaces, blocks of the branch that wins. */
 interface ReorgStep {
@@ -62,6 +52,7 @@ const TRANSFER = toEventSelector(parseAbiItem('event Transfer(address indexed fr
 export function reorgSuite(options: ReorgSuiteOptions): void {
   const count = options.reorgs ?? 50;
   describe(`reorg storm (${options.name})`, () => {
+    reorgReproTests(options);
     const seed = fuzzSeed();
     it(`serves only the canonical chain after ${count} seeded reorgs of depth 1 to 10 (seed ${seed}), and announces each`, async () => {
       const plan = fc.sample(fc.record({ before: fc.integer({ min: 0, max: 3 }), depth: fc.integer({ min: 1, max: 10 }), replacement: fc.integer({ min: 1, max: 12 }) }), { seed, numRuns: count });

@@ -1,0 +1,95 @@
+import { pino } from 'pino';
+import type { Hex } from 'viem';
+import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
+import { rpcCall } from '../../devchain/rpc.js';
+import { createExplorer, type Explorer } from '../../explorer.js';
+import { asText } from '../../http/index.js';
+import type { Storage } from '../../storage/index.js';
+import { waitFor, type ServedApi } from '../api/context.js';
+import { connect, type ClientSocketClass, type TestClient } from '../sockets/client.js';
+
+/** Options of the reorg suite: the storage under test and how the explorer is served. */
+export interface ReorgSuiteOptions {
+  /** Names the run, e.g. `postgres`. */
+  name: string;
+  /** A fresh storage for the run. */
+  storage: () => Promise<Storage> | Storage;
+  /** Rounds of the randomized reorg test (default 24). */
+  reorgs?: number;
+  /** Serves the explorer, so a WebSocket subscriber of `blocks` witnesses the reorgs too. */
+  serve: (explorer: Explorer) => Promise<ServedApi>;
+  /** `ws`'s `WebSocket` class, the subscriber's client. */
+  WebSocket: ClientSocketClass;
+}
+
+/** A chain with the demo deployed, an explorer indexing it, served, and a `blocks` subscriber. */
+export interface ReorgRun {
+  chain: TestChain;
+  demo: DemoDeployment;
+  explorer: Explorer;
+  subscriber: TestClient;
+  rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
+  /** The node's head block. */
+  head(): Promise<{ number: bigint; hash: Hex }>;
+  /** Waits until the explorer has indexed the node's head (its hash, not only its number). */
+  indexed(): Promise<void>;
+  /** What the kernel answers for a GET, decoded (the API as served, without an adapter in between). */
+  get<T = any>(url: string): Promise<{ status: number; result: T }>;
+  close(): Promise<void>;
+}
+
+/** Starts a {@link ReorgRun} on a fresh anvil; the caller closes it. */
+export async function startReorgRun(options: ReorgSuiteOptions): Promise<ReorgRun> {
+  const chain = await createTestChain();
+  let explorer: Explorer | undefined;
+  let served: ServedApi | undefined;
+  let subscriber: TestClient | undefined;
+  const close = async () => {
+    subscriber?.close();
+    await served?.close();
+    await explorer?.close();
+    await chain.close();
+  };
+  try {
+    const demo = await deployDemo({ rpcUrl: chain.rpcUrl });
+    explorer = await createExplorer({
+      rpcUrl: chain.rpcUrl,
+      storage: await options.storage(),
+      logger: pino({ level: 'silent' }),
+      indexer: { pollIntervalMs: 10, retryBaseMs: 20, maxBackoffMs: 200 },
+      rateLimits: { enabled: false },
+    });
+    served = await options.serve(explorer);
+    subscriber = await connect(options.WebSocket, `${served.url.replace(/^http/, 'ws')}/ws`);
+    await subscriber.subscribe('blocks');
+    await explorer.start();
+    const rpc = <T>(method: string, params: unknown[] = []) => rpcCall<T>(chain.rpcUrl, method, params);
+    const head = async () => {
+      const block = await rpc<{ number: Hex; hash: Hex }>('eth_getBlockByNumber', ['latest', false]);
+      return { number: BigInt(block.number), hash: block.hash };
+    };
+    const ready = explorer;
+    const run: ReorgRun = {
+      chain,
+      demo,
+      explorer: ready,
+      subscriber,
+      rpc,
+      head,
+      async indexed() {
+        const { number, hash } = await head();
+        await waitFor(async () => (await ready.storage.getCursor())?.hash === hash, `indexing block ${number}`, 60_000);
+      },
+      async get<T>(url: string) {
+        const response = await ready.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
+        return { status: response.status, result: (JSON.parse(asText(response).body) as { result: T }).result };
+      },
+      close,
+    };
+    await run.indexed();
+    return run;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
