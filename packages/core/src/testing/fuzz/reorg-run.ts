@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import type { Hex } from 'viem';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '../../devchain/index.js';
 import { rpcCall } from '../../devchain/rpc.js';
+import type { ReorgEvent } from '../../events/index.js';
 import { createExplorer, type Explorer } from '../../explorer.js';
 import { asText } from '../../http/index.js';
 import type { Storage } from '../../storage/index.js';
@@ -28,6 +29,8 @@ export interface ReorgRun {
   demo: DemoDeployment;
   explorer: Explorer;
   subscriber: TestClient;
+  /** The reorgs the explorer's hub announced, in order. */
+  reorgs: ReorgEvent[];
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
   /** The node's head block. */
   head(): Promise<{ number: bigint; hash: Hex }>;
@@ -59,6 +62,8 @@ export async function startReorgRun(options: ReorgSuiteOptions): Promise<ReorgRu
       indexer: { pollIntervalMs: 10, retryBaseMs: 20, maxBackoffMs: 200 },
       rateLimits: { enabled: false },
     });
+    const reorgs: ReorgEvent[] = [];
+    explorer.hub.on('reorg', (event) => reorgs.push(event));
     served = await options.serve(explorer);
     subscriber = await connect(options.WebSocket, `${served.url.replace(/^http/, 'ws')}/ws`);
     await subscriber.subscribe('blocks');
@@ -74,6 +79,7 @@ export async function startReorgRun(options: ReorgSuiteOptions): Promise<ReorgRu
       demo,
       explorer: ready,
       subscriber,
+      reorgs,
       rpc,
       head,
       async indexed() {
