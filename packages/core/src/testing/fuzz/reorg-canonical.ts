@@ -138,17 +138,17 @@ export async function expectCanonical(run: ReorgRun, orphans: Orphans): Promise<
     const balance = await run.get<{ balance: string; blockNumber: string }>(`/api/v1/account/balance?address=${account}`);
     expect(balance.result, `balance of ${account}`).toEqual(expect.objectContaining({ balance: BigInt(await run.rpc<Hex>('eth_getBalance', [account, headTag])).toString(), blockNumber: head.toString() }));
     const own = canonical.filter((tx) => tx.from.toLowerCase() === lower || tx.to?.toLowerCase() === lower).map((tx) => tx.hash).sort();
-    const rest = await run.get<{ hash: Hex }[]>(`/api/v1/account/txlist?address=${account}&offset=1000`);
-    expect(rest.result.map((tx) => tx.hash).sort(), `txlist of ${account}`).toEqual(own);
-    const etherscan = await run.get<{ hash: Hex }[]>(`/api?module=account&action=txlist&address=${account}`);
-    expect(etherscan.result.map((tx) => tx.hash).sort(), `Etherscan txlist of ${account}`).toEqual(own);
+    const rest = await pages<{ hash: Hex }>((page) => run.get(`/api/v1/account/txlist?address=${account}&offset=100&page=${page}`), 100);
+    expect(rest.map((tx) => tx.hash).sort(), `txlist of ${account}`).toEqual(own);
+    const etherscan = await pages<{ hash: Hex }>((page) => run.get(`/api?module=account&action=txlist&address=${account}&offset=1000&page=${page}`), 1000);
+    expect(etherscan.map((tx) => tx.hash).sort(), `Etherscan txlist of ${account}`).toEqual(own);
     const involves = (log: NodeLog) => topicAddress(log.topics[1]) === lower || topicAddress(log.topics[2]) === lower;
-    const tokentx = await run.get<{ hash: Hex; value: string }[]>(`/api?module=account&action=tokentx&address=${account}&contractaddress=${token}`);
-    expect(tokentx.result.map((transfer) => `${transfer.hash}:${transfer.value}`).sort(), `Etherscan tokentx of ${account}`).toEqual(
+    const tokentx = await pages<{ hash: Hex; value: string }>((page) => run.get(`/api?module=account&action=tokentx&address=${account}&contractaddress=${token}&offset=1000&page=${page}`), 1000);
+    expect(tokentx.map((transfer) => `${transfer.hash}:${transfer.value}`).sort(), `Etherscan tokentx of ${account}`).toEqual(
       tokenLogs.filter(involves).map((log) => `${log.transactionHash}:${BigInt(log.data)}`).sort(),
     );
-    const nfttx = await run.get<{ hash: Hex; tokenID: string }[]>(`/api?module=account&action=tokennfttx&address=${account}&contractaddress=${nft}`);
-    expect(nfttx.result.map((transfer) => `${transfer.hash}:${transfer.tokenID}`).sort(), `Etherscan tokennfttx of ${account}`).toEqual(
+    const nfttx = await pages<{ hash: Hex; tokenID: string }>((page) => run.get(`/api?module=account&action=tokennfttx&address=${account}&contractaddress=${nft}&offset=1000&page=${page}`), 1000);
+    expect(nfttx.map((transfer) => `${transfer.hash}:${transfer.tokenID}`).sort(), `Etherscan tokennfttx of ${account}`).toEqual(
       nftLogs.filter(involves).map((log) => `${log.transactionHash}:${BigInt(log.topics[3]!)}`).sort(),
     );
   }
