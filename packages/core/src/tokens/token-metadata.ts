@@ -90,7 +90,6 @@ export class TokenMetadataReader {
     return value;
   }
 
-
   /**
    * ERC-165 detection as the standard prescribes: the contract must answer true for ERC-165's
    * own id and false for `0xffffffff` (a contract whose fallback answers anything says both);
