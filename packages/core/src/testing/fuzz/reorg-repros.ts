@@ -41,25 +41,60 @@ export function reorgReproTests(options: ReorgSuiteOptions): void {
   it('a token’s name follows a reorg that deploys another token at its address', async () => {
     const run = await startReorgRun(options);
     try {
-      const { DemoToken } = await compileContracts({ ...DEMO_SOURCES });
-      const deployer = run.demo.accounts[9]!;
-      const deploy = (name: string, symbol: string) => ({ from: deployer, gas: '0x2dc6c0', data: encodeDeployData({ abi: DemoToken!.abi, bytecode: DemoToken!.bytecode, args: [name, symbol, 1_000n] }) });
-      const receipt = await run.chain.publicClient.waitForTransactionReceipt({ hash: await run.rpc<Hex>('eth_sendTransaction', [deploy('Alpha', 'ALF')]) });
-      const token = receipt.contractAddress!.toLowerCase() as Hex;
+      const deploy = await tokenDeployment(run);
+      const token = await deployed(run, deploy('Alpha', 'ALF'));
       await run.indexed();
       await waitFor(async () => (await run.explorer.storage.getToken(token))?.metadata?.name === 'Alpha', 'the metadata of Alpha');
       expect((await run.get(`/api/v1/token/${token}`)).result).toMatchObject({ name: 'Alpha', symbol: 'ALF' });
 
-      // Same sender, same nonce: the replacing branch's contract lands at the same address.
       await run.rpc('anvil_reorg', [1, [[deploy('Beta', 'BET'), 0]]]);
-      await run.indexed();
-      const stored = await waitFor(async () => (await run.explorer.storage.getToken(token))?.metadata ?? null, 'the metadata of the token at the address');
-      expect(stored).toMatchObject({ name: 'Beta', symbol: 'BET' });
-      expect((await run.get(`/api/v1/token/${token}`)).result).toMatchObject({ name: 'Beta', symbol: 'BET' });
+      await expectTokenNamed(run, token, { name: 'Beta', symbol: 'BET' });
     } finally {
       await run.close();
     }
   }, 120_000);
+
+  it('a token’s name the node gave just before a reorg that deploys another token at its address is neither kept nor stored', async () => {
+    const run = await startReorgRun(options, true);
+    try {
+      const relay = run.relay!;
+      const deploy = await tokenDeployment(run);
+      await waitFor(async () => (await run.explorer.storage.listTokensWithoutMetadata(100)).length === 0, 'the demo tokens’ metadata');
+      let release!: () => void;
+      relay.holds.set('eth_call', new Promise<void>((resolve) => (release = resolve)));
+      const asked = relay.methods.filter((method) => method === 'eth_call').length;
+      const token = await deployed(run, deploy('Alpha', 'ALF'));
+      // The metadata indexer asks the contract; the node's answer (Alpha's) is kept back until after the reorg.
+      await waitFor(() => relay.methods.filter((method) => method === 'eth_call').length > asked, 'the metadata indexer asking Alpha');
+      await run.rpc('anvil_reorg', [1, [[deploy('Beta', 'BET'), 0]]]);
+      await run.indexed();
+      relay.holds.delete('eth_call');
+      release();
+      await expectTokenNamed(run, token, { name: 'Beta', symbol: 'BET' });
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+}
+
+/** Deploys of `DemoToken` from dev account 9: at its next nonce, so a reorg's replacement lands at the same address. */
+async function tokenDeployment(run: ReorgRun): Promise<(name: string, symbol: string) => object> {
+  const { DemoToken } = await compileContracts({ ...DEMO_SOURCES });
+  return (name, symbol) => ({ from: run.demo.accounts[9], gas: '0x2dc6c0', data: encodeDeployData({ abi: DemoToken!.abi, bytecode: DemoToken!.bytecode, args: [name, symbol, 1_000n] }) });
+}
+
+/** Sends the deployment `request`; resolves the contract's address once mined. */
+async function deployed(run: ReorgRun, request: object): Promise<Hex> {
+  const receipt = await run.chain.publicClient.waitForTransactionReceipt({ hash: await run.rpc<Hex>('eth_sendTransaction', [request]) });
+  return receipt.contractAddress!.toLowerCase() as Hex;
+}
+
+/** Once the node's head is indexed and the token's metadata stored, both it and the token record say `identity`. */
+async function expectTokenNamed(run: ReorgRun, token: Hex, identity: { name: string; symbol: string }): Promise<void> {
+  await run.indexed();
+  const stored = await waitFor(async () => (await run.explorer.storage.getToken(token))?.metadata ?? null, `the metadata of the token at ${token}`);
+  expect(stored).toMatchObject(identity);
+  expect((await run.get(`/api/v1/token/${token}`)).result).toMatchObject(identity);
 }
 
 /**

@@ -7,6 +7,7 @@ import { createExplorer, type Explorer } from '../../explorer.js';
 import { asText } from '../../http/index.js';
 import type { Storage } from '../../storage/index.js';
 import { waitFor, type ServedApi } from '../api/context.js';
+import { startNodeRelay, type NodeRelay } from '../api/node-relay.js';
 import { connect, type ClientSocketClass, type TestClient } from '../sockets/client.js';
 
 /** Options of the reorg suite: the storage under test and how the explorer is served. */
@@ -29,6 +30,8 @@ export interface ReorgRun {
   demo: DemoDeployment;
   explorer: Explorer;
   subscriber: TestClient;
+  /** The relay between the explorer and the node, where the run was started with one. */
+  relay: NodeRelay | null;
   /** The reorgs the explorer's hub announced, in order. */
   reorgs: ReorgEvent[];
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
@@ -41,9 +44,10 @@ export interface ReorgRun {
   close(): Promise<void>;
 }
 
-/** Starts a {@link ReorgRun} on a fresh anvil; the caller closes it. */
-export async function startReorgRun(options: ReorgSuiteOptions): Promise<ReorgRun> {
+/** Starts a {@link ReorgRun} on a fresh anvil (the explorer reaching it through a relay if `relayed`); the caller closes it. */
+export async function startReorgRun(options: ReorgSuiteOptions, relayed = false): Promise<ReorgRun> {
   const chain = await createTestChain();
+  let relay: NodeRelay | null = null;
   let explorer: Explorer | undefined;
   let served: ServedApi | undefined;
   let subscriber: TestClient | undefined;
@@ -51,12 +55,14 @@ export async function startReorgRun(options: ReorgSuiteOptions): Promise<ReorgRu
     subscriber?.close();
     await served?.close();
     await explorer?.close();
+    await relay?.close();
     await chain.close();
   };
   try {
     const demo = await deployDemo({ rpcUrl: chain.rpcUrl });
+    if (relayed) relay = await startNodeRelay(chain.rpcUrl);
     explorer = await createExplorer({
-      rpcUrl: chain.rpcUrl,
+      rpcUrl: relay?.url ?? chain.rpcUrl,
       storage: await options.storage(),
       logger: pino({ level: 'silent' }),
       indexer: { pollIntervalMs: 10, retryBaseMs: 20, maxBackoffMs: 200 },
@@ -79,6 +85,7 @@ export async function startReorgRun(options: ReorgSuiteOptions): Promise<ReorgRu
       demo,
       explorer: ready,
       subscriber,
+      relay,
       reorgs,
       rpc,
       head,
