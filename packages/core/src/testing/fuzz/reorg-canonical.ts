@@ -27,13 +27,36 @@ interface NodeLog {
   data: Hex;
 }
 
-interface NodeReceipt {
-  blockHash: Hex;
-  blockNumber: Hex;
-  transactionIndex: Hex;
-  status: Hex;
-  gasUsed: Hex;
-  logs: NodeLog[];
+/** A receipt as the node gives it (quantities in hex) or as the API serves it (in decimal). */
+interface Receipt {
+  blockHash: string;
+  blockNumber: string;
+  transactionIndex: string;
+  status: string;
+  gasUsed: string;
+  cumulativeGasUsed: string;
+  effectiveGasPrice: string;
+  contractAddress: string | null;
+  logsBloom: string;
+  logs: { address: string; topics: string[]; data: string; logIndex: string; blockHash: string }[];
+}
+
+const logFields = (log: Receipt['logs'][number]) => ({ address: log.address.toLowerCase(), topics: log.topics, data: log.data, logIndex: BigInt(log.logIndex), blockHash: log.blockHash });
+
+/** What a receipt says, alike whether the node or the API gave it. */
+function receiptFields(receipt: Receipt) {
+  return {
+    blockHash: receipt.blockHash,
+    blockNumber: BigInt(receipt.blockNumber),
+    transactionIndex: BigInt(receipt.transactionIndex),
+    status: BigInt(receipt.status),
+    gasUsed: BigInt(receipt.gasUsed),
+    cumulativeGasUsed: BigInt(receipt.cumulativeGasUsed),
+    effectiveGasPrice: BigInt(receipt.effectiveGasPrice),
+    contractAddress: receipt.contractAddress?.toLowerCase() ?? null,
+    logsBloom: receipt.logsBloom,
+    logs: receipt.logs.map(logFields),
+  };
 }
 
 const TRANSFER = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
@@ -79,18 +102,16 @@ export async function expectCanonical(run: ReorgRun, orphans: Orphans): Promise<
   const canonical = blocks.flatMap((block) => block.transactions);
   const canonicalHashes = new Set(canonical.map((tx) => tx.hash));
   for (const tx of canonical) {
-    const [served, logs, receipt] = await Promise.all([
-      run.get(`/api/v1/transaction/${tx.hash}`),
-      run.get<{ logIndex: string; address: string; topics: string[] }[]>(`/api/v1/transaction/${tx.hash}/logs`),
-      run.rpc<NodeReceipt>('eth_getTransactionReceipt', [tx.hash]),
+    const [served, receipt, logs, node] = await Promise.all([
+      run.get<{ blockHash: string; txreceipt_status: string }>(`/api/v1/transaction/${tx.hash}`),
+      run.get<Receipt>(`/api/v1/transaction/${tx.hash}/receipt`),
+      run.get<Receipt['logs']>(`/api/v1/transaction/${tx.hash}/logs`),
+      run.rpc<Receipt>('eth_getTransactionReceipt', [tx.hash]),
     ]);
-    expect(
-      { blockHash: served.result.blockHash, blockNumber: BigInt(served.result.blockNumber), index: BigInt(served.result.transactionIndex), status: served.result.txreceipt_status, gasUsed: BigInt(served.result.gasUsed) },
-      tx.hash,
-    ).toEqual({ blockHash: receipt.blockHash, blockNumber: BigInt(receipt.blockNumber), index: BigInt(receipt.transactionIndex), status: BigInt(receipt.status).toString(), gasUsed: BigInt(receipt.gasUsed) });
-    expect(logs.result.map((log) => ({ logIndex: BigInt(log.logIndex), address: log.address.toLowerCase(), topics: log.topics })), `logs of ${tx.hash}`).toEqual(
-      receipt.logs.map((log) => ({ logIndex: BigInt(log.logIndex), address: log.address.toLowerCase(), topics: log.topics })),
-    );
+    const expected = receiptFields(node);
+    expect(receiptFields(receipt.result), `receipt of ${tx.hash}`).toEqual(expected);
+    expect({ blockHash: served.result.blockHash, status: BigInt(served.result.txreceipt_status) }, tx.hash).toEqual({ blockHash: expected.blockHash, status: expected.status });
+    expect(logs.result.map(logFields), `logs of ${tx.hash}`).toEqual(expected.logs);
   }
   expect(orphans.moved.length).toBeGreaterThan(0);
   for (const hash of orphans.moved) {
