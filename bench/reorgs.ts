@@ -43,7 +43,7 @@ async function soak(name: string, storage: () => Storage, seed: number, rounds: 
   try {
     const orphans = await runPlan(run, reorgPlan(seed, rounds));
     await run.indexed();
-    await expectReorgStream(run, await expectCanonical(run, orphans));
+    await expectReorgStream(run, await expectCanonical(run, orphans), orphans);
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
   } finally {

@@ -12,11 +12,16 @@ export interface NodeBlock {
   transactions: { hash: Hex; from: Hex; to: Hex | null }[];
 }
 
-/** What the rounds took away: the blocks the node orphaned, their transactions, and those moved to the winning branch. */
+/**
+ * What the rounds took away: the blocks the node orphaned, their transactions, those moved to the
+ * winning branch, and the reorgs of the rounds that let the explorer index every doomed block first
+ * (each must be announced whole: its ancestor and its blocks, newest first).
+ */
 export interface Orphans {
   blocks: Hex[];
   transactions: Hex[];
   moved: Hex[];
+  settled: { ancestor: bigint; removed: Hex[] }[];
 }
 
 interface NodeLog {
@@ -192,12 +197,15 @@ async function expectNftOwners(run: ReorgRun, nft: Hex, headTag: string): Promis
 }
 
 /**
- * The `blocks` stream matches the hub: the same reorg notices, in order; every delivered block
+ * Every settled round's reorg was announced whole, and the `blocks` stream matches the hub: the
+ * same reorg notices, in order; every delivered block
  * the node orphaned came again with `removed: true` after a notice that named it; no block that
  * stayed was taken back; and every canonical block since the first delivered was delivered.
  */
-export async function expectReorgStream(run: ReorgRun, blocks: readonly NodeBlock[]): Promise<void> {
+export async function expectReorgStream(run: ReorgRun, blocks: readonly NodeBlock[], orphans: Orphans): Promise<void> {
   const { subscriber } = run;
+  const announced = run.reorgs.map((event) => ({ ancestor: event.commonAncestor.blockNumber, removed: event.removedBlockHashes }));
+  for (const reorg of orphans.settled) expect(announced, `the reorg back to ${reorg.ancestor}`).toContainEqual(reorg);
   const head = blocks.at(-1)!;
   const data = () => subscriber.messages.filter((message) => message.channel === 'blocks' && message.event === undefined);
   await waitFor(() => data().some((message) => message.data.blockHash === head.hash) || null, 'the head over WebSocket');

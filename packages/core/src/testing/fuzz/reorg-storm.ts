@@ -70,7 +70,7 @@ export function reorgSuite(options: ReorgSuiteOptions): void {
       try {
         const orphans = await runPlan(run, reorgPlan(seed, count));
         await run.indexed();
-        await expectReorgStream(run, await expectCanonical(run, orphans));
+        await expectReorgStream(run, await expectCanonical(run, orphans), orphans);
       } finally {
         await run.close();
       }
@@ -82,7 +82,7 @@ export function reorgSuite(options: ReorgSuiteOptions): void {
 export async function runPlan(run: ReorgRun, plan: readonly ReorgRound[]): Promise<Orphans> {
   await run.rpc('evm_setAutomine', [false]);
   const sequence = new Sequence();
-  const orphans: Orphans = { blocks: [], transactions: [], moved: [] };
+  const orphans: Orphans = { blocks: [], transactions: [], moved: [], settled: [] };
   // anvil can lose contract code when an anvil_reorg forks at or below the last evm_revert block (FACTS.md).
   let lastRevert = -1n;
   for (const round of plan) {
@@ -124,6 +124,7 @@ export async function runPlan(run: ReorgRun, plan: readonly ReorgRound[]): Promi
     orphans.blocks.push(...dropped.map((block) => block.hash));
     orphans.transactions.push(...dropped.flatMap((block) => block.transactions.map((tx) => tx.hash)));
     orphans.moved.push(keccak256(mover));
+    if (round.timing === 'settled') orphans.settled.push({ ancestor, removed: dropped.map((block) => block.hash).reverse() });
     // What a round can leave behind shows at the head it ends on (a same-height reorg's above all).
     await run.indexed();
     await expectSupplyOfNode(run, run.demo.contracts.token.toLowerCase() as Hex);
