@@ -78,7 +78,10 @@ export function reorgSuite(options: ReorgSuiteOptions): void {
   });
 }
 
-/** Plays the rounds; resolves the transactions of the blocks they orphaned and the ones they moved. */
+/**
+ * Plays the rounds, checking the ERC-20's supply and holder shares after each; resolves what they
+ * orphaned and moved ({@link Orphans}).
+ */
 export async function runPlan(run: ReorgRun, plan: readonly ReorgRound[]): Promise<Orphans> {
   await run.rpc('evm_setAutomine', [false]);
   const sequence = new Sequence();
