@@ -37,7 +37,11 @@ export interface ReorgRun {
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
   /** The node's head block. */
   head(): Promise<{ number: bigint; hash: Hex }>;
-  /** Waits until the explorer has indexed the node's head (its hash, not only its number). */
+  /**
+   * Waits until the explorer has indexed the node's head (its hash, not only its number) and its
+   * hub has announced it, so its services read at that head (storage shows a block a moment
+   * before the indexer announces it).
+   */
   indexed(): Promise<void>;
   /** What the kernel answers for a GET, decoded (the API as served, without an adapter in between). */
   get<T = any>(url: string): Promise<{ status: number; result: T }>;
@@ -70,6 +74,8 @@ export async function startReorgRun(options: ReorgSuiteOptions, relayed = false)
     });
     const reorgs: ReorgEvent[] = [];
     explorer.hub.on('reorg', (event) => reorgs.push(event));
+    let announced: Hex | null = null;
+    explorer.hub.on('block', ({ block }) => (announced = block.hash));
     served = await options.serve(explorer);
     subscriber = await connect(options.WebSocket, `${served.url.replace(/^http/, 'ws')}/ws`);
     await subscriber.subscribe('blocks');
@@ -91,7 +97,7 @@ export async function startReorgRun(options: ReorgSuiteOptions, relayed = false)
       head,
       async indexed() {
         const { number, hash } = await head();
-        await waitFor(async () => (await ready.storage.getCursor())?.hash === hash, `indexing block ${number}`, 60_000);
+        await waitFor(async () => announced === hash && (await ready.storage.getCursor())?.hash === hash, `indexing block ${number}`, 60_000);
       },
       async get<T>(url: string) {
         const response = await ready.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
