@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- http|ingest|query|ws|soak|charts|csv ...]`: runs the named benchmarks (default all, in this order).
+ * `npm run bench [-- http|ingest|query|ws|soak|charts|csv|reorgs ...]`: runs the named benchmarks (default all, in this order).
  * Exits non-zero when a run fails or misses its target.
  */
 import { runCharts } from './charts.js';
@@ -7,10 +7,11 @@ import { runCsvExport } from './csv-export.js';
 import { runHttp } from './http.js';
 import { runIngest } from './ingest.js';
 import { runQuery } from './query.js';
+import { runReorgs } from './reorgs.js';
 import { runSoak } from './soak.js';
 import { runWs } from './ws.js';
 
-const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery, ws: runWs, soak: runSoak, charts: runCharts, csv: runCsvExport };
+const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery, ws: runWs, soak: runSoak, charts: runCharts, csv: runCsvExport, reorgs: runReorgs };
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in BENCHMARKS));

@@ -145,7 +145,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const users = new UserService(writer, new PasswordHasher(), tokenIssuer(config, logger), throttles, config.clock, onRevoked);
   const apiKeys = new ApiKeyService(writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
   // Token metadata is many small eth_calls at once: they travel as JSON-RPC batches.
-  const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }));
+  const tokenReader = new TokenMetadataReader(createChainClient({ rpcUrl: config.rpcUrl, timeoutMs: config.http.upstreamTimeoutMs, batchSize: 100 }), hub);
   const decimalsOf = tokenDecimals(storage, tokenReader, head);
   const priceSource = config.priceSource ?? (config.prices ? new UniswapV2PriceSource(storage, decimalsOf, config.prices) : null);
   const prices = new PriceService(priceSource, storage, head, decimalsOf);

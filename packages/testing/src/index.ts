@@ -51,7 +51,9 @@ export { indexedThrough, signUp, waitFor, type SignedUpUser } from './api/contex
 export { startNodeRelay, type NodeFault, type NodeRelay } from './api/node-relay.js';
 export { channelsSuite, type ChannelSuiteOptions, type ClientSocket, type ClientSocketClass } from './sockets/index.js';
 export { fuzzSuite, type FuzzSuiteOptions } from './fuzz/index.js';
-export { reorgSuite, type ReorgSuiteOptions } from './fuzz/reorg-storm.js';
+export { reorgPlan, reorgSuite, runPlan, type ReorgRound, type ReorgSuiteOptions } from './fuzz/reorg-storm.js';
+export { startReorgRun, type ReorgRun } from './fuzz/reorg-run.js';
+export { expectCanonical, expectReorgStream } from './fuzz/reorg-canonical.js';
 export { socketFuzzSuite, type SocketFuzzSuiteOptions } from './fuzz/socket-suite.js';
 export { graphqlFuzzSuite, type GraphqlFuzzSuiteOptions } from './fuzz/graphql-suite.js';
 export { pairCreatedLog, swapLog, syncLog } from './dex-fixtures.js';

@@ -64,8 +64,7 @@ export class IndexedHead {
 
   /** The indexed head as a node block tag (hex number), or `latest` before anything is indexed. */
   async blockTag(): Promise<string> {
-    const cursor = await this.current();
-    return cursor ? `0x${cursor.number.toString(16)}` : 'latest';
+    return blockTagOf(await this.current());
   }
 
   async #read(): Promise<IndexerCursor | null> {
@@ -99,4 +98,9 @@ export class IndexedHead {
       this.#reading = null;
     }
   }
+}
+
+/** `cursor`'s block as a node block tag (hex number), or `latest` without one. */
+export function blockTagOf(cursor: IndexerCursor | null): string {
+  return cursor ? `0x${cursor.number.toString(16)}` : 'latest';
 }

@@ -25,6 +25,8 @@ export class TokenMetadataIndexer {
   readonly #alarm = new Alarm();
   #abort: AbortController | null = null;
   #loop: Promise<void> | null = null;
+  /** Bumped by every reorg: metadata read before one may be another contract's (see {@link readPending}). */
+  #reorgs = 0;
 
   constructor(
     private readonly storage: Storage,
@@ -39,17 +41,20 @@ export class TokenMetadataIndexer {
     if (this.#loop) return;
     this.#abort = new AbortController();
     this.hub.on('block', this.#wake);
+    this.hub.on('reorg', this.#onReorg);
     this.#loop = this.#run(this.#abort.signal);
   }
 
   async stop(): Promise<void> {
     this.hub.off('block', this.#wake);
+    this.hub.off('reorg', this.#onReorg);
     this.#abort?.abort();
     await this.#loop;
     this.#loop = null;
   }
 
   readonly #wake = () => this.#alarm.ring();
+  readonly #onReorg = () => this.#reorgs++;
 
   async #run(signal: AbortSignal): Promise<void> {
     let backoff = this.options.idleMs;
@@ -66,14 +71,20 @@ export class TokenMetadataIndexer {
     }
   }
 
-  /** Reads and stores one batch of tokens still without metadata; resolves how many. */
+  /**
+   * Reads and stores one batch of tokens still without metadata; resolves how many. What was read
+   * across a reorg is not stored (the reorg may have put another contract at the address, whose
+   * first transfer is written by then): those tokens are read again next round.
+   */
   async readPending(): Promise<number> {
+    const reorgs = this.#reorgs;
     const tokens = await this.storage.listTokensWithoutMetadata(this.options.batchSize);
     if (tokens.length === 0) return 0;
     const tag = await this.head.blockTag();
     await Promise.all(
       tokens.map(async (token) => {
         const metadata = await this.reader.metadata(token, tag);
+        if (reorgs !== this.#reorgs) return;
         const missing = Object.entries(metadata).filter(([, value]) => value === null).map(([field]) => field);
         if (missing.length > 0) this.logger.info({ token, missing }, 'token metadata: the contract does not answer every field');
         await this.storage.setTokenMetadata(token, metadata);

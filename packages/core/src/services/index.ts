@@ -96,3 +96,4 @@ export interface Services {
   /** Source verification: compiling submitted Solidity and matching it against the chain's code. */
   verification: VerificationService;
 }
+export { percentOf } from './percent.js';

@@ -3,7 +3,7 @@ import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTrans
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { formatUsd } from '../prices/usd.js';
-import type { IndexedHead } from '../events/indexed-head.js';
+import { blockTagOf, type IndexedHead } from '../events/indexed-head.js';
 import type { PriceService, TokenMarket } from './price-service.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
@@ -184,7 +184,8 @@ export class TokenService {
       ...filter,
       exclude: [...(filter.exclude ?? []), ...ranked.map((entry) => entry.token.address)],
     });
-    const tag = await this.head.blockTag();
+    const at = await this.head.current();
+    const tag = blockTagOf(at);
     const pricedSet = new Set(priced);
     const entries = [
       ...ranked,
@@ -195,7 +196,7 @@ export class TokenService {
     const [metadata, profiles, supplies] = await Promise.all([
       Promise.all(entries.map(({ token }) => this.metadataOf(token, tag))),
       this.storage.getMetadataProfiles(entries.map(({ token }) => token.address)),
-      Promise.all(entries.map(({ token, market }) => (market ? this.reader.totalSupply(token.address, tag) : null))),
+      Promise.all(entries.map(({ token, market }) => (market ? this.reader.totalSupply(token.address, at) : null))),
     ]);
     const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
     return entries.map(({ token, market }, i) => {
@@ -215,12 +216,12 @@ export class TokenService {
   private async rankPriced(priced: Hex[], filter: { include?: Hex[]; exclude?: Hex[] }, sort: 'marketCap' | 'volume', limit: number) {
     const include = filter.include && new Set(filter.include);
     const exclude = new Set(filter.exclude ?? []);
-    const tag = await this.head.blockTag();
+    const at = await this.head.current();
     const candidates = await Promise.all(
       priced
         .filter((address) => (!include || include.has(address)) && !exclude.has(address))
         .map(async (address) => {
-          const [token, market, supply] = await Promise.all([this.storage.getToken(address), this.prices.market(address), this.reader.totalSupply(address, tag)]);
+          const [token, market, supply] = await Promise.all([this.storage.getToken(address), this.prices.market(address), this.reader.totalSupply(address, at)]);
           return token && { token, market, figure: sort === 'volume' ? (market?.volume24h ?? null) : marketCapOf(market, supply) };
         }),
     );
@@ -289,7 +290,7 @@ export class TokenService {
   private async top10Percentage(address: Hex): Promise<number | null> {
     const [top, totalSupply] = await Promise.all([
       this.storage.listTokenHolders({ token: address, page: 1, offset: 10 }),
-      this.head.blockTag().then((tag) => this.reader.totalSupply(address, tag)),
+      this.head.current().then((at) => this.reader.totalSupply(address, at)),
     ]);
     if (totalSupply === null || totalSupply === 0n) return null;
     return Number(percentOf(top.holders.reduce((sum, holder) => sum + holder.balance, 0n), totalSupply));
@@ -297,10 +298,10 @@ export class TokenService {
 
   async token(address: Hex): Promise<TokenRecord> {
     const token = await this.find(address);
-    const tag = await this.head.blockTag();
+    const at = await this.head.current();
     const [metadata, totalSupply, profile, market] = await Promise.all([
-      this.metadataOf(token, tag),
-      this.reader.totalSupply(address, tag),
+      this.metadataOf(token, blockTagOf(at)),
+      this.reader.totalSupply(address, at),
       this.storage.getMetadataProfile(address),
       this.prices.market(address),
     ]);
@@ -327,10 +328,9 @@ export class TokenService {
 
   async holders(address: Hex, query: { page: number; offset: number; minBalance?: bigint }): Promise<TokenHoldersRecord> {
     await this.find(address);
-    const tag = await this.head.blockTag();
     const [page, totalSupply] = await Promise.all([
       this.storage.listTokenHolders({ token: address, ...query }),
-      this.reader.totalSupply(address, tag),
+      this.head.current().then((at) => this.reader.totalSupply(address, at)),
     ]);
     const labels = await this.labels.labelsOf(page.holders.map((holder) => holder.holder));
     return {

@@ -2,7 +2,9 @@ import { LRUCache } from 'lru-cache';
 import { decodeAbiParameters, hexToString, type Hex } from 'viem';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
-import type { StoredTokenMetadata } from '../storage/index.js';
+import type { EventHub } from '../events/hub.js';
+import { blockTagOf } from '../events/indexed-head.js';
+import type { IndexerCursor, StoredTokenMetadata } from '../storage/index.js';
 
 /** What a token contract says about itself; `null` where it does not answer (or not sensibly). */
 export type TokenMetadata = StoredTokenMetadata;
@@ -34,24 +36,38 @@ const TRUE_WORD = `0x${'0'.repeat(63)}1`;
  * and symbols as `string` or as `bytes32` (early tokens), no `decimals`, views that revert; and
  * the ERC-165 interfaces the contract declares. A
  * call the node refuses is an unknown value; an unreachable node is an error (nothing cached).
- * Name, symbol and decimals are fixed by contract in practice, so they are cached per token;
- * the total supply moves and is read each time.
+ * Name, symbol and decimals are fixed by contract in practice, so they are cached per token
+ * until a reorg (which can remove a contract, or put another at its address); the total supply
+ * moves and is cached per block hash.
  */
 export class TokenMetadataReader {
   readonly #cache: LRUCache<string, TokenMetadata>;
-  /** Supplies at numbered blocks, which never change: a hot token's pages read it once a block. */
+  /**
+   * Supplies by token and block hash, which never change: a hot token's pages read it once a
+   * block. Not by number: a reorg puts another block, and maybe another supply, at that number.
+   */
   readonly #supplies = new LRUCache<string, { value: bigint | null }>({ max: 1_000 });
+
+  /** Bumped by every reorg, so metadata read before one is not kept. */
+  #generation = 0;
 
   constructor(
     private readonly chain: ChainClient,
+    hub: EventHub,
     cacheSize = 10_000,
   ) {
     this.#cache = new LRUCache({ max: cacheSize });
+    // Supplies stay: a removed block's hash is never asked for again.
+    hub.on('reorg', () => {
+      this.#generation++;
+      this.#cache.clear();
+    });
   }
 
   async metadata(token: Hex, blockTag: string): Promise<TokenMetadata> {
     const cached = this.#cache.get(token);
     if (cached) return cached;
+    const generation = this.#generation;
     const [name, symbol, decimals, interfaces] = await Promise.all([
       this.#call(token, SELECTORS.name, blockTag),
       this.#call(token, SELECTORS.symbol, blockTag),
@@ -59,18 +75,18 @@ export class TokenMetadataReader {
       this.#interfaces(token, blockTag),
     ]);
     const metadata = { name: decodeText(name), symbol: decodeText(symbol), decimals: decodeDecimals(decimals), interfaces };
-    this.#cache.set(token, metadata);
+    if (generation === this.#generation) this.#cache.set(token, metadata);
     return metadata;
   }
 
-  /** `totalSupply()` at `blockTag`, or `null` where the contract has none. */
-  async totalSupply(token: Hex, blockTag: string): Promise<bigint | null> {
-    const key = `${token}@${blockTag}`;
-    const cached = this.#supplies.get(key);
+  /** `totalSupply()` at block `at` (the node's latest without one), or `null` where the contract has none. */
+  async totalSupply(token: Hex, at: IndexerCursor | null): Promise<bigint | null> {
+    const key = at && `${token}@${at.hash}`;
+    const cached = key === null ? undefined : this.#supplies.get(key);
     if (cached) return cached.value;
-    const answer = await this.#call(token, SELECTORS.totalSupply, blockTag);
+    const answer = await this.#call(token, SELECTORS.totalSupply, blockTagOf(at));
     const value = answer !== null && WORD.test(answer) ? BigInt(answer) : null;
-    if (blockTag !== 'latest') this.#supplies.set(key, { value });
+    if (key !== null) this.#supplies.set(key, { value });
     return value;
   }
 

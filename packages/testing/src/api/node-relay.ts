@@ -8,8 +8,9 @@ export type NodeFault = 'timeout' | 'http-500' | 'http-429' | 'truncated-json';
  * An HTTP relay in front of a real node, between ChainLens and anvil: it records every JSON-RPC
  * method it is asked for, answers the methods in `refused` as a node without them does (-32601),
  * fails the next calls of the methods in `failing` as a node failing a call does (-32603), holds
- * back the answers of the methods in `delays` as a slow node does, and, while `fault` is set,
- * misbehaves as a failing node does.
+ * back the answers of the methods in `delays` as a slow node does, keeps the node's answers of
+ * the methods in `holds` until their promise settles (an answer that arrives after the chain
+ * moved on), and, while `fault` is set, misbehaves as a failing node does.
  */
 export interface NodeRelay {
   url: string;
@@ -21,6 +22,8 @@ export interface NodeRelay {
   readonly failing: Map<string, number>;
   /** Milliseconds by which the answers of these methods are held back. */
   readonly delays: Map<string, number>;
+  /** Answers of these methods, once the node gave them, are kept until the promise settles. */
+  readonly holds: Map<string, Promise<unknown>>;
   fault: NodeFault | null;
   close(): Promise<void>;
 }
@@ -32,7 +35,7 @@ interface RpcEntry {
 
 /** Starts a {@link NodeRelay} in front of `target` on a free local port. */
 export async function startNodeRelay(target: string): Promise<NodeRelay> {
-  const relay: Omit<NodeRelay, 'url' | 'close'> = { methods: [], refused: new Set(), failing: new Map(), delays: new Map(), fault: null };
+  const relay: Omit<NodeRelay, 'url' | 'close'> = { methods: [], refused: new Set(), failing: new Map(), delays: new Map(), holds: new Map(), fault: null };
 
   async function forward(body: string): Promise<{ status: number; text: string }> {
     const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -81,12 +84,15 @@ export async function startNodeRelay(target: string): Promise<NodeRelay> {
       case null:
         break;
     }
+    const held = Promise.allSettled(entries.map((entry) => relay.holds.get(String(entry.method))));
     if (!entries.some(intercepted)) {
       const { status, text } = await forward(body);
+      await held;
       response.writeHead(status, { 'content-type': 'application/json' }).end(text);
       return;
     }
     const answers = await Promise.all(entries.map(answerEntry));
+    await held;
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
   }
 
