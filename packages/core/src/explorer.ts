@@ -169,6 +169,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
   const callTrees = new TraceService(storage, chain, labels, config.traces);
   const envelopes = new TransactionEnvelopeService(storage, chain, labels);
+  const delegations = new DelegationService(chain, head, labels);
   const services: Services = {
     accounts: new AccountService(storage, head, chain, records, labels),
     apiKeys,
@@ -178,8 +179,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     charts: new ChartService(storage, head, prices),
     consensus,
     contracts,
-    decoding: new TransactionDecodingService(storage, callTrees),
-    delegations: new DelegationService(chain, head, labels),
+    decoding: new TransactionDecodingService(storage, callTrees, delegations),
+    delegations,
     envelopes,
     exports: new ExportService(storage, labels, tokens, config.exports),
     gasOracle: new GasOracleService(chain),

@@ -180,6 +180,9 @@ describe('modern transactions', () => {
     const delegation = delegationRecordSchema.parse(await explorer.services.delegations.delegation(lower(delegator.address) as Hex));
     expect(delegation).toMatchObject({ address: lower(delegator.address), delegatedTo: lower(demo.contracts.emitter) });
     await expect(explorer.services.delegations.delegation(lower(demo.accounts[0]!) as Hex)).resolves.toMatchObject({ delegatedTo: null });
+    // The account ran the emitter's code: its call decodes by the emitter's verified ABI.
+    await expect(explorer.services.decoding.input(delegating)).resolves.toMatchObject({ contractName: null, functionName: 'ping', source: 'verified' });
+    await expect(explorer.services.decoding.calls(delegating)).resolves.toMatchObject({ to: lower(delegator.address), call: { functionName: 'ping', parameters: [{ value: 'from a delegated account' }] }, result: [{ type: 'uint256' }] });
   });
 
   it('an EIP-1559 transaction has its type and no blob or authorization fields', async () => {

@@ -595,6 +595,8 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     const { page } = visited;
     const account = explained.delegator.address.toLowerCase();
     await expect(detail(page, 'Transaction type', 'Type')).resolves.toBe('4 · set code (EIP-7702)');
+    // The account called itself and ran the emitter's code: the call decodes by the emitter's verified ABI.
+    await expect(page.getByTestId('decoded-input').locator('p').innerText()).resolves.toBe('ping ping(string) (decoded from the verified ABI)');
     await expect(rowsOf(page, 'Authorizations')).resolves.toEqual([[account, `${LABELS.emitter} ${demo.contracts.emitter.toLowerCase()}`, String(chain.chain.id), expect.stringMatching(/^\d+$/)]]);
     await shoot(page, 'transaction-7702');
     await page.locator('table', { has: page.locator('caption', { hasText: 'Authorizations' }) }).getByRole('link', { name: account }).click();

@@ -22,7 +22,11 @@ export interface DecodedCallFrameRecord extends Omit<TransactionTraceRecord, 'ca
 export class VerifiedAbis {
   private readonly byAddress: Map<string, StoredVerifiedContract>;
 
-  constructor(contracts: readonly StoredVerifiedContract[]) {
+  /** `delegations`: the accounts among the callees that delegate by EIP-7702, and to what: their calls decode by the target's ABI. */
+  constructor(
+    contracts: readonly StoredVerifiedContract[],
+    private readonly delegations: ReadonlyMap<string, string> = new Map(),
+  ) {
     this.byAddress = new Map(contracts.map((contract) => [contract.address.toLowerCase(), contract]));
   }
 
@@ -33,10 +37,12 @@ export class VerifiedAbis {
 
   /**
    * The ABIs to decode a call to `addresses` with, in order: theirs where verified (a proxy's
-   * own, then the implementations it delegated the same call to), then the common functions.
+   * own, then the implementations it delegated the same call to; a delegated account's target),
+   * then the common functions.
    */
   callAbis(addresses: readonly (string | null)[]): CallAbi[] {
-    const verified = addresses.flatMap((address) => {
+    const expanded = addresses.flatMap((address) => [address, address === null ? null : (this.delegations.get(address) ?? null)]);
+    const verified = expanded.flatMap((address) => {
       const record = this.of(address);
       return record ? [{ abi: record.abi, source: 'verified' as const }] : [];
     });

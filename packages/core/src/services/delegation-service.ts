@@ -27,10 +27,21 @@ export class DelegationService {
 
   async delegation(address: Hex): Promise<DelegationRecord> {
     const cursor = await this.head.current();
-    const code = await this.chain.request<string>('eth_getCode', [address, cursor ? `0x${cursor.number.toString(16)}` : 'latest']);
-    const target = DESIGNATOR.exec(code.toLowerCase())?.[1];
-    const delegatedTo = target === undefined ? null : `0x${target}`;
+    const delegatedTo = await this.targetAt(address, cursor ? `0x${cursor.number.toString(16)}` : 'latest');
     const labels = await this.labels.labelsOf(delegatedTo === null ? [] : [delegatedTo as Hex]);
     return { address, delegatedTo, delegatedToLabel: labelOf(labels, delegatedTo), blockNumber: cursor?.number.toString() ?? null };
+  }
+
+  /** The delegation targets of those of `addresses` that delegate at block `blockNumber`, by address. */
+  async targetsAt(addresses: readonly Hex[], blockNumber: bigint): Promise<Map<Hex, Hex>> {
+    const tag = `0x${blockNumber.toString(16)}`;
+    const targets = await Promise.all(addresses.map((address) => this.targetAt(address, tag)));
+    return new Map(addresses.flatMap((address, index) => (targets[index] ? [[address, targets[index]] as const] : [])));
+  }
+
+  private async targetAt(address: Hex, blockTag: string): Promise<Hex | null> {
+    const code = await this.chain.request<string>('eth_getCode', [address, blockTag]);
+    const target = DESIGNATOR.exec(code.toLowerCase())?.[1];
+    return target === undefined ? null : `0x${target}`;
   }
 }
