@@ -3,7 +3,8 @@ import { compileContracts, createTestChain, DEMO_SOURCES, deployDemo, type DemoD
 import { indexedThrough, waitFor } from '@chainlens/core/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { pino } from 'pino';
-import { createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type Abi } from 'viem';
+import { DasContextJs } from '@crate-crypto/node-eth-kzg';
+import { createWalletClient, defineKzg, encodeFunctionData, http, parseAbi, parseEther, parseGwei, stringToHex, toBlobs, type Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,6 +46,9 @@ let explorer: Explorer;
 let proxiedAdd: Hex;
 let delegating: Hex;
 const delegator = privateKeyToAccount(generatePrivateKey());
+/** A blob transaction (EIP-4844) carrying one blob, sent by an account of its own. */
+let blobbed: Hex;
+const blobSender = privateKeyToAccount(generatePrivateKey());
 
 const lower = (address: string) => address.toLowerCase();
 
@@ -65,7 +69,14 @@ beforeAll(async () => {
   const wallet = createWalletClient({ account: delegator, chain: chain.chain, transport: http(chain.rpcUrl) });
   const authorization = await wallet.signAuthorization({ contractAddress: demo.contracts.emitter, executor: 'self' });
   delegating = await wallet.sendTransaction({ authorizationList: [authorization], to: delegator.address, data: encodeFunctionData({ abi: parseAbi(['function ping(string note) returns (uint256)']), functionName: 'ping', args: ['from a delegated account'] }) });
-  const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash: delegating, pollingInterval: 10 });
+  await chain.publicClient.waitForTransactionReceipt({ hash: delegating, pollingInterval: 10 });
+  // EIP-4844: node-eth-kzg (native, its trusted setup loaded in seconds where kzg-wasm takes about a minute here) gives viem the blob's KZG commitment and proof.
+  const context = DasContextJs.create({ usePrecomp: false });
+  const kzg = defineKzg({ blobToKzgCommitment: (blob) => context.blobToKzgCommitment(blob), computeBlobKzgProof: (blob, commitment) => context.computeBlobKzgProof(blob, commitment) });
+  await chain.walletClient.sendTransaction({ to: blobSender.address, value: parseEther('1') }).then((hash) => chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 }));
+  const blobWallet = createWalletClient({ account: blobSender, chain: chain.chain, transport: http(chain.rpcUrl, { timeout: 60_000 }) });
+  blobbed = await blobWallet.sendTransaction({ blobs: toBlobs({ data: stringToHex('a blob for the explorer') }), kzg, maxFeePerBlobGas: parseGwei('30'), to: demo.accounts[9]! });
+  const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash: blobbed, pollingInterval: 10 });
   explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: memoryStorage(), logger: pino({ level: 'silent' }), indexer: { pollIntervalMs: 20 } });
   await explorer.start();
   await waitFor(() => indexedThrough(explorer, blockNumber), 'the chain indexed');
@@ -183,6 +194,26 @@ describe('modern transactions', () => {
     // The account ran the emitter's code: its call decodes by the emitter's verified ABI.
     await expect(explorer.services.decoding.input(delegating)).resolves.toMatchObject({ contractName: null, functionName: 'ping', source: 'verified' });
     await expect(explorer.services.decoding.calls(delegating)).resolves.toMatchObject({ to: lower(delegator.address), call: { functionName: 'ping', parameters: [{ value: 'from a delegated account' }] }, result: [{ type: 'uint256' }] });
+  });
+
+  it('a blob transaction gives its blob count, blob gas and versioned hashes, and its sender pays the blob fee', async () => {
+    const [tx, receipt] = await Promise.all([chain.publicClient.getTransaction({ hash: blobbed }), chain.publicClient.getTransactionReceipt({ hash: blobbed })]);
+    const envelope = transactionEnvelopeRecordSchema.parse(await explorer.services.envelopes.envelope(blobbed));
+    expect(envelope).toEqual({
+      hash: blobbed,
+      type: 3,
+      typeName: 'blob (EIP-4844)',
+      authorizationList: null,
+      blobVersionedHashes: tx.blobVersionedHashes!.map(lower),
+      blobCount: 1,
+      blobGasUsed: receipt.blobGasUsed!.toString(),
+      blobGasPrice: receipt.blobGasPrice!.toString(),
+      maxFeePerBlobGas: parseGwei('30').toString(),
+    });
+    expect(receipt.blobGasUsed).toBe(131_072n);
+    const changes = await explorer.services.balanceChanges.balanceChanges(blobbed);
+    const paid = receipt.gasUsed * receipt.effectiveGasPrice + receipt.blobGasUsed! * receipt.blobGasPrice!;
+    expect(changes.ether![0]).toEqual({ address: lower(blobSender.address), label: null, change: (-paid).toString() });
   });
 
   it('an EIP-1559 transaction has its type and no blob or authorization fields', async () => {
