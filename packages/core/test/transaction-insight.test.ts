@@ -15,7 +15,7 @@ import {
   transactionEnvelopeRecordSchema,
 } from '../src/services/transaction-insight-schemas.js';
 
-/** A verified implementation behind an unverified EIP-1967 proxy: its calls decode by the implementation's ABI. */
+/** A verified implementation behind an unverified proxy: its calls decode by the implementation's ABI. */
 const PROXIED = /* solidity */ `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
@@ -25,16 +25,12 @@ contract Counter {
 }
 
 contract Proxy {
-    bytes32 constant SLOT = 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
-    constructor(address impl) { assembly { sstore(SLOT, impl) } }
-    fallback() external payable {
-        assembly {
-            calldatacopy(0, 0, calldatasize())
-            let ok := delegatecall(gas(), sload(SLOT), 0, calldatasize(), 0, 0)
-            returndatacopy(0, 0, returndatasize())
-            if iszero(ok) { revert(0, returndatasize()) }
-            return(0, returndatasize())
-        }
+    address immutable implementation;
+    constructor(address impl) { implementation = impl; }
+    fallback(bytes calldata input) external payable returns (bytes memory output) {
+        bool ok;
+        (ok, output) = implementation.delegatecall(input);
+        require(ok, "proxied call failed");
     }
 }
 `;
