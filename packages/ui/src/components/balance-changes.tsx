@@ -17,7 +17,7 @@ export function BalanceChanges({ hash }: { hash: string }) {
   return (
     <Loaded loading={changes} what="balance changes">
       {({ ether, tokens }) => (
-        <>
+        <div class="balance-changes">
           {ether === null ? (
             <p class="muted">The node does not trace transactions, so the ether moved by calls inside this one is not known.</p>
           ) : (
@@ -43,7 +43,7 @@ export function BalanceChanges({ hash }: { hash: string }) {
               ]}
             />
           )}
-        </>
+        </div>
       )}
     </Loaded>
   );

@@ -1,4 +1,4 @@
-import { v1 } from '../api.js';
+import { ApiError, v1 } from '../api.js';
 import { formatEth } from '../format.js';
 import { useLoad } from '../load.js';
 import type { DecodedCallFrame } from '../records.js';
@@ -45,7 +45,7 @@ function Frame({ frame }: { frame: DecodedCallFrame }) {
 /** Every call the transaction made, nested, from the node's trace; says so where the node does not trace. */
 export function CallTree({ hash }: { hash: string }) {
   const tree = useLoad(() => v1<DecodedCallFrame>(`transaction/${hash}/calls`), [hash]);
-  if (tree.state === 'failed' && (tree.error as { status?: number }).status === 501) return <p class="muted">The node does not trace transactions, so their calls cannot be shown.</p>;
+  if (tree.state === 'failed' && tree.error instanceof ApiError && tree.error.status === 501) return <p class="muted">The node does not trace transactions, so their calls cannot be shown.</p>;
   return (
     <Loaded loading={tree} what="the call tree">
       {(top) => (
