@@ -1,5 +1,5 @@
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, Storage, TokenStandard } from '../storage/index.js';
+import type { Hex, Storage, StoredTransaction, TokenStandard } from '../storage/index.js';
 import type { TransactionTraceRecord } from './call-trace.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
@@ -78,7 +78,7 @@ export class BalanceChangeService {
   async balanceChanges(hash: Hex): Promise<BalanceChangesRecord> {
     const tx = await this.storage.getTransaction(hash);
     if (!tx) throw new TransactionNotFoundError();
-    const [ether, transfers] = await Promise.all([this.etherLedger(hash), this.tokens.transactionTransfers(hash)]);
+    const [ether, transfers] = await Promise.all([this.etherLedger(tx), this.tokens.transactionTransfers(hash)]);
     const tokens = new Ledger<{ address: string; transfer: (typeof transfers)[number] }>();
     for (const transfer of transfers) {
       const amount = BigInt(transfer.value);
@@ -107,16 +107,15 @@ export class BalanceChangeService {
   }
 
   /** The ether ledger of the transaction, sender first; `null` where the node does not trace. */
-  private async etherLedger(hash: Hex): Promise<Ledger<string> | null> {
+  private async etherLedger(tx: StoredTransaction): Promise<Ledger<string> | null> {
     let tree: TransactionTraceRecord;
     try {
-      tree = await this.traces.trace(hash);
+      tree = await this.traces.trace(tx.hash);
     } catch (error) {
       if (error instanceof TracingUnavailableError) return null;
       throw error;
     }
-    const tx = (await this.storage.getTransaction(hash))!;
-    const [block, envelope] = await Promise.all([this.storage.getBlockByNumber(tx.blockNumber), tx.type === 3 ? this.envelopes.envelope(hash) : null]);
+    const [block, envelope] = await Promise.all([this.storage.getBlockByNumber(tx.blockNumber), tx.type === 3 ? this.envelopes.envelope(tx.hash) : null]);
     const ledger = new Ledger<string>();
     const blobFee = envelope?.blobGasUsed != null && envelope.blobGasPrice != null ? BigInt(envelope.blobGasUsed) * BigInt(envelope.blobGasPrice) : 0n;
     ledger.add(tx.from, tx.from, -(tx.gasUsed * tx.effectiveGasPrice) - blobFee);
