@@ -55,6 +55,10 @@ import {
   TokenService,
   TraceService,
   TransactionService,
+  BalanceChangeService,
+  DelegationService,
+  TransactionDecodingService,
+  TransactionEnvelopeService,
   type Services,
 } from './services/index.js';
 import type { Storage } from './storage/index.js';
@@ -164,14 +168,21 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const consensus = new ConsensusService(storage, head, blocks, labels, createConsensusSource({ ...config, upstreamTimeoutMs: config.http.upstreamTimeoutMs }, storage, chain), config.consensus);
   const contracts = new ContractService(storage, head, chain, labels);
   const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
+  const callTrees = new TraceService(storage, chain, labels, config.traces);
+  const envelopes = new TransactionEnvelopeService(storage, chain, labels);
+  const delegations = new DelegationService(chain, head, labels);
   const services: Services = {
     accounts: new AccountService(storage, head, chain, records, labels),
     apiKeys,
     approvals: new ApprovalService(storage, tokens, labels),
+    balanceChanges: new BalanceChangeService(storage, callTrees, tokens, envelopes, labels),
     blocks,
     charts: new ChartService(storage, head, prices),
     consensus,
     contracts,
+    decoding: new TransactionDecodingService(storage, callTrees, delegations),
+    delegations,
+    envelopes,
     exports: new ExportService(storage, labels, tokens, config.exports),
     gasOracle: new GasOracleService(chain),
     health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }),
@@ -186,7 +197,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     status: new StatusService(storage, head, chain, pending, consensus, records),
     submission: new SubmissionService(chain, pending),
     tokens,
-    traces: new TraceService(storage, chain, labels, config.traces),
+    traces: callTrees,
     transactions,
     users,
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),

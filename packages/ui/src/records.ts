@@ -22,6 +22,12 @@ export type {
   TransactionInfoRecord as TransactionInfo,
   TransactionRecord as Transaction,
   ValidatorSetRecord as ValidatorSet,
+  BalanceChangesRecord as BalanceChanges,
+  DecodedCallFrameRecord as DecodedCallFrame,
+  DecodedInputRecord as DecodedInput,
+  DecodedParameter,
+  DelegationRecord as Delegation,
+  TransactionEnvelopeRecord as TransactionEnvelope,
 } from '@chainlens/core';
 
 /** A `blocks` channel message's data. */

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer, handleClientError, type ChartRecord, type ChartSeriesRecord, type Explorer, type TokenRecord } from '@chainlens/core';
-import { createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/devchain';
+import { DEMO_SOURCES, compileContracts, createTestChain, deployDemo, startDemoActivity, type DemoActivity, type DemoDeployment, type TestChain } from '@chainlens/devchain';
 import { indexedThrough, signUp, waitFor } from '@chainlens/testing';
 import { memoryStorage } from '@chainlens/storage-memory';
 import express from 'express';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { createTestClient, createWalletClient, http, parseEther, type Address, type Hash } from 'viem';
+import { createTestClient, createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type Abi, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, verifyEmitter } from './page-helpers.js';
@@ -111,6 +111,27 @@ afterAll(async () => {
   await explorer?.close();
   for (const server of served) await server.close();
   await chain?.close();
+});
+
+/** Transactions the transaction page explains: a verified contract's custom error, and an EIP-7702 delegation to the event emitter. */
+const explained = { delegator: privateKeyToAccount(generatePrivateKey()), customError: '' as Hash, delegation: '' as Hash };
+
+// A second Reverter of the test's own, verified (the demo's stays unverified for the contract tab's
+// test), fails with its custom error; a fresh account delegates to the event emitter and pings itself.
+beforeAll(async () => {
+  const { Reverter } = await compileContracts({ 'Reverter.sol': DEMO_SOURCES['Reverter.sol']! });
+  const funder = createTestClient({ mode: 'anvil', chain: chain.chain, transport: http(chain.rpcUrl) });
+  await funder.setBalance({ address: explained.delegator.address, value: parseEther('10') });
+  const wallet = createWalletClient({ account: explained.delegator, chain: chain.chain, transport: http(chain.rpcUrl) });
+  const deployment = await wallet.deployContract({ abi: Reverter!.abi as Abi, bytecode: Reverter!.bytecode });
+  const reverter = (await chain.publicClient.waitForTransactionReceipt({ hash: deployment })).contractAddress!;
+  explained.customError = await wallet.sendTransaction({ to: reverter, data: encodeFunctionData({ abi: Reverter!.abi, functionName: 'failCustom' }), gas: 100_000n });
+  await chain.publicClient.waitForTransactionReceipt({ hash: explained.customError });
+  const authorization = await wallet.signAuthorization({ contractAddress: demo.contracts.emitter, executor: 'self' });
+  explained.delegation = await wallet.sendTransaction({ authorizationList: [authorization], to: explained.delegator.address, data: encodeFunctionData({ abi: parseAbi(['function ping(string note) returns (uint256)']), functionName: 'ping', args: ['delegated'] }) });
+  const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash: explained.delegation });
+  await explorer.services.verification.verify({ address: reverter, sourceCode: DEMO_SOURCES['Reverter.sol']!, contractName: 'Reverter', compilerVersion: '0.8.37', optimizationUsed: true, runs: 200, evmVersion: 'cancun' });
+  await waitFor(() => indexedThrough(explorer, blockNumber), 'the explained transactions indexed');
 });
 
 /** Sends 1 wei from {@link own} to `to` and waits until it is mined; resolves with its block. */
@@ -498,6 +519,76 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await page.waitForURL(`**#/address/${demo.accounts[2]!.toLowerCase()}`);
     await page.locator('dl[aria-label="Address overview"]').waitFor();
     await leave(visited, 'search-unavailable', [NOT_FOUND_LOG]);
+  });
+
+  it("an unverified ERC-20's transfer shows its input decoded and the balances it changed", async () => {
+    const hash = demo.transactions.transfer;
+    const visited = await visit(`#/tx/${hash}`);
+    const { page } = visited;
+    const input = page.getByTestId('decoded-input');
+    await expect(input.locator('p').innerText()).resolves.toBe('transfer transfer(address,uint256) (decoded from the table of common functions)');
+    await expect(rowsOf(page, 'Arguments of transfer')).resolves.toEqual([
+      ['to', 'address', demo.accounts[1]!.toLowerCase()],
+      ['value', 'uint256', parseEther('1000').toString()],
+    ]);
+    const deployer = demo.accounts[0]!.toLowerCase();
+    await expect(rowsOf(page, 'Token balance changes')).resolves.toEqual([
+      [`${LABELS.deployer} ${deployer}`, 'DEMO', '-1,000 DEMO'],
+      [demo.accounts[1]!.toLowerCase(), 'DEMO', '+1,000 DEMO'],
+    ]);
+    // The sender paid the fee; the miner got the priority fee over the block's base fee.
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
+    const { baseFeePerGas, miner } = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    const tip = receipt.gasUsed * (receipt.effectiveGasPrice - baseFeePerGas!);
+    await expect(rowsOf(page, 'Ether balance changes')).resolves.toEqual([
+      [`${LABELS.deployer} ${deployer}`, formatEth((-(receipt.gasUsed * receipt.effectiveGasPrice)).toString(), 18)],
+      ...(tip === 0n ? [] : [[`${LABELS.miner} ${miner.toLowerCase()}`, `+${formatEth(tip.toString(), 18)}`]]),
+    ]);
+    await leave(visited, 'transaction-decoded');
+  });
+
+  it("a verified contract's custom error is decoded in the revert reason and the call tree", async () => {
+    const visited = await visit(`#/tx/${explained.customError}`);
+    const { page } = visited;
+    await expect(detail(page, 'Transaction details', 'Revert reason')).resolves.toBe('Nope(code: 42)');
+    await expect(page.getByTestId('decoded-input').locator('p').innerText()).resolves.toBe('failCustom failCustom() (decoded from the verified ABI)');
+    const top = page.getByRole('list', { name: 'Call tree' }).locator('.frame').first();
+    await expect(top.innerText()).resolves.toMatch(/^CALL .* \(Reverter\) · failCustom\(\)\s*Nope\(code: 42\)$/);
+    await leave(visited, 'transaction-custom-error');
+  });
+
+  it('the call tree shows each call of a transaction, decoded where a verified ABI knows it, with what it returned', async () => {
+    const visited = await visit(`#/tx/${demo.transactions.nestedPing}`);
+    const { page } = visited;
+    const tree = page.getByRole('list', { name: 'Call tree' });
+    const frames = tree.locator('.frame');
+    await frames.nth(1).waitFor();
+    await expect(frames.count()).resolves.toBe(2);
+    // Caller is not verified and callPing is no common function; the emitter is verified.
+    await expect(frames.nth(0).innerText()).resolves.toMatch(/^CALL .* → .* · selector 0x[0-9a-f]{8} \(not decoded\)$/);
+    const { result } = ((await (await fetch(`${server().api}api/v1/transaction/${demo.transactions.nestedPing}/calls`)).json()) as { result: { calls: { result: { name: string; value: string }[] }[] } });
+    const returned = result.calls[0]!.result[0]!;
+    await expect(frames.nth(1).innerText()).resolves.toBe(
+      `CALL ${shorten(demo.contracts.caller.toLowerCase(), 6)} → ${LABELS.emitter} (EventEmitter) · ping(note: nested hello) → returns(${returned.name}: ${returned.value})`,
+    );
+    // The child is nested in its caller's item.
+    await expect(tree.locator('li li .frame').count()).resolves.toBe(1);
+    await leave(visited, 'transaction-call-tree');
+  });
+
+  it('an EIP-7702 transaction lists its authorization, and the delegated account is marked as such', async () => {
+    const visited = await visit(`#/tx/${explained.delegation}`);
+    const { page } = visited;
+    const account = explained.delegator.address.toLowerCase();
+    await expect(detail(page, 'Transaction type', 'Type')).resolves.toBe('4 · set code (EIP-7702)');
+    // The account called itself and ran the emitter's code: the call decodes by the emitter's verified ABI.
+    await expect(page.getByTestId('decoded-input').locator('p').innerText()).resolves.toBe('ping ping(string) (decoded from the verified ABI)');
+    await expect(rowsOf(page, 'Authorizations')).resolves.toEqual([[account, `${LABELS.emitter} ${demo.contracts.emitter.toLowerCase()}`, String(chain.chain.id), expect.stringMatching(/^\d+$/)]]);
+    await shoot(page, 'transaction-7702');
+    await page.locator('table', { has: page.locator('caption', { hasText: 'Authorizations' }) }).getByRole('link', { name: account }).click();
+    await page.getByRole('heading', { name: 'Address', level: 1, exact: true }).waitFor();
+    await expect(detail(page, 'Address overview', 'Delegated to')).resolves.toBe(`${LABELS.emitter} ${demo.contracts.emitter.toLowerCase()} EIP-7702 delegated account`);
+    await leave(visited, 'address-delegated');
   });
 
   it('can be used with the keyboard alone: the search box and every link are reached with Tab', async () => {

@@ -2,6 +2,7 @@ import { decodeEventLog, toEventSignature, type AbiEvent, type Hex } from 'viem'
 import type { StoredLog } from '../storage/index.js';
 import { STANDARD_EVENTS_BY_SHAPE, shapeKey } from './standard-events.js';
 import { staticEventArgs } from './static-event-args.js';
+import { abiValueText } from './abi-value.js';
 
 /** A log decoded with a known ABI, with its position so clients can join it back (services add the emitter's label). */
 export interface DecodedLog {
@@ -67,13 +68,7 @@ function stringifyArgs(event: AbiEvent, args: unknown): Record<string, string> {
   event.inputs.forEach((input, index) => {
     const name = input.name || `arg${index}`;
     const value = Array.isArray(args) ? args[index] : (args as Record<string, unknown>)[name];
-    parameters[name] = stringifyValue(value);
+    parameters[name] = abiValueText(value);
   });
   return parameters;
-}
-
-function stringifyValue(value: unknown): string {
-  if (typeof value === 'string') return value.startsWith('0x') ? value.toLowerCase() : value;
-  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }

@@ -23,6 +23,10 @@ import type { SubmissionService } from './submission-service.js';
 import type { TokenService } from './token-service.js';
 import type { TraceService } from './trace-service.js';
 import type { TransactionService } from './transaction-service.js';
+import type { BalanceChangeService } from './balance-change-service.js';
+import type { DelegationService } from './delegation-service.js';
+import type { TransactionDecodingService } from './transaction-decoding-service.js';
+import type { TransactionEnvelopeService } from './transaction-envelope-service.js';
 
 export * from './format.js';
 export * from './account-service.js';
@@ -52,6 +56,11 @@ export * from './token-service.js';
 export * from './transaction-service.js';
 export type * from './call-trace.js';
 export * from './trace-service.js';
+export * from './balance-change-service.js';
+export type { DecodedCallFrameRecord } from './call-decoding.js';
+export * from './delegation-service.js';
+export * from './transaction-decoding-service.js';
+export * from './transaction-envelope-service.js';
 
 /** The domain services every interface (REST, JSON-RPC, GraphQL, channels) calls. */
 export interface Services {
@@ -60,12 +69,20 @@ export interface Services {
   apiKeys: ApiKeyService;
   /** Owners' standing token approvals. */
   approvals: ApprovalService;
+  /** What a transaction moved per address: ether (from its call tree) and tokens. */
+  balanceChanges: BalanceChangeService;
   blocks: BlockService;
   /** Statistics over time from rollups kept as blocks are indexed. */
   charts: ChartService;
   /** Validators, consensus info, finality and state roots from the configured consensus source. */
   consensus: ConsensusService;
   contracts: ContractService;
+  /** Decoded transaction inputs and call trees (verified ABIs, then common functions). */
+  decoding: TransactionDecodingService;
+  /** EIP-7702 delegations of accounts. */
+  delegations: DelegationService;
+  /** The fields a transaction's type adds: EIP-7702 authorizations, EIP-4844 blobs. */
+  envelopes: TransactionEnvelopeService;
   /** CSV exports of an address's records, streamed. */
   exports: ExportService;
   /** Gas prices to offer now, from the node's fee history. */

@@ -22,6 +22,8 @@ import { nftRecordSchema } from './nft-record-schemas.js';
 import type { NftRecord } from './nft-inventory-service.js';
 import type { ChartRecord, ChartSeriesRecord } from './chart-service.js';
 import type { AddressLabelRecord, WatchlistEntryRecord } from './label-service.js';
+import { decimal, flag, hex, nullableLabel, type Same } from './record-fields.js';
+import { decodedErrorSchema } from './transaction-insight-schemas.js';
 
 /**
  * zod descriptions of the records services shape, for the API description
@@ -29,11 +31,6 @@ import type { AddressLabelRecord, WatchlistEntryRecord } from './label-service.j
  * a field added to a record and not here fails the typecheck.
  */
 
-const decimal = z.string().regex(/^\d+$/).describe('a decimal integer');
-const hex = z.string().regex(/^0x[0-9a-f]*$/).describe('lowercase 0x-prefixed hex');
-const flag = z.enum(['0', '1']);
-/** The public label of an address a record names. */
-const nullableLabel = (whose: string) => z.string().nullable().describe(`the public label of ${whose}; null without one`);
 
 /** Transaction (spec: Transaction), Etherscan style. */
 export const transactionRecordSchema = z.object({
@@ -155,7 +152,8 @@ export const accountSummaryRecordSchema = z.object({
 /** `gettxinfo`: the Transaction plus its outcome and logs. */
 export const transactionInfoRecordSchema = transactionRecordSchema.extend({
   success: z.boolean(),
-  revertReason: z.string().nullable().describe('why a failed transaction reverted; null for a success'),
+  revertReason: z.string().nullable().describe('why a failed transaction reverted (a custom error decoded where a verified ABI declares it); null for a success'),
+  revertError: decodedErrorSchema.nullable().describe('the custom error a failed transaction reverted with, decoded by a verified ABI of a contract it called; null otherwise'),
   logs: z.array(logRecordSchema),
 });
 
@@ -516,8 +514,6 @@ export const approvalRecordSchema = z.object({
   transactionHash: hex,
 });
 
-/** `true` when `A` and `B` are the same type: record schemas are checked against their interfaces with it. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails the typecheck when a schema and its record interface part ways. */
 export type RecordSchemasMatch = [
   Same<z.output<typeof transactionRecordSchema>, TransactionRecord>,

@@ -1,7 +1,6 @@
-import { decodeLog, type DecodedLog, type EventResolver, resolveStandardEvent, verifiedEventResolver } from '../abi/index.js';
+import { decodeLog, type DecodedError, type DecodedLog, type EventResolver, resolveStandardEvent, verifiedEventResolver } from '../abi/index.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
-import { decodeRevertReason } from '../chain/revert-reason.js';
 import { BlockNotFoundError, TransactionNotFoundError, UpstreamUnavailableError } from '../errors/index.js';
 import type { RpcCallFrame } from '../chain/rpc-types.js';
 import { internalTransactionsOf } from '../indexer/internal-transactions.js';
@@ -10,6 +9,8 @@ import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, logAddresses, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
 import { labelOf, type LabelService } from './label-service.js';
+import { calleesOf, explainRevert, VerifiedAbis } from './call-decoding.js';
+import { traceFromCallFrame } from './call-trace.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
 
 /** Decoded log record (spec: Decoded log) with the emitting contract's public label. */
@@ -21,15 +22,11 @@ export interface DecodedLogRecord extends DecodedLog {
 /** `gettxinfo` record: the Transaction plus outcome and logs. */
 export interface TransactionInfoRecord extends TransactionRecord {
   success: boolean;
-  /** Why a failed transaction reverted; `null` for a success. */
+  /** Why a failed transaction reverted (a custom error decoded where a verified ABI declares it); `null` for a success. */
   revertReason: string | null;
+  /** The custom error a failed transaction reverted with, decoded by a verified ABI of a contract it called; `null` otherwise. */
+  revertError: DecodedError | null;
   logs: LogRecord[];
-}
-
-interface CallTrace {
-  output?: string;
-  revertReason?: string;
-  error?: string;
 }
 
 /** Blocks read in one storage round trip while walking back for the newest transactions. */
@@ -137,11 +134,12 @@ export class TransactionService {
 
   async info(hash: Hex): Promise<TransactionInfoRecord> {
     const [tx, cursor, logs] = await Promise.all([this.find(hash), this.head.current(), this.storage.getTransactionLogs(hash)]);
-    const labels = await this.labels.labelsOf([...transactionAddresses(tx), ...logAddresses(logs)]);
+    const [labels, revert] = await Promise.all([this.labels.labelsOf([...transactionAddresses(tx), ...logAddresses(logs)]), tx.status === 1 ? null : this.revertReason(tx)]);
     return {
       ...formatTransaction(tx, cursor?.number ?? null, labels),
       success: tx.status === 1,
-      revertReason: tx.status === 1 ? null : await this.revertReason(tx),
+      revertReason: revert?.reason ?? null,
+      revertError: revert?.error ?? null,
       logs: logs.map((log) => formatLog(log, labels)),
     };
   }
@@ -175,12 +173,13 @@ export class TransactionService {
   /**
    * Why a mined transaction failed: the call tracer's output where the node traces, else a
    * replay of the call on the parent block's state (close, but blind to earlier transactions
-   * of the same block).
+   * of the same block). Revert data that is no standard error is looked up as a custom error in
+   * the verified ABIs of the contracts it called (the callee's first).
    */
-  private async revertReason(tx: StoredTransaction): Promise<string> {
+  private async revertReason(tx: StoredTransaction): Promise<{ reason: string; error: DecodedError | null }> {
     try {
-      const trace = await this.chain.request<CallTrace>('debug_traceTransaction', [tx.hash, { tracer: 'callTracer' }]);
-      return decodeRevertReason(trace.output, trace.revertReason ?? trace.error ?? 'execution reverted');
+      const trace = await this.chain.request<RpcCallFrame & { revertReason?: string }>('debug_traceTransaction', [tx.hash, { tracer: 'callTracer' }]);
+      return await this.explain(trace.output, trace.revertReason ?? trace.error ?? 'execution reverted', tx.to, calleesOf(traceFromCallFrame(trace)));
     } catch (error) {
       if (error instanceof UpstreamUnavailableError) throw error;
     }
@@ -189,10 +188,16 @@ export class TransactionService {
         { from: tx.from, to: tx.to, data: tx.input, value: `0x${tx.value.toString(16)}`, gas: `0x${tx.gas.toString(16)}` },
         `0x${(tx.blockNumber - 1n).toString(16)}`,
       ]);
-      return 'execution reverted';
+      return { reason: 'execution reverted', error: null };
     } catch (error) {
-      if (error instanceof NodeRpcError) return decodeRevertReason(error.data, error.message);
+      if (error instanceof NodeRpcError) return this.explain(typeof error.data === 'string' ? error.data : undefined, error.message, tx.to, []);
       throw error;
     }
+  }
+
+  private async explain(data: string | undefined, fallback: string, callee: Hex | null, callees: Hex[]): Promise<{ reason: string; error: DecodedError | null }> {
+    const addresses = [...new Set([...(callee === null ? [] : [callee]), ...callees])];
+    const verified = data !== undefined && addresses.length > 0 ? await this.storage.getVerifiedContracts(addresses) : [];
+    return explainRevert(data, fallback, new VerifiedAbis(verified).errorAbis([callee]));
   }
 }

@@ -14,7 +14,7 @@ import { Loaded } from '../components/states.js';
 import { TransactionsTable, TransfersTable } from '../components/tables.js';
 import { formatEth, formatTime, formatTokenAmount } from '../format.js';
 import { useLoad, usePaged } from '../load.js';
-import type { AbiEntry, AccountTokenTransfer, Balance, Contract, SourceCode, TokenHolding, Transaction } from '../records.js';
+import type { AbiEntry, AccountTokenTransfer, Balance, Contract, Delegation, SourceCode, TokenHolding, Transaction } from '../records.js';
 
 const PAGE_SIZE = 25;
 
@@ -23,16 +23,21 @@ type Tab = 'transactions' | 'internal' | 'transfers' | 'tokens' | 'nfts' | 'appr
 /** Any address: its public label, balance, transactions, token transfers, tokens held, and for a contract its code's details. */
 export function AddressPage({ address }: { address: string }) {
   const overview = useLoad(async () => {
-    const [balance, code] = await Promise.all([v1<Balance>('account/balance', { address }), nodeRead<string>('eth_getCode', { address, tag: 'latest' })]);
+    const [balance, code, delegation] = await Promise.all([
+      v1<Balance>('account/balance', { address }),
+      nodeRead<string>('eth_getCode', { address, tag: 'latest' }),
+      v1<Delegation>('account/delegation', { address }),
+    ]);
     // Only an address with code has a contract record: asking for one of any other would be a 404.
-    const contract = code !== '0x' ? await v1<Contract>(`contract/${address}`) : null;
-    return { balance, contract };
+    // An account that delegates (EIP-7702) has code too, but is no contract.
+    const contract = code !== '0x' && delegation.delegatedTo === null ? await v1<Contract>(`contract/${address}`) : null;
+    return { balance, contract, delegation };
   }, [address]);
   const [tab, setTab] = useState<Tab>('transactions');
   return (
     <>
       <Loaded loading={overview} what="this address">
-        {({ balance, contract }) => (
+        {({ balance, contract, delegation }) => (
           <>
             <PageTitle
               sub={
@@ -46,6 +51,9 @@ export function AddressPage({ address }: { address: string }) {
               rows={[
                 ['Balance', formatEth(balance.balance, 18)],
                 ['At block', <BlockLink number={balance.blockNumber} />],
+                ...(delegation.delegatedTo
+                  ? ([['Delegated to', <span><AddressLink address={delegation.delegatedTo} label={delegation.delegatedToLabel} full /> <span class="badge">EIP-7702 delegated account</span></span>]] as [string, ComponentChildren][])
+                  : []),
                 ...(contract
                   ? ([
                       ['Kind', contract.isToken ? <span>Token contract · <TokenLink address={address} label="view the token" /></span> : 'Contract'],

@@ -6,11 +6,16 @@ import { AddressLink, BlockLink } from '../components/links.js';
 import { Loaded } from '../components/states.js';
 import { DataTable } from '../components/data-table.js';
 import { OutcomeBadge, TransfersTable } from '../components/tables.js';
+import { BalanceChanges } from '../components/balance-changes.js';
+import { CallTree } from '../components/call-tree.js';
+import { TransactionInput } from '../components/transaction-input.js';
+import { TransactionType } from '../components/transaction-type.js';
+import '../components/transaction-view.css';
 import { age, feeOf, formatEth, formatGwei, formatTime, groupThousands } from '../format.js';
 import { useLoad } from '../load.js';
 import type { AccountTokenTransfer, DecodedLog, InternalTransaction, TransactionInfo } from '../records.js';
 
-/** One transaction: status, value, fee, then its decoded logs, token transfers and internal transactions. */
+/** One transaction: status, value, fee, decoded input, then its type, balance changes, token transfers, decoded logs, call tree and internal transactions. */
 export function TransactionPage({ hash }: { hash: string }) {
   const now = useNow();
   const info = useLoad(() => v1<TransactionInfo>('transaction/gettxinfo', { txhash: hash }), [hash]);
@@ -35,13 +40,18 @@ export function TransactionPage({ hash }: { hash: string }) {
                 ['Gas used', `${groupThousands(tx.gasUsed)} of ${groupThousands(tx.gas)} limit`],
                 ['Nonce', tx.nonce],
                 ['Position in block', tx.transactionIndex],
-                ['Input', <code class="input">{tx.input}</code>],
+                ['Input', <TransactionInput hash={hash} input={tx.input} />],
               ]}
             />
+            <TransactionType hash={hash} />
+            <h2>Balance changes</h2>
+            <BalanceChanges hash={hash} />
             <h2>Token transfers</h2>
             <TokenTransfers hash={hash} now={now} />
             <h2>Logs</h2>
             <DecodedLogs hash={hash} />
+            <h2>Call tree</h2>
+            <CallTree hash={hash} />
             <h2>Internal transactions</h2>
             <InternalTransactions hash={hash} />
           </>

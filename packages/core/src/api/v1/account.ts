@@ -3,6 +3,7 @@ import { nftRecordSchema } from '../../services/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
+import { delegationRecordSchema } from '../../services/transaction-insight-schemas.js';
 import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 
 /** An address's list in Etherscan's terms: inclusive block range, page, offset (at most `maxOffset`), sort (default `sort`). */
@@ -35,6 +36,17 @@ export function accountRoutes(services: Services): Route[] {
       summary: 'Native balance of an address at the newest indexed block',
       query: z.object({ address: addressSchema }),
       handler: ({ query }) => services.accounts.balance(query.address),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/account/delegation',
+      response: delegationRecordSchema,
+      errors: ['UPSTREAM_UNAVAILABLE'],
+      auth: 'none',
+      cache: 'head',
+      summary: 'The contract an account delegates its code to (EIP-7702) at the newest indexed block, null when none',
+      query: z.object({ address: addressSchema }),
+      handler: ({ query }) => services.delegations.delegation(query.address),
     }),
     defineRoute({
       method: 'GET',

@@ -15,6 +15,7 @@ import {
   transactionStatusRecordSchema,
   transactionTraceRecordSchema,
 } from '../../services/record-schemas.js';
+import { balanceChangesRecordSchema, decodedCallFrameRecordSchema, decodedInputRecordSchema, transactionEnvelopeRecordSchema } from '../../services/transaction-insight-schemas.js';
 import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockTagQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
@@ -118,6 +119,46 @@ export function transactionRoutes(services: Services): Route[] {
       summary: 'The token transfers a transaction made, in log order, each with its token and standard',
       params: hashParams,
       handler: ({ params }) => services.tokens.transactionTransfers(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/input',
+      response: decodedInputRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
+      auth: 'none',
+      summary: "A transaction's input decoded as a function call: the callee's verified ABI first, then a table of common functions",
+      params: hashParams,
+      handler: ({ params }) => services.decoding.input(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/calls',
+      response: decodedCallFrameRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'TRACING_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE'],
+      auth: 'none',
+      summary: 'The call tree of a mined transaction, every call, result and custom error decoded where an ABI is known',
+      params: hashParams,
+      handler: ({ params }) => services.decoding.calls(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/balance-changes',
+      response: balanceChangesRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
+      auth: 'none',
+      summary: 'What a transaction moved per address: ether (null where the node does not trace) and tokens',
+      params: hashParams,
+      handler: ({ params }) => services.balanceChanges.balanceChanges(params.hash),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/transaction/:hash/envelope',
+      response: transactionEnvelopeRecordSchema,
+      errors: ['TRANSACTION_NOT_FOUND', 'UPSTREAM_UNAVAILABLE'],
+      auth: 'none',
+      summary: "A transaction's type and what it adds: EIP-7702 authorizations, EIP-4844 blobs",
+      params: hashParams,
+      handler: ({ params }) => services.envelopes.envelope(params.hash),
     }),
     defineRoute({
       method: 'POST',

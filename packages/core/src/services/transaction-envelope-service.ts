@@ -1,0 +1,126 @@
+import { recoverAuthorizationAddress } from 'viem/utils';
+import type { ChainClient } from '../chain/chain-client.js';
+import { TransactionNotFoundError } from '../errors/index.js';
+import type { Hex, Storage } from '../storage/index.js';
+import { labelOf, type LabelService } from './label-service.js';
+
+/** Names of the transaction types (EIP-2718), by type number. */
+const TYPE_NAMES: Record<number, string> = { 0: 'legacy', 1: 'access list (EIP-2930)', 2: 'dynamic fee (EIP-1559)', 3: 'blob (EIP-4844)', 4: 'set code (EIP-7702)' };
+
+/** One entry of an EIP-7702 authorization list. */
+export interface AuthorizationRecord {
+  /** The chain it is valid on; `0` means any chain. */
+  chainId: string;
+  /** The delegation target: the contract whose code the authority runs from then on (the zero address clears a delegation). */
+  address: string;
+  /** The contract's public label, `null` without one. */
+  addressLabel: string | null;
+  /** The authority's account nonce it was signed for. */
+  nonce: string;
+  /** The account that signed it (the EOA that delegates), recovered from its signature; `null` when the signature does not recover. */
+  authority: string | null;
+  /** The authority's public label, `null` without one. */
+  authorityLabel: string | null;
+}
+
+/** What a transaction's type adds: EIP-7702's authorizations, EIP-4844's blobs. Fields of another type are `null`. */
+export interface TransactionEnvelopeRecord {
+  hash: string;
+  /** EIP-2718 type number: 0 legacy, 1 access list, 2 EIP-1559, 3 blob, 4 set code. */
+  type: number;
+  /** The type's name, e.g. `set code (EIP-7702)`; `null` for a type ChainLens does not know (a chain's own). */
+  typeName: string | null;
+  /** Type 4: the authorization list, in order. */
+  authorizationList: AuthorizationRecord[] | null;
+  /** Type 3: the blobs' versioned hashes, in order. */
+  blobVersionedHashes: string[] | null;
+  /** Type 3: how many blobs it carried. */
+  blobCount: number | null;
+  /** Type 3: blob gas used (131,072 per blob). */
+  blobGasUsed: string | null;
+  /** Type 3: the blob base fee it paid, Wei per blob gas. */
+  blobGasPrice: string | null;
+  /** Type 3: the most the sender offered per blob gas, Wei. */
+  maxFeePerBlobGas: string | null;
+}
+
+interface RpcTypedTransaction {
+  authorizationList?: { chainId: string; address: string; nonce: string; yParity: string; r: string; s: string }[];
+  blobVersionedHashes?: string[];
+  maxFeePerBlobGas?: string;
+}
+
+interface RpcBlobReceipt {
+  blobGasUsed?: string;
+  blobGasPrice?: string;
+}
+
+const decimal = (hex: string | undefined) => (hex === undefined ? null : BigInt(hex).toString());
+
+/**
+ * The fields of EIP-7702 (set code) and EIP-4844 (blob) transactions. The index keeps the type
+ * only, so these are read from the node when asked, and only for those two types.
+ */
+export class TransactionEnvelopeService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly chain: ChainClient,
+    private readonly labels: LabelService,
+  ) {}
+
+  async envelope(hash: Hex): Promise<TransactionEnvelopeRecord> {
+    const tx = await this.storage.getTransaction(hash);
+    if (!tx) throw new TransactionNotFoundError();
+    const base: TransactionEnvelopeRecord = {
+      hash: tx.hash,
+      type: tx.type,
+      typeName: TYPE_NAMES[tx.type] ?? null,
+      authorizationList: null,
+      blobVersionedHashes: null,
+      blobCount: null,
+      blobGasUsed: null,
+      blobGasPrice: null,
+      maxFeePerBlobGas: null,
+    };
+    if (tx.type !== 3 && tx.type !== 4) return base;
+    const [node, receipt] = await Promise.all([
+      this.chain.request<RpcTypedTransaction | null>('eth_getTransactionByHash', [tx.hash]),
+      tx.type === 3 ? this.chain.request<RpcBlobReceipt | null>('eth_getTransactionReceipt', [tx.hash]) : null,
+    ]);
+    if (!node) return base;
+    if (tx.type === 4) return { ...base, authorizationList: await this.authorizations(node.authorizationList ?? []) };
+    const hashes = node.blobVersionedHashes?.map((versioned) => versioned.toLowerCase()) ?? null;
+    return {
+      ...base,
+      blobVersionedHashes: hashes,
+      blobCount: hashes?.length ?? null,
+      blobGasUsed: decimal(receipt?.blobGasUsed),
+      blobGasPrice: decimal(receipt?.blobGasPrice),
+      maxFeePerBlobGas: decimal(node.maxFeePerBlobGas),
+    };
+  }
+
+  private async authorizations(list: NonNullable<RpcTypedTransaction['authorizationList']>): Promise<AuthorizationRecord[]> {
+    const authorities = await Promise.all(
+      list.map(async (entry) => {
+        try {
+          const authority = await recoverAuthorizationAddress({
+            authorization: { address: entry.address as Hex, chainId: Number(BigInt(entry.chainId)), nonce: Number(BigInt(entry.nonce)), yParity: Number(BigInt(entry.yParity)), r: entry.r as Hex, s: entry.s as Hex },
+          });
+          return authority.toLowerCase() as Hex;
+        } catch {
+          return null;
+        }
+      }),
+    );
+    const labels = await this.labels.labelsOf([...list.map((entry) => entry.address.toLowerCase() as Hex), ...authorities]);
+    return list.map((entry, index) => ({
+      chainId: BigInt(entry.chainId).toString(),
+      address: entry.address.toLowerCase(),
+      addressLabel: labelOf(labels, entry.address.toLowerCase()),
+      nonce: BigInt(entry.nonce).toString(),
+      authority: authorities[index] ?? null,
+      authorityLabel: labelOf(labels, authorities[index] ?? null),
+    }));
+  }
+}
