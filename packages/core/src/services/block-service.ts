@@ -7,6 +7,17 @@ import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
 import type { LabelService } from './label-service.js';
 
+/**
+ * A block's miner and what its transactions paid that miner: each one's gas used times what it
+ * paid per gas above the base fee (the base fee itself is burnt). The chain's own issuance, if
+ * any, is not in it: no block or receipt tells it.
+ */
+export interface BlockFeeRewardRecord {
+  block: StoredBlock;
+  /** Wei. */
+  priorityFees: bigint;
+}
+
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
   constructor(
@@ -36,6 +47,22 @@ export class BlockService {
     const block = await this.storage.getBlockByNumber(await this.numberOf(tag));
     if (!block) throw new BlockNotFoundError();
     return block;
+  }
+
+  /** The priority fees block `number`'s transactions paid its miner ({@link BlockFeeRewardRecord}). */
+  async feeReward(number: bigint): Promise<BlockFeeRewardRecord> {
+    const found = await this.records.blockWithTransactionHashes(this.storage, number);
+    if (!found) throw new BlockNotFoundError();
+    const transactions = await this.storage.getTransactions(found.transactionHashes);
+    const baseFee = found.block.baseFeePerGas ?? 0n;
+    let priorityFees = 0n;
+    for (const tx of transactions) {
+      // A block rolled away between the two reads has no transactions left to add up.
+      if (!tx) throw new BlockNotFoundError();
+      // Deposit-style transactions pay no gas at all, never less than nothing.
+      if (tx.effectiveGasPrice > baseFee) priorityFees += tx.gasUsed * (tx.effectiveGasPrice - baseFee);
+    }
+    return { block: found.block, priorityFees };
   }
 
   /** The stored block with hash `hash`. */

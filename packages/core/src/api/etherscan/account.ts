@@ -7,32 +7,28 @@ import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
-import { blockBoundParam, blockNumberOf, blockTagParam, checkWindow, pagingShape, parseParams, type EtherscanParams } from './params.js';
+import { addressListParam, blockBoundParam, blockNumberOf, blockTagParam, checkWindow, RESULT_WINDOW as WINDOW, contractAddressParam, optionalContractAddressParam, pagingShape, parseParams, type EtherscanParams } from './params.js';
 import { erc1155Transfer, erc20Transfer, erc721Transfer, internalTransaction, listedInternalTransaction, normalTransaction } from './records.js';
 
 /** The most addresses one `balancemulti` reads, as Etherscan allows. */
 const MAX_BALANCES = 20;
 const NO_TRANSACTIONS = 'No transactions found';
+const NO_TOKENS = 'No tokens found';
 
-/** A comma-separated list of 1..20 addresses. */
-const addressListSchema = withError(
-  z
-    .string()
-    .transform((value) => value.split(','))
-    .pipe(z.array(addressSchema).min(1)),
-  () => new InvalidAddressError(),
-);
 
 const listShape = { startblock: blockBoundParam, endblock: blockBoundParam, ...pagingShape };
 
 const balanceParams = z.object({ address: addressSchema, tag: blockTagParam });
-const balancesParams = z.object({ address: addressListSchema, tag: blockTagParam });
+const balancesParams = z.object({ address: addressListParam, tag: blockTagParam });
 const txlistParams = z.object({ address: addressSchema, ...listShape });
 const internalParams = z.object({ txhash: hashSchema });
 const internalListParams = z.object({ address: optionalAddressSchema, ...listShape });
+const tokenBalanceParams = z.object({ contractaddress: contractAddressParam, address: addressSchema, tag: blockTagParam });
+const holdingsParams = z.object({ address: addressSchema, page: pagingShape.page, offset: pagingShape.offset });
+const inventoryParams = z.object({ address: addressSchema, contractaddress: contractAddressParam, page: pagingShape.page, offset: pagingShape.offset });
 const tokenTransfersParams = z.object({
   address: optionalAddressSchema,
-  contractaddress: withError(addressSchema.optional(), () => new EtherscanError('Error! Invalid contract address format')),
+  contractaddress: optionalContractAddressParam,
   ...listShape,
 });
 
@@ -46,6 +42,19 @@ class InternalTransactionsScopeError extends EtherscanError {
 class TracesUnavailableError extends EtherscanError {
   constructor() {
     super('Error! The node does not trace transactions, so their internal transactions are unknown');
+  }
+}
+
+class NoBalanceOfError extends EtherscanError {
+  constructor() {
+    super('Error! The contract does not answer balanceOf(address)');
+  }
+}
+
+/** Blocks are not indexed by the address that mined them. */
+class MinedBlocksUnindexedError extends EtherscanError {
+  constructor() {
+    super('Error! Blocks are not indexed by miner, so the blocks an address mined cannot be listed');
   }
 }
 
@@ -80,6 +89,15 @@ export function accountModule(services: Services): EtherscanModule {
       });
       return list(transfers.map(entry), NO_TRANSACTIONS);
     };
+  }
+
+  /** The tokens of `standard` an address holds, a page of them as Etherscan pages (see `holdings` in docs). */
+  async function holdingsOf(params: EtherscanParams, standard: TokenStandard) {
+    const query = parseParams(holdingsParams, params);
+    checkWindow(query);
+    // Storage pages holdings of every standard: read the whole window, then page this standard's.
+    const held = (await services.tokens.holdings(query.address, 1, WINDOW)).filter((holding) => holding.standard === standard);
+    return held.slice((query.page - 1) * query.offset, query.page * query.offset);
   }
 
   return {
@@ -128,6 +146,51 @@ export function accountModule(services: Services): EtherscanModule {
           sort: query.sort,
         });
         return list(internal.map(listedInternalTransaction), NO_TRANSACTIONS);
+      },
+
+      /** `balanceOf(address)` as the token contract answers it at `tag` (the newest indexed block by default). */
+      async tokenbalance(params) {
+        const { contractaddress, address, tag } = parseParams(tokenBalanceParams, params);
+        const balance = await services.tokens.balanceOf(contractaddress, address, blockNumberOf(tag) ?? undefined);
+        if (balance === null) throw new NoBalanceOfError();
+        return ok(balance.toString());
+      },
+
+      async addresstokenbalance(params) {
+        const held = await holdingsOf(params, 'ERC-20');
+        return list(
+          held.map((holding) => ({
+            TokenAddress: holding.token,
+            TokenName: holding.name ?? '',
+            TokenSymbol: holding.symbol ?? '',
+            TokenQuantity: holding.balance,
+            TokenDivisor: holding.decimals ?? '',
+          })),
+          NO_TOKENS,
+        );
+      },
+
+      async addresstokennftbalance(params) {
+        const held = await holdingsOf(params, 'ERC-721');
+        return list(
+          held.map((holding) => ({ TokenAddress: holding.token, TokenName: holding.name ?? '', TokenSymbol: holding.symbol ?? '', TokenQuantity: holding.balance })),
+          NO_TOKENS,
+        );
+      },
+
+      async addresstokennftinventory(params) {
+        const query = parseParams(inventoryParams, params);
+        checkWindow(query);
+        const ids = await services.tokens.nftInventory(query.address, query.contractaddress);
+        const page = ids.slice((query.page - 1) * query.offset, query.page * query.offset);
+        return list(
+          page.map((id) => ({ TokenAddress: query.contractaddress, TokenId: id.toString() })),
+          NO_TOKENS,
+        );
+      },
+
+      async getminedblocks() {
+        throw new MinedBlocksUnindexedError();
       },
 
       tokentx: tokenTransfers('ERC-20', erc20Transfer),

@@ -22,10 +22,13 @@ export class InvalidActionError extends EtherscanError {
   }
 }
 
-/** A `chainid` other than the chain this explorer serves. */
+/**
+ * A `chainid` other than the chain this explorer serves, or none on `/v2/api`: Etherscan's own
+ * words, which V2 clients recognise.
+ */
 export class UnsupportedChainError extends EtherscanError {
-  constructor(served: number) {
-    super(`Missing or unsupported chainid parameter (this explorer serves chainid ${served})`);
+  constructor() {
+    super('Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids');
   }
 }
 

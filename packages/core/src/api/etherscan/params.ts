@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { InvalidBlockNumberError } from '../../errors/index.js';
+import { InvalidAddressError, InvalidBlockNumberError } from '../../errors/index.js';
 import { parseInput, withError } from '../../http/index.js';
-import { blockTagText } from '../../http/request-schemas.js';
-import { ResultWindowTooLargeError } from './errors.js';
+import { addressSchema, blockTagText } from '../../http/request-schemas.js';
+import { EtherscanError, ResultWindowTooLargeError } from './errors.js';
 
 /**
  * A request's parameters, query string and body merged (the body wins), with lower-case names:
@@ -25,7 +25,7 @@ export function parseParams<T extends z.ZodType>(schema: T, params: EtherscanPar
 }
 
 /** The most records Etherscan lists for one query, across pages. */
-const RESULT_WINDOW = 10_000;
+export const RESULT_WINDOW = 10_000;
 
 /** A page number or size; `0` or absent is the default (Etherscan clients send `page=0`). */
 function pageNumber(fallback: number) {
@@ -69,3 +69,20 @@ export function blockNumberOf(tag: string): bigint | null {
   if (tag === 'earliest') return 0n;
   return /^(0x[0-9a-fA-F]+|\d+)$/.test(tag) ? BigInt(tag) : null;
 }
+
+const invalidContractAddress = () => new EtherscanError('Error! Invalid contract address format');
+
+/** `contractaddress`: malformed or absent → Etherscan's `Error! Invalid contract address format`. */
+export const contractAddressParam = withError(addressSchema, invalidContractAddress);
+
+/** An optional {@link contractAddressParam}. */
+export const optionalContractAddressParam = withError(addressSchema.optional(), invalidContractAddress);
+
+/** A comma-separated list of addresses (at least one; each action sets its own most). */
+export const addressListParam = withError(
+  z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(addressSchema).min(1)),
+  () => new InvalidAddressError(),
+);

@@ -13,7 +13,7 @@ export function openApiPath(path: string): string {
 export function routeTag(route: Route): string {
   if (route.path === '/') return 'JSON-RPC';
   if (route.path === '/graphql') return 'GraphQL';
-  if (route.path === '/api' || route.path === '/api/') return 'Etherscan-compatible API';
+  if (['/api', '/api/', '/v2/api', '/v2/api/'].includes(route.path)) return 'Etherscan-compatible API';
   const versioned = /^\/api\/(v\d+)\/([^/]+)/.exec(route.path);
   if (versioned && versioned[2] !== 'openapi.json') return versioned[1] === 'v1' ? versioned[2]! : `${versioned[1]} ${versioned[2]}`;
   return 'Operations';
