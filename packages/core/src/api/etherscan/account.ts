@@ -13,7 +13,6 @@ import { erc1155Transfer, erc20Transfer, erc721Transfer, internalTransaction, li
 /** The most addresses one `balancemulti` reads, as Etherscan allows. */
 const MAX_BALANCES = 20;
 const NO_TRANSACTIONS = 'No transactions found';
-const NO_TOKENS = 'No tokens found';
 
 
 const listShape = { startblock: blockBoundParam, endblock: blockBoundParam, ...pagingShape };
@@ -166,7 +165,7 @@ export function accountModule(services: Services): EtherscanModule {
             TokenQuantity: holding.balance,
             TokenDivisor: holding.decimals ?? '',
           })),
-          NO_TOKENS,
+          NO_TRANSACTIONS,
         );
       },
 
@@ -174,7 +173,7 @@ export function accountModule(services: Services): EtherscanModule {
         const held = await holdingsOf(params, 'ERC-721');
         return list(
           held.map((holding) => ({ TokenAddress: holding.token, TokenName: holding.name ?? '', TokenSymbol: holding.symbol ?? '', TokenQuantity: holding.balance })),
-          NO_TOKENS,
+          NO_TRANSACTIONS,
         );
       },
 
@@ -185,7 +184,7 @@ export function accountModule(services: Services): EtherscanModule {
         const page = ids.slice((query.page - 1) * query.offset, query.page * query.offset);
         return list(
           page.map((id) => ({ TokenAddress: query.contractaddress, TokenId: id.toString() })),
-          NO_TOKENS,
+          NO_TRANSACTIONS,
         );
       },
 

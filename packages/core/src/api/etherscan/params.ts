@@ -73,7 +73,7 @@ export function blockNumberOf(tag: string): bigint | null {
 const invalidContractAddress = () => new EtherscanError('Error! Invalid contract address format');
 
 /** `contractaddress`: malformed or absent → Etherscan's `Error! Invalid contract address format`. */
-export const contractAddressParam = withError(addressSchema, invalidContractAddress);
+export const contractAddressParam = withError(addressSchema.clone(), invalidContractAddress);
 
 /** An optional {@link contractAddressParam}. */
 export const optionalContractAddressParam = withError(addressSchema.optional(), invalidContractAddress);

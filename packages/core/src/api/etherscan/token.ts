@@ -56,7 +56,7 @@ export function tokenModule(services: Services): EtherscanModule {
         const { holders } = await services.tokens.holders(query.contractaddress, { page: query.page, offset: query.offset });
         return list(
           holders.map((holder) => ({ TokenHolderAddress: holder.address, TokenHolderQuantity: holder.balance })),
-          'No token holders found',
+          'No records found',
         );
       },
 

@@ -395,7 +395,7 @@ export function etherscanTests(ctx: () => ApiContext): void {
       [{ module: 'account', action: 'balance', address: '0x12' }, notOk('Error! Invalid address format')],
       [{ module: 'account', action: 'balance' }, notOk('Error! Invalid address format')],
       [{ module: 'account', action: 'txlist', address, startblock: 'x' }, notOk('Error! Invalid block number')],
-      [{ module: 'account', action: 'balance', address, chainid: '1' }, notOk('Missing or unsupported chainid parameter (this explorer serves chainid 31337)')],
+      [{ module: 'account', action: 'balance', address, chainid: '1' }, notOk('Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids')],
     ];
     for (const [params, expected] of cases) {
       const reply = await etherscan(ctx(), params);

@@ -10,6 +10,7 @@ import { createApiContext, type ApiContext, type ApiSuiteOptions } from './conte
 import { documentedRecordTests } from './documented-records.js';
 import { errorAndHealthTests } from './errors.js';
 import { etherscanRateLimitTests, etherscanTests } from './etherscan.js';
+import { etherscanParityTests } from './etherscan-parity.js';
 import { etherscanPriceTests } from './etherscan-prices.js';
 import { graphqlTests } from './graphql.js';
 import { hostileInputTests } from './hostile-input.js';
@@ -73,6 +74,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('hostile input', () => hostileInputTests(ctx));
     describe('rate limits and throttles', () => rateLimitTests(ctx));
     describe('Etherscan-compatible API', () => etherscanTests(ctx));
+    describe('Etherscan-compatible API: the actions tools call, against the node', () => etherscanParityTests(ctx));
     describe('Etherscan-compatible API rate limits', () => etherscanRateLimitTests(ctx));
     describe('Etherscan-compatible API native coin price', () => etherscanPriceTests(ctx));
     describe('JSON-RPC', () => jsonRpcTests(ctx));
