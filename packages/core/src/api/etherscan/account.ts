@@ -7,7 +7,7 @@ import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
-import { addressListParam, blockBoundParam, blockNumberOf, blockTagParam, checkWindow, RESULT_WINDOW as WINDOW, contractAddressParam, optionalContractAddressParam, pagingShape, parseParams, type EtherscanParams } from './params.js';
+import { addressListParam, blockBoundParam, pageOf, blockNumberOf, blockTagParam, checkWindow, RESULT_WINDOW as WINDOW, contractAddressParam, optionalContractAddressParam, pagingShape, parseParams, type EtherscanParams } from './params.js';
 import { erc1155Transfer, erc20Transfer, erc721Transfer, internalTransaction, listedInternalTransaction, normalTransaction } from './records.js';
 
 /** The most addresses one `balancemulti` reads, as Etherscan allows. */
@@ -96,7 +96,7 @@ export function accountModule(services: Services): EtherscanModule {
     checkWindow(query);
     // Storage pages holdings of every standard: read the whole window, then page this standard's.
     const held = (await services.tokens.holdings(query.address, 1, WINDOW)).filter((holding) => holding.standard === standard);
-    return held.slice((query.page - 1) * query.offset, query.page * query.offset);
+    return pageOf(held, query);
   }
 
   return {
@@ -181,11 +181,19 @@ export function accountModule(services: Services): EtherscanModule {
         const query = parseParams(inventoryParams, params);
         checkWindow(query);
         const ids = await services.tokens.nftInventory(query.address, query.contractaddress);
-        const page = ids.slice((query.page - 1) * query.offset, query.page * query.offset);
         return list(
-          page.map((id) => ({ TokenAddress: query.contractaddress, TokenId: id.toString() })),
+          pageOf(ids, query).map((id) => ({ TokenAddress: query.contractaddress, TokenId: id.toString() })),
           NO_TRANSACTIONS,
         );
+      },
+
+      /** From the node's blocks in the range (at most 1,000 of them; see `beaconWithdrawals`). */
+      async txsBeaconWithdrawal(params) {
+        const query = parseParams(txlistParams, params);
+        checkWindow(query);
+        const withdrawals = await services.accounts.beaconWithdrawals({ address: query.address, ...(await rangeOf(query)) });
+        const ordered = query.sort === 'desc' ? withdrawals.reverse() : withdrawals;
+        return list(pageOf(ordered, query), NO_TRANSACTIONS);
       },
 
       async getminedblocks() {

@@ -3,7 +3,7 @@ import { InvalidBlockNumberError } from '../../errors/index.js';
 import { withError } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { ok } from './answers.js';
-import { EtherscanError } from './errors.js';
+import { EtherscanError, NoBlockTimeError } from './errors.js';
 import type { EtherscanAction, EtherscanModule } from './module.js';
 import { parseParams } from './params.js';
 
@@ -17,13 +17,6 @@ class NoClosestBlockError extends EtherscanError {
 class BlockPassedError extends EtherscanError {
   constructor() {
     super('Error! Block number already pass');
-  }
-}
-
-/** `getblockcountdown` before two blocks are indexed: no block time to count with. */
-class NoBlockTimeError extends EtherscanError {
-  constructor() {
-    super('Error! No block time yet: too few blocks are indexed to estimate one');
   }
 }
 

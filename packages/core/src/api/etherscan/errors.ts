@@ -38,3 +38,10 @@ export class ResultWindowTooLargeError extends EtherscanError {
     super('Result window is too large, PageNo x Offset size must be less than or equal to 10000');
   }
 }
+
+/** An estimate in time before two blocks are indexed: no block time to count with. */
+export class NoBlockTimeError extends EtherscanError {
+  constructor() {
+    super('Error! No block time yet: too few blocks are indexed to estimate one');
+  }
+}

@@ -43,6 +43,11 @@ export const pagingShape = {
   sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('asc'),
 };
 
+/** Page `page` of `items`, `offset` to a page, for lists read whole before paging. */
+export function pageOf<T>(items: readonly T[], paging: { page: number; offset: number }): T[] {
+  return items.slice((paging.page - 1) * paging.offset, paging.page * paging.offset);
+}
+
 /** Enforces Etherscan's rule `page × offset ≤ 10000`. */
 export function checkWindow(paging: { page: number; offset: number }): void {
   if (paging.page * paging.offset > RESULT_WINDOW) throw new ResultWindowTooLargeError();

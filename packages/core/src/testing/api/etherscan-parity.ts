@@ -211,6 +211,25 @@ export function etherscanParityTests(ctx: () => ApiContext): void {
     expect(await ask({ module: 'token', action: 'tokenholderlist', contractaddress: 'nope' })).toEqual(notOk('Error! Invalid contract address format'));
   });
 
+  it('account/txsBeaconWithdrawal lists the withdrawals of the node’s blocks, none on a chain without a beacon chain', async () => {
+    const head = await indexedToHead(ctx());
+    const address = ctx().demo.accounts[0]!;
+    const blocks = await Promise.all(Array.from({ length: Number(head) + 1 }, (_, n) => node().getBlock({ blockNumber: BigInt(n) })));
+    const withdrawals = blocks.flatMap((block) => (block.withdrawals ?? []).filter((w) => lower(w.address) === lower(address)));
+    expect(withdrawals).toEqual([]);
+    expect(await ask({ module: 'account', action: 'txsBeaconWithdrawal', address })).toEqual({ status: '0', message: 'No transactions found', result: [] });
+    expect(await ask({ module: 'account', action: 'txsbeaconwithdrawal', address, startblock: '1', endblock: String(head) })).toEqual({ status: '0', message: 'No transactions found', result: [] });
+    expect(await ask({ module: 'account', action: 'txsBeaconWithdrawal', address: '0x12' })).toEqual(notOk('Error! Invalid address format'));
+  });
+
+  it('gastracker/gasestimate waits one mean block time for a price every recent block took, and refuses one none took', async () => {
+    await indexedToHead(ctx());
+    const { blockTime } = (await get(ctx(), '/api/v1/blockchain/network/stats')).body.result as { blockTime: number };
+    expect(await ask({ module: 'gastracker', action: 'gasestimate', gasprice: String(10n ** 15n) })).toEqual({ status: '1', message: 'OK', result: String(Math.round(blockTime)) });
+    expect(await ask({ module: 'gastracker', action: 'gasestimate', gasprice: '0' })).toEqual(notOk('Error! No recent block would have included a transaction at this gas price'));
+    expect(await ask({ module: 'gastracker', action: 'gasestimate', gasprice: '2gwei' })).toEqual(notOk('Error! Invalid request: gasprice: must be a whole number of Wei'));
+  });
+
   it('what the chain cannot tell is refused plainly in Etherscan’s NOTOK shape, never made up', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ module: 'stats', action: 'ethsupply' }, 'Error! The native coin supply is unknown: an EVM node does not tell it'],

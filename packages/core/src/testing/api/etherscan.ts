@@ -57,6 +57,12 @@ const ACTION_PARAMS: [module: string, action: string, params: string[]][] = [
   ['proxy', 'eth_getStorageAt', ['address', 'position', 'tag']],
   ['proxy', 'eth_sendRawTransaction', ['hex']],
   ['stats', 'ethprice', ['module', 'action', 'chainid']],
+  ['account', 'tokenbalance', ['contractaddress', 'address', 'tag']],
+  ['account', 'addresstokennftinventory', ['address', 'contractaddress', 'page', 'offset']],
+  ['contract', 'getcontractcreation', ['contractaddresses']],
+  ['token', 'tokenholderlist', ['contractaddress', 'page', 'offset']],
+  ['block', 'getblockreward', ['blockno']],
+  ['gastracker', 'gasestimate', ['gasprice']],
 ];
 
 /** The Etherscan-compatible API at `{base_url}/api`: modules, texts, HTTP 200 semantics, keys and limits. */
@@ -417,6 +423,10 @@ export function etherscanTests(ctx: () => ApiContext): void {
       position: '0x0',
       hex: '0x02',
       guid: 'x',
+      contractaddress: ctx().demo.contracts.nft,
+      contractaddresses: ctx().demo.contracts.token,
+      blockno: '1',
+      gasprice: '1000000000',
     };
     const failures: string[] = [];
     for (const [module, action, names] of ACTION_PARAMS) {
