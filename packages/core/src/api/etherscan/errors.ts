@@ -45,3 +45,10 @@ export class NoBlockTimeError extends EtherscanError {
     super('Error! No block time yet: too few blocks are indexed to estimate one');
   }
 }
+
+/** A parameter that would narrow the answer, sent to an action that does not read it. */
+export class UnreadParameterError extends EtherscanError {
+  constructor(name: string) {
+    super(`Error! This action does not take the ${name} parameter`);
+  }
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidAddressError, InvalidBlockNumberError } from '../../errors/index.js';
 import { parseInput, withError } from '../../http/index.js';
 import { addressSchema, blockTagText } from '../../http/request-schemas.js';
-import { EtherscanError, ResultWindowTooLargeError } from './errors.js';
+import { EtherscanError, ResultWindowTooLargeError, UnreadParameterError } from './errors.js';
 
 /**
  * A request's parameters, query string and body merged (the body wins), with lower-case names:
@@ -19,8 +19,21 @@ export function mergeParams(query: Readonly<Record<string, string>>, body: Reado
   return params;
 }
 
-/** Validates `params` with an object schema (the kernel's rules and error texts). */
+/**
+ * Parameters that choose which records an action answers. An action that does not read one would
+ * answer something else than was asked while looking right, so such a request is refused.
+ */
+const SELECTING_PARAMS = ['txhash', 'address', 'contractaddress', 'contractaddresses', 'blockno', 'topic0', 'topic1', 'topic2', 'topic3'];
+
+/**
+ * Validates `params` with an object schema (the kernel's rules and error texts), refusing a
+ * selecting parameter (`txhash`, `address`, …) the schema does not read.
+ */
 export function parseParams<T extends z.ZodType>(schema: T, params: EtherscanParams): z.output<T> {
+  if (schema instanceof z.ZodObject) {
+    const unread = SELECTING_PARAMS.find((name) => params[name] !== undefined && params[name] !== '' && !Object.hasOwn(schema.shape, name));
+    if (unread !== undefined) throw new UnreadParameterError(unread);
+  }
   return parseInput(schema, params, 'params');
 }
 

@@ -230,13 +230,17 @@ export function etherscanParityTests(ctx: () => ApiContext): void {
     expect(await ask({ module: 'gastracker', action: 'gasestimate', gasprice: '2gwei' })).toEqual(notOk('Error! Invalid request: gasprice: must be a whole number of Wei'));
   });
 
-  it('what the chain cannot tell is refused plainly in Etherscan’s NOTOK shape, never made up', async () => {
+  it('what the chain cannot tell, and a parameter an action would ignore, are refused plainly in Etherscan’s NOTOK shape', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ module: 'stats', action: 'ethsupply' }, 'Error! The native coin supply is unknown: an EVM node does not tell it'],
       [{ module: 'stats', action: 'ethsupply2' }, 'Error! The native coin supply is unknown: an EVM node does not tell it'],
       [{ module: 'stats', action: 'chainsize', startdate: '2020-01-01', enddate: '2020-01-02' }, 'Error! The chain size is unknown: an EVM node does not tell the size of its database'],
       [{ module: 'account', action: 'getminedblocks', address: ctx().demo.accounts[0]!, blocktype: 'blocks' }, 'Error! Blocks are not indexed by miner, so the blocks an address mined cannot be listed'],
       [{ module: 'token', action: 'nope' }, 'Error! Missing Or invalid Action name'],
+      // A parameter that would narrow the answer, sent where it is not read, is refused rather than ignored.
+      [{ module: 'account', action: 'txlist', address: ctx().demo.accounts[0]!, txhash: ctx().demo.transactions.transfer }, 'Error! This action does not take the txhash parameter'],
+      [{ module: 'account', action: 'txlistinternal', txhash: ctx().demo.transactions.transfer, address: ctx().demo.accounts[0]! }, 'Error! This action does not take the address parameter'],
+      [{ module: 'stats', action: 'tokensupply', contractaddress: ctx().demo.contracts.token, address: ctx().demo.accounts[0]! }, 'Error! This action does not take the address parameter'],
     ];
     for (const [params, text] of cases) expect(await etherscan(ctx(), params), params.action).toMatchObject({ status: 200, body: notOk(text) });
   });
