@@ -56,7 +56,7 @@ export interface BeaconWithdrawalsQuery {
 }
 
 /** The most blocks one {@link AccountService.beaconWithdrawals} reads from the node; more is {@link QueryTooLargeError}. */
-export const MAX_WITHDRAWAL_BLOCKS = 1_000;
+const MAX_WITHDRAWAL_BLOCKS = 1_000;
 /** Blocks read from the node at once. */
 const WITHDRAWAL_READS = 10;
 
