@@ -57,10 +57,8 @@ const ACTION_PARAMS: [module: string, action: string, params: string[]][] = [
   ['proxy', 'eth_getStorageAt', ['address', 'position', 'tag']],
   ['proxy', 'eth_sendRawTransaction', ['hex']],
   ['stats', 'ethprice', ['module', 'action', 'chainid']],
-  ['account', 'tokenbalance', ['contractaddress', 'address', 'tag']],
-  ['account', 'addresstokennftinventory', ['address', 'contractaddress', 'page', 'offset']],
+  ['account', 'addresstokennftinventory', ['address', 'contractaddress']],
   ['contract', 'getcontractcreation', ['contractaddresses']],
-  ['token', 'tokenholderlist', ['contractaddress', 'page', 'offset']],
   ['block', 'getblockreward', ['blockno']],
   ['gastracker', 'gasestimate', ['gasprice']],
 ];
