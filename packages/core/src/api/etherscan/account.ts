@@ -22,6 +22,12 @@ const balancesParams = z.object({ address: addressListParam, tag: blockTagParam 
 const txlistParams = z.object({ address: addressSchema, ...listShape });
 const internalParams = z.object({ txhash: hashSchema });
 const internalListParams = z.object({ address: optionalAddressSchema, ...listShape });
+const minedBlocksParams = z.object({
+  address: addressSchema,
+  blocktype: z.enum(['blocks', 'uncles'], { message: "must be 'blocks' or 'uncles'" }).optional().default('blocks'),
+  page: pagingShape.page,
+  offset: pagingShape.offset,
+});
 const tokenBalanceParams = z.object({ contractaddress: contractAddressParam, address: addressSchema, tag: blockTagParam });
 const holdingsParams = z.object({ address: addressSchema, page: pagingShape.page, offset: pagingShape.offset });
 const inventoryParams = z.object({ address: addressSchema, contractaddress: contractAddressParam, page: pagingShape.page, offset: pagingShape.offset });
@@ -50,12 +56,15 @@ class NoBalanceOfError extends EtherscanError {
   }
 }
 
-/** Blocks are not indexed by the address that mined them. */
-class MinedBlocksUnindexedError extends EtherscanError {
+/** Uncles are not indexed (and no chain has had any since the merge). */
+class UnclesUnindexedError extends EtherscanError {
   constructor() {
-    super('Error! Blocks are not indexed by miner, so the blocks an address mined cannot be listed');
+    super('Error! Uncles are not indexed, so the uncles an address mined cannot be listed');
   }
 }
+
+/** The most blocks one `getminedblocks` page holds: each block's transactions are read for its reward. */
+const MAX_MINED_BLOCKS = 1_000;
 
 class TooManyAddressesError extends EtherscanError {
   constructor() {
@@ -196,8 +205,17 @@ export function accountModule(services: Services): EtherscanModule {
         return list(pageOf(ordered, query), NO_TRANSACTIONS);
       },
 
-      async getminedblocks() {
-        throw new MinedBlocksUnindexedError();
+      /** Newest first, with what each block's transactions paid above the base fee (as `block/getblockreward`); `offset` at most 1 000. */
+      async getminedblocks(params) {
+        const query = parseParams(minedBlocksParams, params);
+        checkWindow(query);
+        if (query.blocktype === 'uncles') throw new UnclesUnindexedError();
+        const offset = Math.min(query.offset, MAX_MINED_BLOCKS);
+        const mined = await services.blocks.minedBlocks(query.address, query.page, offset);
+        return list(
+          mined.map(({ block, priorityFees }) => ({ blockNumber: block.number.toString(), timeStamp: block.timestamp.toString(), blockReward: priorityFees.toString() })),
+          NO_TRANSACTIONS,
+        );
       },
 
       tokentx: tokenTransfers('ERC-20', erc20Transfer),

@@ -145,7 +145,7 @@ export function etherscanParityTests(ctx: () => ApiContext): void {
     expect(await ask({ module: 'contract', action: 'getcontractcreation', contractaddresses: '0x12' })).toEqual(notOk('Error! Invalid address format'));
   });
 
-  it('block/getblockreward is what the node’s receipts paid the miner above the base fee; getblockcountdown counts to a future block; getblocknobytime is getblocknumberbytime', async () => {
+  it('block/getblockreward and account/getminedblocks are what the node’s receipts paid the miner above the base fee; getblockcountdown counts to a future block; getblocknobytime is getblocknumberbytime', async () => {
     const head = await indexedToHead(ctx());
     const number = (await node().getTransactionReceipt({ hash: ctx().demo.transactions.transfer })).blockNumber;
     const block = await node().getBlock({ blockNumber: number, includeTransactions: true });
@@ -163,6 +163,14 @@ export function etherscanParityTests(ctx: () => ApiContext): void {
       message: 'OK',
       result: { blockNumber: String(number), timeStamp: String(block.timestamp), blockMiner: lower(block.miner), blockReward: fees.toString(), uncles: [], uncleInclusionReward: '0' },
     });
+    // account/getminedblocks: every block the node says this miner mined, newest first, each with the same reward.
+    const blocks = await Promise.all(Array.from({ length: Number(head) + 1 }, (_, n) => node().getBlock({ blockNumber: BigInt(n) })));
+    const minedByNode = blocks.filter((b) => lower(b.miner) === lower(block.miner)).map((b) => String(b.number)).reverse();
+    const mined = await ask({ module: 'account', action: 'getminedblocks', address: block.miner, blocktype: 'blocks' });
+    expect(mined.result.map((row: { blockNumber: string }) => row.blockNumber)).toEqual(minedByNode);
+    expect(mined.result.find((row: { blockNumber: string }) => row.blockNumber === String(number))).toEqual({ blockNumber: String(number), timeStamp: String(block.timestamp), blockReward: fees.toString() });
+    expect((await ask({ module: 'account', action: 'getminedblocks', address: block.miner, page: '2', offset: '3' })).result).toEqual(mined.result.slice(3, 6));
+    expect(await ask({ module: 'account', action: 'getminedblocks', address: ctx().demo.accounts[7]! })).toEqual({ status: '0', message: 'No transactions found', result: [] });
     expect(await ask({ module: 'block', action: 'getblockreward', blockno: String(head + 1000n) })).toEqual(notOk('Error! Block not found'));
     expect(await ask({ module: 'block', action: 'getblockreward', blockno: 'x' })).toEqual(notOk('Error! Invalid block number'));
 
@@ -235,7 +243,7 @@ export function etherscanParityTests(ctx: () => ApiContext): void {
       [{ module: 'stats', action: 'ethsupply' }, 'Error! The native coin supply is unknown: an EVM node does not tell it'],
       [{ module: 'stats', action: 'ethsupply2' }, 'Error! The native coin supply is unknown: an EVM node does not tell it'],
       [{ module: 'stats', action: 'chainsize', startdate: '2020-01-01', enddate: '2020-01-02' }, 'Error! The chain size is unknown: an EVM node does not tell the size of its database'],
-      [{ module: 'account', action: 'getminedblocks', address: ctx().demo.accounts[0]!, blocktype: 'blocks' }, 'Error! Blocks are not indexed by miner, so the blocks an address mined cannot be listed'],
+      [{ module: 'account', action: 'getminedblocks', address: ctx().demo.accounts[0]!, blocktype: 'uncles' }, 'Error! Uncles are not indexed, so the uncles an address mined cannot be listed'],
       [{ module: 'token', action: 'nope' }, 'Error! Missing Or invalid Action name'],
       // A parameter that would narrow the answer, sent where it is not read, is refused rather than ignored.
       [{ module: 'account', action: 'txlist', address: ctx().demo.accounts[0]!, txhash: ctx().demo.transactions.transfer }, 'Error! This action does not take the txhash parameter'],
