@@ -1,19 +1,30 @@
 import { z } from 'zod';
 import { InvalidAddressError } from '../../errors/index.js';
-import { withError } from '../../http/index.js';
 import { addressSchema, hashSchema, optionalAddressSchema, type BlockTag } from '../../http/request-schemas.js';
 import type { AccountTokenTransferRecord, Services } from '../../services/index.js';
 import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
-import { addressListParam, blockBoundParam, pageOf, blockNumberOf, blockTagParam, checkWindow, RESULT_WINDOW as WINDOW, contractAddressParam, optionalContractAddressParam, pagingShape, parseParams, type EtherscanParams } from './params.js';
+import {
+  addressListParam,
+  blockBoundParam,
+  blockNumberOf,
+  blockTagParam,
+  checkWindow,
+  contractAddressParam,
+  optionalContractAddressParam,
+  pageOf,
+  pagingShape,
+  parseParams,
+  RESULT_WINDOW,
+  type EtherscanParams,
+} from './params.js';
 import { erc1155Transfer, erc20Transfer, erc721Transfer, internalTransaction, listedInternalTransaction, normalTransaction } from './records.js';
 
 /** The most addresses one `balancemulti` reads, as Etherscan allows. */
 const MAX_BALANCES = 20;
 const NO_TRANSACTIONS = 'No transactions found';
-
 
 const listShape = { startblock: blockBoundParam, endblock: blockBoundParam, ...pagingShape };
 
@@ -104,7 +115,7 @@ export function accountModule(services: Services): EtherscanModule {
     const query = parseParams(holdingsParams, params);
     checkWindow(query);
     // Storage pages holdings of every standard: read the whole window, then page this standard's.
-    const held = (await services.tokens.holdings(query.address, 1, WINDOW)).filter((holding) => holding.standard === standard);
+    const held = (await services.tokens.holdings(query.address, 1, RESULT_WINDOW)).filter((holding) => holding.standard === standard);
     return pageOf(held, query);
   }
 
