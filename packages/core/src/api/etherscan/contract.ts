@@ -10,7 +10,7 @@ import { notOk, ok, type EtherscanAnswer } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
 import { addressListParam, parseParams, type EtherscanParams } from './params.js';
-import { sourceCode, UNVERIFIED_SOURCE } from './records.js';
+import { contractCreation, sourceCode, UNVERIFIED_SOURCE } from './records.js';
 
 /** The most addresses one `getcontractcreation` reads, as Etherscan allows. */
 const MAX_CREATIONS = 5;
@@ -166,15 +166,7 @@ export function contractModule(services: Services): EtherscanModule {
         if (creations.length === 0) return { status: '0', message: 'No data found', result: null };
         return ok(
           await Promise.all(
-            creations.map(async (creation) => ({
-              contractAddress: creation.address,
-              contractCreator: creation.creator,
-              txHash: creation.transactionHash,
-              blockNumber: creation.blockNumber.toString(),
-              timestamp: creation.timestamp.toString(),
-              contractFactory: creation.factory ?? '',
-              creationBytecode: creation.initCode ?? (await factoryInitCode(creation)),
-            })),
+            creations.map(async (creation) => contractCreation(creation, creation.initCode ?? (await factoryInitCode(creation)))),
           ),
         );
       },
