@@ -27,6 +27,11 @@ const PATHS: readonly { path: string; chainIdRequired: boolean }[] = [
   { path: '/v2/api/', chainIdRequired: true },
 ];
 
+/** Whether `path` is one the Etherscan-compatible API is served at (`/api`, `/v2/api`, with or without a final slash). */
+export function isEtherscanPath(path: string): boolean {
+  return PATHS.some((served) => served.path === path);
+}
+
 /**
  * The Etherscan-compatible API: `GET|POST {base_url}/api?module=…&action=…` and, as Etherscan's
  * V2 API, `{base_url}/v2/api?chainid=…&module=…&action=…`; parameters from the query string, a

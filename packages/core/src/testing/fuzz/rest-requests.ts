@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { isEtherscanPath } from '../../api/etherscan/index.js';
 import type { Route } from '../../http/index.js';
 import { acceptedBy, headerText, hostileJson, hostileText } from './values.js';
 
@@ -135,7 +136,7 @@ function pathFor(route: Route, pools: FuzzPools): fc.Arbitrary<string> {
 
 /** Requests aimed at `route`: its own schemas decide which fields exist and which values are valid. */
 export function requestsFor(route: Route, pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
-  const etherscan = route.path === '/api' || route.path === '/api/';
+  const etherscan = isEtherscanPath(route.path);
   const query = etherscan ? etherscanParams(pools) : objectFor(route.query, pools, hostileText, true);
   const json = etherscan ? etherscanParams(pools) : objectFor(route.body, pools, hostileJson, false);
   const sendsBody = route.body !== undefined || route.method !== 'GET';
