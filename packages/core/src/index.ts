@@ -57,7 +57,7 @@ export type { Storage } from './storage/storage.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';
-export { etherscanModules } from './api/etherscan/index.js';
+export { etherscanModules, isEtherscanPath } from './api/etherscan/index.js';
 export { JSON_RPC_CODES } from './api/json-rpc/errors.js';
 export { jsonRpcMethods } from './api/json-rpc/methods.js';
 export { isNodeReadMethod } from './api/json-rpc/node-reads.js';

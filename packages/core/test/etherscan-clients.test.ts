@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chainlens } from '@chainlens/adapter-fastify';
@@ -13,6 +18,7 @@ import { encodeAbiParameters, parseAbiParameters, parseEther, toFunctionSelector
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
+const execFileAsync = promisify(execFile);
 // hardhat-verify's standalone Etherscan client (v2 exports it; it needs no Hardhat runtime).
 const { Etherscan } = require('@nomicfoundation/hardhat-verify/etherscan') as typeof import('@nomicfoundation/hardhat-verify/etherscan');
 
@@ -401,6 +407,41 @@ describe('a replay of forge verify-contract’s requests', () => {
       message: 'NOTOK',
       result: 'A corresponding implementation contract was unfortunately not detected for the proxy address.',
     });
+  }, 120_000);
+});
+
+describe('cast (npm @foundry-rs/cast) against ChainLens', () => {
+  /** Runs cast in `cwd`, the JSON-RPC endpoint being ChainLens's own; resolves its standard output. */
+  async function cast(cwd: string, args: string[]): Promise<string> {
+    const bin = join(dirname(require.resolve('@foundry-rs/cast/package.json')), 'bin.mjs');
+    const { stdout } = await execFileAsync(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ETH_RPC_URL: url } });
+    return stdout.trim();
+  }
+
+  it('cast source, interface and creation-code read a verified contract through a foundry.toml [etherscan] entry with our URL, key and chain id', async () => {
+    const counter = await deploy(counters.Counter!, ['cast', 9n]);
+    await indexedToHead();
+    const etherscan = new Etherscan(writeKey, `${url}/api`, url, undefined);
+    const input = { language: 'Solidity', sources: Object.fromEntries(Object.entries(SOURCES).map(([path, content]) => [path, { content }])), settings: SETTINGS };
+    const args = encodeAbiParameters(parseAbiParameters('string, uint256'), ['cast', 9n]);
+    const submitted = await etherscan.verify(counter, JSON.stringify(input), 'contracts/Counter.sol:Counter', solcVersion, args.slice(2));
+    expect((await etherscan.getVerificationStatus(submitted.message)).isSuccess()).toBe(true);
+
+    const project = await mkdtemp(join(tmpdir(), 'chainlens-cast-'));
+    try {
+      await writeFile(join(project, 'foundry.toml'), `[etherscan]\nlocal = { key = "${readKey}", chain = 31337, url = "${url}/api" }\n`);
+      // cast source takes the explorer's URLs as flags only (it asks for a browser URL the foundry.toml entry has no field for).
+      const source = await cast(project, ['source', counter, '--chain', '31337', '--explorer-api-url', `${url}/api`, '--explorer-url', url, '--etherscan-api-key', readKey]);
+      for (const content of Object.values(SOURCES)) expect(source).toContain(content.trim());
+
+      const iface = await cast(project, ['interface', counter, '--chain', '31337']);
+      for (const name of ['function count() external view returns (uint256)', 'function increment() external', 'event Counted(address indexed by, uint256 count)']) expect(iface).toContain(name);
+
+      const deployment = await chain.publicClient.getTransaction({ hash: (await getApi({ module: 'contract', action: 'getcontractcreation', contractaddresses: counter })).result[0].txHash });
+      expect(await cast(project, ['creation-code', counter, '--chain', '31337'])).toBe(deployment.input);
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

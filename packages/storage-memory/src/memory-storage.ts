@@ -10,6 +10,7 @@ import {
   type AddressLogsQuery,
   type AddressTokenTransfersQuery,
   type AddressTransactionsQuery,
+  type MinerBlocksQuery,
   type ApiKeyCap,
   type ApiKeyChanges,
   type ApiKeyWithOwner,
@@ -135,6 +136,8 @@ export class MemoryStorage implements Storage {
   /** Blocks by `number - firstNumber`: writes append the cursor's child, rollbacks pop. */
   readonly #blocks: BlockEntry[] = [];
   readonly #blocksByHash = new Map<Hex, BlockEntry>();
+  /** Each miner's blocks, oldest first. */
+  readonly #blocksByMiner = new Map<Hex, StoredBlock[]>();
   readonly #transactions = new Map<Hex, TransactionEntry>();
   readonly #addresses = new AddressIndex();
   readonly #tokens = new TokenIndex();
@@ -235,6 +238,9 @@ export class MemoryStorage implements Storage {
     for (let top = this.#blocks.at(-1); top && top.block.number > blockNumber; top = this.#blocks.at(-1)) {
       this.#blocks.pop();
       this.#blocksByHash.delete(top.block.hash);
+      const mined = this.#blocksByMiner.get(top.block.miner)!;
+      mined.pop();
+      if (mined.length === 0) this.#blocksByMiner.delete(top.block.miner);
       for (let i = top.internalTransactions.length - 1; i >= 0; i--) this.#internalTransactions.removeLast(top.internalTransactions[i]!);
       for (let i = top.approvals.length - 1; i >= 0; i--) this.#approvals.removeLast(top.approvals[i]!);
       for (let i = top.tokenTransfers.length - 1; i >= 0; i--) this.#tokens.removeLast(top.tokenTransfers[i]!);
@@ -302,6 +308,14 @@ export class MemoryStorage implements Storage {
       contracts: [...entry.contracts],
       internalTransactions: [...entry.internalTransactions],
     };
+  }
+
+  async listMinerBlocks(query: MinerBlocksQuery): Promise<StoredBlock[]> {
+    const mined = this.#blocksByMiner.get(query.miner) ?? [];
+    const end = mined.length - (query.page - 1) * query.offset;
+    const result: StoredBlock[] = [];
+    for (let i = end - 1; i >= 0 && i >= end - query.offset; i--) result.push(mined[i]!);
+    return result;
   }
 
   async listRecentBlocks(limit: number): Promise<StoredBlock[]> {
@@ -659,6 +673,9 @@ export class MemoryStorage implements Storage {
     this.#charts.add(block.rollup);
     this.#blocks.push(block);
     this.#blocksByHash.set(block.block.hash, block);
+    const mined = this.#blocksByMiner.get(block.block.miner);
+    if (mined) mined.push(block.block);
+    else this.#blocksByMiner.set(block.block.miner, [block.block]);
     for (const transfer of block.tokenTransfers) this.#tokens.add(transfer);
     for (const pair of block.pairs) this.#dex.addPair(pair);
     for (const sync of block.pairSyncs) this.#dex.addSync(sync);

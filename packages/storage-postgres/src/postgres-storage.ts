@@ -2,6 +2,7 @@ import type {
   AddressActivity,
   AddressLogsQuery,
   AddressTransactionsQuery,
+  MinerBlocksQuery,
   ApiKeyCap,
   ApiKeyChanges,
   ApiKeyWithOwner,
@@ -315,6 +316,11 @@ export class PostgresStorage implements Storage {
       const approvals = (await client.query<StoredApproval>({ ...this.#insights.blockApprovals, values })).rows;
       return { block, transactions, logs, tokenTransfers, pairs, pairSyncs, pairSwaps, approvals, contracts, internalTransactions };
     });
+  }
+
+  async listMinerBlocks(query: MinerBlocksQuery): Promise<StoredBlock[]> {
+    const { rows } = await this.#reads.query<StoredBlock>({ ...this.#read.minerBlocks, values: [toBytea(query.miner), query.offset, (query.page - 1) * query.offset] });
+    return rows;
   }
 
   async listRecentBlocks(limit: number): Promise<StoredBlock[]> {

@@ -183,6 +183,10 @@ export function readStatements(t: Tables) {
       name: 'chainlens_block_by_hash',
       text: `SELECT ${BLOCK_COLUMNS} FROM ${t.blocks} WHERE hash = $1`,
     },
+    minerBlocks: {
+      name: 'chainlens_miner_blocks',
+      text: `SELECT ${BLOCK_COLUMNS} FROM ${t.blocks} WHERE miner = $1 ORDER BY number DESC LIMIT $2 OFFSET $3`,
+    },
     recentBlocks: {
       name: 'chainlens_recent_blocks',
       text: `SELECT ${BLOCK_COLUMNS} FROM ${t.blocks} ORDER BY number DESC LIMIT $1`,

@@ -95,6 +95,7 @@ const cases: [string, Statement, unknown[]][] = [
   ['getBlockTransactionHashes', read.blockTransactionHashes, ['200']],
   ['getBlockWithTransactionHashes', read.blockWithTransactionHashes, ['200']],
   ['listRecentBlocks', read.recentBlocks, [10]],
+  ['listMinerBlocks', read.minerBlocks, [toBytea(chain[200]!.block.miner), 25, 25]],
   ['listAddressLogs', logsByAddress, [toBytea(log.address), '0', '9223372036854775807', 25, 0]],
   ['listAddressLogs by topic0, in a range', read.addressLogs[addressLogsKey('ASC', true)]!, [toBytea(log.address), '100', '300', 25, 0, toBytea(log.topics[0]!)]],
   ['getBlockBundle transactions', read.blockTransactions, ['200']],

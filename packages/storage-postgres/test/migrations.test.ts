@@ -73,7 +73,7 @@ describe('migrations', () => {
     await storeChain(schema, chain);
     // What a release with only migration 1 left behind.
     await withClient((client) =>
-      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions, ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes, DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
+      client.query(`DROP TABLE ${schema}.users, ${schema}.api_keys, ${schema}.counters, ${schema}.token_transfers, ${schema}.tokens, ${schema}.token_holders, ${schema}.metadata_profiles, ${schema}.dex_pairs, ${schema}.pair_syncs, ${schema}.pair_swaps, ${schema}.contract_creations, ${schema}.verified_contracts, ${schema}.verification_jobs, ${schema}.internal_transactions, ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels; ALTER TABLE ${schema}.blocks DROP COLUMN transaction_hashes, DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count; ALTER TABLE ${schema}.address_transactions DROP COLUMN seq; ALTER TABLE ${schema}.chain_state DROP COLUMN traced_number; ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp; UPDATE ${schema}.address_stats SET transaction_count = transaction_count + 5; DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3, ${schema}.blocks_by_miner; DELETE FROM ${schema}.schema_migrations WHERE version > 1`),
     );
     expect((await appliedMigrations(schema)).map((row) => row.version)).toEqual([1]);
 
@@ -173,7 +173,7 @@ describe('migrations', () => {
       client.query(`DROP TABLE ${schema}.chart_rollups, ${schema}.token_rollups, ${schema}.token_approvals, ${schema}.address_labels, ${schema}.label_state, ${schema}.private_labels;
         ALTER TABLE ${schema}.blocks DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count;
         ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp;
-        DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3;
+        DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3, ${schema}.blocks_by_miner;
         DELETE FROM ${schema}.schema_migrations WHERE version >= 16`),
     );
     const storage = await createStorage(schema);

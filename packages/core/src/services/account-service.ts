@@ -1,6 +1,6 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
-import { BlockNotFoundError } from '../errors/index.js';
+import { BlockNotFoundError, QueryTooLargeError } from '../errors/index.js';
 import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
@@ -34,6 +34,36 @@ export interface AccountSummaryRecord {
   lastSeen: string | null;
   /** Whether code is deployed at the address at the newest indexed block. */
   isContract: boolean;
+}
+
+/** A beacon-chain withdrawal credited to an address, as the block that carried it lists it. */
+export interface BeaconWithdrawalRecord {
+  withdrawalIndex: string;
+  validatorIndex: string;
+  address: string;
+  /** Gwei, as the block carries it. */
+  amount: string;
+  blockNumber: string;
+  timestamp: string;
+}
+
+/** What {@link AccountService.beaconWithdrawals} reads. */
+export interface BeaconWithdrawalsQuery {
+  address: Hex;
+  /** Inclusive; default the first block and the newest indexed one. */
+  startBlock?: bigint;
+  endBlock?: bigint;
+}
+
+/** The most blocks one {@link AccountService.beaconWithdrawals} reads from the node; more is {@link QueryTooLargeError}. */
+const MAX_WITHDRAWAL_BLOCKS = 1_000;
+/** Blocks read from the node at once. */
+const WITHDRAWAL_READS = 10;
+
+interface NodeBlockWithdrawals {
+  number: string;
+  timestamp: string;
+  withdrawals?: { index: string; validatorIndex: string; address: string; amount: string }[];
 }
 
 /** Accounts: balances from the node at the indexed head, transaction lists from storage. */
@@ -74,6 +104,41 @@ export class AccountService {
       cursor ? Promise.resolve(cursor.number) : this.chain.request<string>('eth_blockNumber').then(BigInt),
     ]);
     return { balance: BigInt(balance).toString(), blockNumber: blockNumber.toString() };
+  }
+
+  /**
+   * Withdrawals to `address` in the blocks of the range, oldest first, read from the node's
+   * blocks (the indexer keeps none): at most {@link MAX_WITHDRAWAL_BLOCKS} blocks. A chain
+   * without withdrawals (before Shanghai, or without a beacon chain) has none to list.
+   */
+  async beaconWithdrawals(query: BeaconWithdrawalsQuery): Promise<BeaconWithdrawalRecord[]> {
+    const cursor = await this.head.current();
+    if (!cursor) return [];
+    const first = query.startBlock ?? 0n;
+    const last = query.endBlock === undefined || query.endBlock > cursor.number ? cursor.number : query.endBlock;
+    if (last < first) return [];
+    if (last - first + 1n > BigInt(MAX_WITHDRAWAL_BLOCKS)) throw new QueryTooLargeError();
+    const found: BeaconWithdrawalRecord[] = [];
+    for (let from = first; from <= last; from += BigInt(WITHDRAWAL_READS)) {
+      const numbers: bigint[] = [];
+      for (let n = from; n <= last && n < from + BigInt(WITHDRAWAL_READS); n++) numbers.push(n);
+      const blocks = await Promise.all(numbers.map((n) => this.chain.request<NodeBlockWithdrawals | null>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])));
+      for (const block of blocks) {
+        if (!block) throw new BlockNotFoundError();
+        for (const withdrawal of block.withdrawals ?? []) {
+          if (withdrawal.address.toLowerCase() !== query.address) continue;
+          found.push({
+            withdrawalIndex: BigInt(withdrawal.index).toString(),
+            validatorIndex: BigInt(withdrawal.validatorIndex).toString(),
+            address: query.address,
+            amount: BigInt(withdrawal.amount).toString(),
+            blockNumber: BigInt(block.number).toString(),
+            timestamp: BigInt(block.timestamp).toString(),
+          });
+        }
+      }
+    }
+    return found;
   }
 
   /** Balance, activity and kind of an address, as of the newest indexed block. */

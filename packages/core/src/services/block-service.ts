@@ -7,6 +7,17 @@ import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
 import type { LabelService } from './label-service.js';
 
+/**
+ * A block's miner and what its transactions paid that miner: each one's gas used times what it
+ * paid per gas above the base fee (the base fee itself is burnt). The chain's own issuance, if
+ * any, is not in it: no block or receipt tells it.
+ */
+export interface BlockFeeRewardRecord {
+  block: StoredBlock;
+  /** Wei. */
+  priorityFees: bigint;
+}
+
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
   constructor(
@@ -36,6 +47,42 @@ export class BlockService {
     const block = await this.storage.getBlockByNumber(await this.numberOf(tag));
     if (!block) throw new BlockNotFoundError();
     return block;
+  }
+
+  /** The priority fees block `number`'s transactions paid its miner ({@link BlockFeeRewardRecord}). */
+  async feeReward(number: bigint): Promise<BlockFeeRewardRecord> {
+    const [reward] = await this.feeRewards([number]);
+    if (!reward) throw new BlockNotFoundError();
+    return reward;
+  }
+
+  /**
+   * The blocks `miner` mined, newest first, `offset` to a page, each with the priority fees its
+   * transactions paid ({@link BlockFeeRewardRecord}).
+   */
+  async minedBlocks(miner: Hex, page: number, offset: number): Promise<BlockFeeRewardRecord[]> {
+    const blocks = await this.storage.listMinerBlocks({ miner, page, offset });
+    return (await this.feeRewards(blocks.map((block) => block.number))).filter((reward) => reward !== null);
+  }
+
+  /** {@link feeReward} of each of `numbers`, `null` for a block not stored; two storage reads for all. */
+  private async feeRewards(numbers: bigint[]): Promise<(BlockFeeRewardRecord | null)[]> {
+    const found = await this.storage.getBlocksWithTransactionHashes(numbers);
+    const hashes = found.flatMap((entry) => entry?.transactionHashes ?? []);
+    const transactions = new Map((await this.storage.getTransactions(hashes)).flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
+    return found.map((entry) => {
+      if (!entry) return null;
+      const baseFee = entry.block.baseFeePerGas ?? 0n;
+      let priorityFees = 0n;
+      for (const hash of entry.transactionHashes) {
+        const tx = transactions.get(hash);
+        // A block rolled away between the two reads has no transactions left to add up.
+        if (!tx) return null;
+        // Deposit-style transactions pay no gas at all, never less than nothing.
+        if (tx.effectiveGasPrice > baseFee) priorityFees += tx.gasUsed * (tx.effectiveGasPrice - baseFee);
+      }
+      return { block: entry.block, priorityFees };
+    });
   }
 
   /** The stored block with hash `hash`. */

@@ -43,6 +43,23 @@ export interface ContractRecord {
   implementation: string | null;
 }
 
+/**
+ * Where and by whom a contract was created, as Etherscan's `getcontractcreation` tells it:
+ * `creator` is the transaction's sender, `factory` the contract whose code created it (`null`
+ * for the transaction's own creation).
+ */
+export interface ContractCreationRecord {
+  address: Hex;
+  creator: Hex;
+  factory: Hex | null;
+  transactionHash: Hex;
+  blockNumber: bigint;
+  /** The block's time, Unix seconds. */
+  timestamp: bigint;
+  /** The init code of the transaction's own creation (its input); `null` for a factory's, which only the call trace holds. */
+  initCode: Hex | null;
+}
+
 /** The spec's Contract event: the log, and its event decoded where a known ABI describes it. */
 export interface ContractEventRecord {
   address: string;
@@ -131,6 +148,25 @@ export class ContractService {
   /** Throws {@link ContractNotFoundError} unless {@link isContract}. */
   private async mustExist(address: Hex): Promise<void> {
     if (!(await this.isContract(address))) throw new ContractNotFoundError();
+  }
+
+  /** The indexed creation of the contract at `address`, or `null` where none is indexed. */
+  async creation(address: Hex): Promise<ContractCreationRecord | null> {
+    const creation = await this.storage.getContractCreation(address);
+    if (!creation) return null;
+    const tx = await this.storage.getTransaction(creation.transactionHash);
+    // A creation rolled away between the two reads is no creation any more.
+    if (!tx) return null;
+    const own = creation.traceIndex === 0;
+    return {
+      address,
+      creator: tx.from,
+      factory: own ? null : creation.creator,
+      transactionHash: tx.hash,
+      blockNumber: tx.blockNumber,
+      timestamp: tx.timestamp,
+      initCode: own ? tx.input : null,
+    };
   }
 
   /** Whether `address` is a contract: its creation is indexed, or the node has code there at the indexed head. */

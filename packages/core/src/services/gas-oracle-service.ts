@@ -30,6 +30,9 @@ interface FeeHistory {
 const BLOCKS = 5;
 const PERCENTILES = [25, 50, 75];
 
+/** Blocks {@link GasOracleService.inclusionShare} looks back over. */
+const INCLUSION_BLOCKS = 20;
+
 /** Suggests gas prices from the upstream node's recent blocks. */
 export class GasOracleService {
   constructor(private readonly chain: ChainClient) {}
@@ -53,6 +56,30 @@ export class GasOracleService {
       suggestBaseFee: nextBaseFee.toString(),
       gasUsedRatio: history.gasUsedRatio,
     };
+  }
+
+  /**
+   * The share (0–1) of the newest {@link INCLUSION_BLOCKS} blocks that would have included a
+   * transaction paying `gasPrice` Wei per gas: those whose base fee plus the smallest tip they
+   * included does not exceed it. Where the node keeps no fee history, `gasPrice` against its
+   * `eth_gasPrice`: 1 at or above it, else 0.
+   */
+  async inclusionShare(gasPrice: bigint): Promise<number> {
+    let history: FeeHistory;
+    try {
+      history = await this.chain.request<FeeHistory>('eth_feeHistory', [`0x${INCLUSION_BLOCKS.toString(16)}`, 'latest', [0]]);
+    } catch (error) {
+      if (!(error instanceof NodeRpcError)) throw error;
+      return gasPrice >= BigInt(await this.chain.request<string>('eth_gasPrice')) ? 1 : 0;
+    }
+    const blocks = history.gasUsedRatio.length;
+    if (blocks === 0) return 0;
+    let including = 0;
+    for (let i = 0; i < blocks; i++) {
+      const floor = BigInt(history.baseFeePerGas?.[i] ?? '0x0') + BigInt(history.reward?.[i]?.[0] ?? '0x0');
+      if (gasPrice >= floor) including++;
+    }
+    return including / blocks;
   }
 
   /** A chain without base fees: the node's gas price for every speed. */

@@ -1,5 +1,5 @@
-import { TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
+import { BlockNotFoundError, QueryTooLargeError, TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
+import type { Hex, IndexerCursor, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { formatUsd } from '../prices/usd.js';
@@ -153,6 +153,9 @@ export interface TokenAnalyticsRecord {
 }
 
 const DAY_SECONDS = 86_400n;
+/** Transfers {@link TokenService.nftInventory} reads per storage page, and at most in all. */
+const REPLAY_PAGE = 10_000;
+const MAX_REPLAYED_TRANSFERS = 100_000;
 
 /** Tokens: records and holders from storage, metadata and total supply from the chain. */
 export class TokenService {
@@ -324,6 +327,57 @@ export class TokenService {
         trustLevel: profile?.trustLevel ?? null,
       },
     };
+  }
+
+  /**
+   * `totalSupply()` of any contract at block `block` (default: the newest indexed block); `null`
+   * where it has none. A block past the indexed head is {@link BlockNotFoundError}.
+   */
+  async totalSupplyAt(token: Hex, block?: bigint): Promise<bigint | null> {
+    return this.reader.totalSupply(token, await this.cursorOf(block));
+  }
+
+  /** `holder`'s balance as `token`'s `balanceOf` answers it at `block` (as {@link totalSupplyAt}); `null` where it does not answer. */
+  async balanceOf(token: Hex, holder: Hex, block?: bigint): Promise<bigint | null> {
+    return this.reader.balanceOf(token, holder, await this.tagOf(block));
+  }
+
+  /**
+   * The ids of ERC-721 `token` that `holder` holds at the newest indexed block, ascending: its
+   * indexed transfers of the token replayed (an id comes in with a transfer to it and leaves with
+   * one from it), so the answer never disagrees with the transfers the API lists. More than
+   * {@link MAX_REPLAYED_TRANSFERS} transfers to replay is {@link QueryTooLargeError}.
+   */
+  async nftInventory(holder: Hex, token: Hex): Promise<bigint[]> {
+    const held = new Set<bigint>();
+    for (let page = 1; ; page++) {
+      const transfers = await this.storage.listAddressTokenTransfers({ address: holder, token, standard: 'ERC-721', page, offset: REPLAY_PAGE, sort: 'asc' });
+      for (const transfer of transfers) {
+        if (transfer.tokenId === null) continue;
+        if (transfer.from === holder) held.delete(transfer.tokenId);
+        if (transfer.to === holder) held.add(transfer.tokenId);
+      }
+      if (transfers.length < REPLAY_PAGE) break;
+      if (page * REPLAY_PAGE >= MAX_REPLAYED_TRANSFERS) throw new QueryTooLargeError();
+    }
+    return [...held].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The node's tag of an indexed block, the newest by default. */
+  /** The indexed block `block` (default: the head) by number and hash, so a supply read at it is cached by hash and a reorg of that number never serves it again. */
+  private async cursorOf(block: bigint | undefined): Promise<IndexerCursor | null> {
+    if (block === undefined) return this.head.current();
+    const cursor = await this.head.current();
+    const stored = cursor && block <= cursor.number ? await this.storage.getBlockByNumber(block) : null;
+    if (!stored) throw new BlockNotFoundError();
+    return { number: stored.number, hash: stored.hash };
+  }
+
+  private async tagOf(block: bigint | undefined): Promise<string> {
+    if (block === undefined) return this.head.blockTag();
+    const cursor = await this.head.current();
+    if (!cursor || block > cursor.number) throw new BlockNotFoundError();
+    return `0x${block.toString(16)}`;
   }
 
   async holders(address: Hex, query: { page: number; offset: number; minBalance?: bigint }): Promise<TokenHoldersRecord> {

@@ -147,6 +147,15 @@ export interface ChainTotals {
 }
 
 /** Filter and page for an address's transactions. */
+/** A page of the blocks one address mined (was the fee recipient of). */
+export interface MinerBlocksQuery {
+  miner: Hex;
+  /** 1-based. */
+  page: number;
+  /** Page size. */
+  offset: number;
+}
+
 export interface AddressTransactionsQuery {
   address: Hex;
   /** Inclusive; default 0. */

@@ -14,6 +14,7 @@ import type {
   AddressActivity,
   AddressLogsQuery,
   AddressTransactionsQuery,
+  MinerBlocksQuery,
   BlockBundle,
   ChainTotals,
   Hex,
@@ -125,6 +126,12 @@ export interface Storage {
   getBlockBundle(number: bigint): Promise<BlockBundle | null>;
   /** The newest `limit` blocks, newest first. */
   listRecentBlocks(limit: number): Promise<StoredBlock[]>;
+  /**
+   * The blocks whose miner (fee recipient) is `miner`, newest first, paged as
+   * {@link listAddressTransactions}. A database backend MUST find them through an index on the
+   * miner, not by reading every block.
+   */
+  listMinerBlocks(query: MinerBlocksQuery): Promise<StoredBlock[]>;
 
   getTransaction(hash: Hex): Promise<StoredTransaction | null>;
   /** One round trip for many hashes; the result is in input order with `null` for unknown ones. */

@@ -14,6 +14,7 @@ const SELECTORS = {
   symbol: '0x95d89b41',
   decimals: '0x313ce567',
   totalSupply: '0x18160ddd',
+  balanceOf: '0x70a08231',
 } as const;
 
 const WORD = /^0x[0-9a-f]{64}$/i;
@@ -88,6 +89,12 @@ export class TokenMetadataReader {
     const value = answer !== null && WORD.test(answer) ? BigInt(answer) : null;
     if (key !== null) this.#supplies.set(key, { value });
     return value;
+  }
+
+  /** `balanceOf(holder)` at `blockTag`, or `null` where the contract does not answer it. */
+  async balanceOf(token: Hex, holder: Hex, blockTag: string): Promise<bigint | null> {
+    const answer = await this.#call(token, `${SELECTORS.balanceOf}${holder.slice(2).padStart(64, '0')}`, blockTag);
+    return answer !== null && WORD.test(answer) ? BigInt(answer) : null;
   }
 
   /**

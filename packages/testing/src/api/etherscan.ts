@@ -59,6 +59,10 @@ const ACTION_PARAMS: [module: string, action: string, params: string[]][] = [
   ['proxy', 'eth_getStorageAt', ['address', 'position', 'tag']],
   ['proxy', 'eth_sendRawTransaction', ['hex']],
   ['stats', 'ethprice', ['module', 'action', 'chainid']],
+  ['account', 'addresstokennftinventory', ['address', 'contractaddress']],
+  ['contract', 'getcontractcreation', ['contractaddresses']],
+  ['block', 'getblockreward', ['blockno']],
+  ['gastracker', 'gasestimate', ['gasprice']],
 ];
 
 /** The Etherscan-compatible API at `{base_url}/api`: modules, texts, HTTP 200 semantics, keys and limits. */
@@ -394,7 +398,7 @@ export function etherscanTests(ctx: () => ApiContext): void {
       [{ module: 'account', action: 'balance', address: '0x12' }, notOk('Error! Invalid address format')],
       [{ module: 'account', action: 'balance' }, notOk('Error! Invalid address format')],
       [{ module: 'account', action: 'txlist', address, startblock: 'x' }, notOk('Error! Invalid block number')],
-      [{ module: 'account', action: 'balance', address, chainid: '1' }, notOk('Missing or unsupported chainid parameter (this explorer serves chainid 31337)')],
+      [{ module: 'account', action: 'balance', address, chainid: '1' }, notOk('Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids')],
     ];
     for (const [params, expected] of cases) {
       const reply = await etherscan(ctx(), params);
@@ -416,6 +420,10 @@ export function etherscanTests(ctx: () => ApiContext): void {
       position: '0x0',
       hex: '0x02',
       guid: 'x',
+      contractaddress: ctx().demo.contracts.nft,
+      contractaddresses: ctx().demo.contracts.token,
+      blockno: '1',
+      gasprice: '1000000000',
     };
     const failures: string[] = [];
     for (const [module, action, names] of ACTION_PARAMS) {

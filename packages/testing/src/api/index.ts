@@ -12,6 +12,7 @@ import { errorAndHealthTests } from './errors.js';
 import { etherscanRateLimitTests, etherscanTests } from './etherscan.js';
 import { etherscanLogTests } from './etherscan-logs.js';
 import { etherscanProxyTests } from './etherscan-proxy.js';
+import { etherscanParityTests } from './etherscan-parity.js';
 import { etherscanPriceTests } from './etherscan-prices.js';
 import { graphqlTests } from './graphql.js';
 import { hostileInputTests } from './hostile-input.js';
@@ -77,6 +78,7 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('Etherscan-compatible API', () => etherscanTests(ctx));
     describe('Etherscan-compatible API logs', () => etherscanLogTests(ctx));
     describe('Etherscan-compatible API proxy', () => etherscanProxyTests(ctx));
+    describe('Etherscan-compatible API: the actions tools call, against the node', () => etherscanParityTests(ctx));
     describe('Etherscan-compatible API rate limits', () => etherscanRateLimitTests(ctx));
     describe('Etherscan-compatible API native coin price', () => etherscanPriceTests(ctx));
     describe('JSON-RPC', () => jsonRpcTests(ctx));

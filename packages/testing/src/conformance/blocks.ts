@@ -44,6 +44,19 @@ export function blockTests(factory: StorageFactory): void {
       expect(await storage.getBlocksWithTransactionHashes([])).toEqual([]);
     });
 
+    test('listMinerBlocks pages one miner’s blocks newest first, and a rollback takes its rolled-back blocks away', async (storage) => {
+      const chain = makeChain({ blocks: 10, txPerBlock: 1 });
+      await writeChain(storage, chain);
+      const miner = chain[4]!.block.miner;
+      const mined = chain.map((bundle) => bundle.block).filter((block) => block.miner === miner).reverse();
+      expect(mined.length).toBeGreaterThan(2);
+      expect(await storage.listMinerBlocks({ miner, page: 1, offset: 100 })).toEqual(mined);
+      expect(await storage.listMinerBlocks({ miner, page: 2, offset: 2 })).toEqual(mined.slice(2, 4));
+      expect(await storage.listMinerBlocks({ miner: fixtureHash('nobody').slice(0, 42) as Hex, page: 1, offset: 100 })).toEqual([]);
+      await storage.rollbackTo(mined[1]!.number);
+      expect(await storage.listMinerBlocks({ miner, page: 1, offset: 100 })).toEqual(mined.slice(1));
+    });
+
     test('a pre-London block reads back with baseFeePerGas null', async (storage) => {
       const chain = makeChain({ blocks: 2, londonBlock: 1n });
       expect(chain[0]!.block.baseFeePerGas).toBeNull();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
-import type { Route } from '@chainlens/core';
+import { isEtherscanPath, type Route } from '@chainlens/core';
 import { acceptedBy, headerText, hostileJson, hostileText } from './values.js';
 
 /** One generated HTTP request, and the JSON value its body was made from (when it is JSON). */
@@ -135,7 +135,7 @@ function pathFor(route: Route, pools: FuzzPools): fc.Arbitrary<string> {
 
 /** Requests aimed at `route`: its own schemas decide which fields exist and which values are valid. */
 export function requestsFor(route: Route, pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
-  const etherscan = route.path === '/api' || route.path === '/api/';
+  const etherscan = isEtherscanPath(route.path);
   const query = etherscan ? etherscanParams(pools) : objectFor(route.query, pools, hostileText, true);
   const json = etherscan ? etherscanParams(pools) : objectFor(route.body, pools, hostileJson, false);
   const sendsBody = route.body !== undefined || route.method !== 'GET';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { etherscanModules, type Route, Router } from '@chainlens/core';
+import { etherscanModules, isEtherscanPath, type Route, Router } from '@chainlens/core';
 import { get } from '../api/context.js';
 import type { FuzzContext } from './context.js';
 import { requestsFor, type FuzzRequest } from './rest-requests.js';
@@ -101,7 +101,7 @@ function answerProblem(request: FuzzRequest, answer: RawAnswer, router: Router):
   const route = router.match(request.method, request.url.split('?')[0]!)?.route;
   // Bodies and headers too large are refused by the HTTP server before any route runs, with the envelope.
   const beforeRouting = answer.status === 413 || answer.status === 431;
-  const etherscan = route?.path === '/api' || route?.path === '/api/';
+  const etherscan = route !== undefined && isEtherscanPath(route.path);
   // Pages, scripts and metrics answer their own text; their errors are envelopes like any other.
   const text = route?.format?.contentType !== undefined && answer.status === 200;
   if (text) return null;

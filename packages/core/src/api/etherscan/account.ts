@@ -1,38 +1,50 @@
 import { z } from 'zod';
 import { InvalidAddressError } from '../../errors/index.js';
-import { withError } from '../../http/index.js';
 import { addressSchema, hashSchema, optionalAddressSchema, type BlockTag } from '../../http/request-schemas.js';
 import type { AccountTokenTransferRecord, Services } from '../../services/index.js';
 import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
-import { blockBoundParam, blockNumberOf, blockTagParam, checkWindow, pagingShape, parseParams, type EtherscanParams } from './params.js';
+import {
+  addressListParam,
+  blockBoundParam,
+  blockNumberOf,
+  blockTagParam,
+  checkWindow,
+  contractAddressParam,
+  optionalContractAddressParam,
+  pageOf,
+  pagingShape,
+  parseParams,
+  RESULT_WINDOW,
+  type EtherscanParams,
+} from './params.js';
 import { erc1155Transfer, erc20Transfer, erc721Transfer, internalTransaction, listedInternalTransaction, normalTransaction } from './records.js';
 
 /** The most addresses one `balancemulti` reads, as Etherscan allows. */
 const MAX_BALANCES = 20;
 const NO_TRANSACTIONS = 'No transactions found';
 
-/** A comma-separated list of 1..20 addresses. */
-const addressListSchema = withError(
-  z
-    .string()
-    .transform((value) => value.split(','))
-    .pipe(z.array(addressSchema).min(1)),
-  () => new InvalidAddressError(),
-);
-
 const listShape = { startblock: blockBoundParam, endblock: blockBoundParam, ...pagingShape };
 
 const balanceParams = z.object({ address: addressSchema, tag: blockTagParam });
-const balancesParams = z.object({ address: addressListSchema, tag: blockTagParam });
+const balancesParams = z.object({ address: addressListParam, tag: blockTagParam });
 const txlistParams = z.object({ address: addressSchema, ...listShape });
 const internalParams = z.object({ txhash: hashSchema });
 const internalListParams = z.object({ address: optionalAddressSchema, ...listShape });
+const minedBlocksParams = z.object({
+  address: addressSchema,
+  blocktype: z.enum(['blocks', 'uncles'], { message: "must be 'blocks' or 'uncles'" }).optional().default('blocks'),
+  page: pagingShape.page,
+  offset: pagingShape.offset,
+});
+const tokenBalanceParams = z.object({ contractaddress: contractAddressParam, address: addressSchema, tag: blockTagParam });
+const holdingsParams = z.object({ address: addressSchema, page: pagingShape.page, offset: pagingShape.offset });
+const inventoryParams = z.object({ address: addressSchema, contractaddress: contractAddressParam, page: pagingShape.page, offset: pagingShape.offset });
 const tokenTransfersParams = z.object({
   address: optionalAddressSchema,
-  contractaddress: withError(addressSchema.optional(), () => new EtherscanError('Error! Invalid contract address format')),
+  contractaddress: optionalContractAddressParam,
   ...listShape,
 });
 
@@ -48,6 +60,22 @@ class TracesUnavailableError extends EtherscanError {
     super('Error! The node does not trace transactions, so their internal transactions are unknown');
   }
 }
+
+class NoBalanceOfError extends EtherscanError {
+  constructor() {
+    super('Error! The contract does not answer balanceOf(address)');
+  }
+}
+
+/** Uncles are not indexed (and no chain has had any since the merge). */
+class UnclesUnindexedError extends EtherscanError {
+  constructor() {
+    super('Error! Uncles are not indexed, so the uncles an address mined cannot be listed');
+  }
+}
+
+/** The most blocks one `getminedblocks` page holds: each block's transactions are read for its reward. */
+const MAX_MINED_BLOCKS = 1_000;
 
 class TooManyAddressesError extends EtherscanError {
   constructor() {
@@ -80,6 +108,15 @@ export function accountModule(services: Services): EtherscanModule {
       });
       return list(transfers.map(entry), NO_TRANSACTIONS);
     };
+  }
+
+  /** The tokens of `standard` an address holds, a page of them as Etherscan pages (see `holdings` in docs). */
+  async function holdingsOf(params: EtherscanParams, standard: TokenStandard) {
+    const query = parseParams(holdingsParams, params);
+    checkWindow(query);
+    // Storage pages holdings of every standard: read the whole window, then page this standard's.
+    const held = (await services.tokens.holdings(query.address, 1, RESULT_WINDOW)).filter((holding) => holding.standard === standard);
+    return pageOf(held, query);
   }
 
   return {
@@ -128,6 +165,68 @@ export function accountModule(services: Services): EtherscanModule {
           sort: query.sort,
         });
         return list(internal.map(listedInternalTransaction), NO_TRANSACTIONS);
+      },
+
+      /** `balanceOf(address)` as the token contract answers it at `tag` (the newest indexed block by default). */
+      async tokenbalance(params) {
+        const { contractaddress, address, tag } = parseParams(tokenBalanceParams, params);
+        const balance = await services.tokens.balanceOf(contractaddress, address, blockNumberOf(tag) ?? undefined);
+        if (balance === null) throw new NoBalanceOfError();
+        return ok(balance.toString());
+      },
+
+      async addresstokenbalance(params) {
+        const held = await holdingsOf(params, 'ERC-20');
+        return list(
+          held.map((holding) => ({
+            TokenAddress: holding.token,
+            TokenName: holding.name ?? '',
+            TokenSymbol: holding.symbol ?? '',
+            TokenQuantity: holding.balance,
+            TokenDivisor: holding.decimals ?? '',
+          })),
+          NO_TRANSACTIONS,
+        );
+      },
+
+      async addresstokennftbalance(params) {
+        const held = await holdingsOf(params, 'ERC-721');
+        return list(
+          held.map((holding) => ({ TokenAddress: holding.token, TokenName: holding.name ?? '', TokenSymbol: holding.symbol ?? '', TokenQuantity: holding.balance })),
+          NO_TRANSACTIONS,
+        );
+      },
+
+      async addresstokennftinventory(params) {
+        const query = parseParams(inventoryParams, params);
+        checkWindow(query);
+        const ids = await services.tokens.nftInventory(query.address, query.contractaddress);
+        return list(
+          pageOf(ids, query).map((id) => ({ TokenAddress: query.contractaddress, TokenId: id.toString() })),
+          NO_TRANSACTIONS,
+        );
+      },
+
+      /** From the node's blocks in the range (at most 1,000 of them; see `beaconWithdrawals`). */
+      async txsBeaconWithdrawal(params) {
+        const query = parseParams(txlistParams, params);
+        checkWindow(query);
+        const withdrawals = await services.accounts.beaconWithdrawals({ address: query.address, ...(await rangeOf(query)) });
+        const ordered = query.sort === 'desc' ? withdrawals.reverse() : withdrawals;
+        return list(pageOf(ordered, query), NO_TRANSACTIONS);
+      },
+
+      /** Newest first, with what each block's transactions paid above the base fee (as `block/getblockreward`); `offset` at most 1 000. */
+      async getminedblocks(params) {
+        const query = parseParams(minedBlocksParams, params);
+        checkWindow(query);
+        if (query.blocktype === 'uncles') throw new UnclesUnindexedError();
+        const offset = Math.min(query.offset, MAX_MINED_BLOCKS);
+        const mined = await services.blocks.minedBlocks(query.address, query.page, offset);
+        return list(
+          mined.map(({ block, priorityFees }) => ({ blockNumber: block.number.toString(), timeStamp: block.timestamp.toString(), blockReward: priorityFees.toString() })),
+          NO_TRANSACTIONS,
+        );
       },
 
       tokentx: tokenTransfers('ERC-20', erc20Transfer),

@@ -3,15 +3,21 @@ import type { Principal } from '../../auth/principal.js';
 import { holdsScope } from '../../auth/scopes.js';
 import { ContractNotFoundError, ForbiddenError, UnauthorizedError } from '../../errors/index.js';
 import { addressParams, addressSchema, optionalAddressSchema } from '../../http/request-schemas.js';
-import type { ContractRecord, Services } from '../../services/index.js';
+import type { ContractCreationRecord, ContractRecord, Services } from '../../services/index.js';
 import type { Hex, StoredVerificationJob } from '../../storage/index.js';
 import { VERIFICATION_MESSAGES, verificationFields, type VerificationInput } from '../../verification/index.js';
 import { notOk, ok, type EtherscanAnswer } from './answers.js';
 import { EtherscanError } from './errors.js';
 import type { EtherscanModule } from './module.js';
-import { parseParams, type EtherscanParams } from './params.js';
-import { sourceCode, UNVERIFIED_SOURCE } from './records.js';
+import { addressListParam, parseParams, type EtherscanParams } from './params.js';
+import { contractCreation, sourceCode, UNVERIFIED_SOURCE } from './records.js';
 
+/** The most addresses one `getcontractcreation` reads, as Etherscan allows. */
+const MAX_CREATIONS = 5;
+
+const creationParams = z.object({
+  contractaddresses: addressListParam,
+});
 const proxyParams = z.object({ address: addressSchema, expectedimplementation: optionalAddressSchema });
 const guidParams = z.object({ guid: z.string().min(1, 'is required').max(100, 'is too long') });
 
@@ -38,6 +44,12 @@ const verifyParams = z.object({
 class NoContractCodeError extends EtherscanError {
   constructor(address: Hex) {
     super(`Unable to locate ContractCode at ${address}`);
+  }
+}
+
+class TooManyContractsError extends EtherscanError {
+  constructor() {
+    super(`Error! Too many contract addresses: at most ${MAX_CREATIONS}`);
   }
 }
 
@@ -92,6 +104,17 @@ export function contractModule(services: Services): EtherscanModule {
     }
   }
 
+  /** A factory's init code: the input of the creation frame that made `address` in the transaction's call trace. */
+  async function factoryInitCode(creation: ContractCreationRecord): Promise<string> {
+    const frames = [await services.traces.trace(creation.transactionHash)];
+    for (let frame = frames.pop(); frame; frame = frames.pop()) {
+      if (frame.type.startsWith('CREATE') && frame.to === creation.address && frame.error === null) return frame.input;
+      frames.push(...frame.calls);
+    }
+    // The node's trace no longer shows the creation the indexer saw in it (a reorg since): nothing to tell.
+    return '';
+  }
+
   async function job(params: EtherscanParams): Promise<StoredVerificationJob> {
     const found = await services.verification.job(parseParams(guidParams, params).guid);
     if (!found) throw new UnknownGuidError();
@@ -133,6 +156,19 @@ export function contractModule(services: Services): EtherscanModule {
 
       async checkproxyverification(params) {
         return jobStatus(await job(params));
+      },
+
+      /** Creator, transaction, block, time, factory and init code of each of up to 5 contracts, in the order asked; unknown ones are left out. */
+      async getcontractcreation(params) {
+        const { contractaddresses } = parseParams(creationParams, params);
+        if (contractaddresses.length > MAX_CREATIONS) throw new TooManyContractsError();
+        const creations = (await Promise.all(contractaddresses.map((address) => services.contracts.creation(address)))).filter((found) => found !== null);
+        if (creations.length === 0) return { status: '0', message: 'No data found', result: null };
+        return ok(
+          await Promise.all(
+            creations.map(async (creation) => contractCreation(creation, creation.initCode ?? (await factoryInitCode(creation)))),
+          ),
+        );
       },
 
       async getabi(params) {

@@ -22,10 +22,13 @@ export class InvalidActionError extends EtherscanError {
   }
 }
 
-/** A `chainid` other than the chain this explorer serves. */
+/**
+ * A `chainid` other than the chain this explorer serves, or none on `/v2/api`: Etherscan's own
+ * words, which V2 clients recognise.
+ */
 export class UnsupportedChainError extends EtherscanError {
-  constructor(served: number) {
-    super(`Missing or unsupported chainid parameter (this explorer serves chainid ${served})`);
+  constructor() {
+    super('Missing or unsupported chainid parameter (required for v2 api), please see chainlist for the list of supported chainids');
   }
 }
 
@@ -33,5 +36,19 @@ export class UnsupportedChainError extends EtherscanError {
 export class ResultWindowTooLargeError extends EtherscanError {
   constructor() {
     super('Result window is too large, PageNo x Offset size must be less than or equal to 10000');
+  }
+}
+
+/** An estimate in time before two blocks are indexed: no block time to count with. */
+export class NoBlockTimeError extends EtherscanError {
+  constructor() {
+    super('Error! No block time yet: too few blocks are indexed to estimate one');
+  }
+}
+
+/** A parameter that would narrow the answer, sent to an action that does not read it. */
+export class UnreadParameterError extends EtherscanError {
+  constructor(name: string) {
+    super(`Error! This action does not take the ${name} parameter`);
   }
 }

@@ -13,15 +13,30 @@ import type { EtherscanAction, EtherscanModule } from './module.js';
 import { mergeParams } from './params.js';
 import { proxyModule } from './proxy.js';
 import { statsModule } from './stats.js';
+import { tokenModule } from './token.js';
 import { transactionModule } from './transaction.js';
 
 /** Body values as clients send them: form fields are text; JSON scalars are read as text too. */
 const bodySchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String)).optional();
 
+/** Where the API is served: Etherscan's first path, where `chainid` is optional, and its V2 path, where it is required. */
+const PATHS: readonly { path: string; chainIdRequired: boolean }[] = [
+  { path: '/api', chainIdRequired: false },
+  { path: '/api/', chainIdRequired: false },
+  { path: '/v2/api', chainIdRequired: true },
+  { path: '/v2/api/', chainIdRequired: true },
+];
+
+/** Whether `path` is one the Etherscan-compatible API is served at (`/api`, `/v2/api`, with or without a final slash). */
+export function isEtherscanPath(path: string): boolean {
+  return PATHS.some((served) => served.path === path);
+}
+
 /**
- * The Etherscan-compatible API: `GET|POST {base_url}/api?module=…&action=…`, parameters from the
- * query string, a form body or a JSON body. Etherscan's envelope and texts, HTTP 200 for every
- * answer; `apikey` authenticates like `X-API-Key` and counts against the same rate limits.
+ * The Etherscan-compatible API: `GET|POST {base_url}/api?module=…&action=…` and, as Etherscan's
+ * V2 API, `{base_url}/v2/api?chainid=…&module=…&action=…`; parameters from the query string, a
+ * form body or a JSON body. Etherscan's envelope and texts, HTTP 200 for every answer; `apikey`
+ * authenticates like `X-API-Key` and counts against the same rate limits.
  */
 export function etherscanRoutes(services: Services, chain: ChainClient): Route[] {
   const modules = etherscanModules(services, chain);
@@ -30,11 +45,10 @@ export function etherscanRoutes(services: Services, chain: ChainClient): Route[]
     Object.entries(modules).map(([name, module]) => [name, new Map(Object.entries(module.actions).map(([action, run]) => [action.toLowerCase(), run]))]),
   );
 
-  async function handler({ query, body, principal }: RouteContext<Record<string, unknown>, Record<string, string>, Record<string, string> | undefined>) {
+  async function handle(chainIdRequired: boolean, { query, body, principal }: RouteContext<Record<string, unknown>, Record<string, string>, Record<string, string> | undefined>) {
     const params = mergeParams(query, body);
-    if (params.chainid !== undefined) {
-      const served = await chain.chainId();
-      if (params.chainid !== String(served)) throw new UnsupportedChainError(served);
+    if (params.chainid !== undefined || chainIdRequired) {
+      if (params.chainid !== String(await chain.chainId())) throw new UnsupportedChainError();
     }
     const moduleName = params.module ?? '';
     const module = Object.hasOwn(modules, moduleName) ? modules[moduleName]! : undefined;
@@ -46,18 +60,20 @@ export function etherscanRoutes(services: Services, chain: ChainClient): Route[]
   }
 
   return ['GET', 'POST'].flatMap((method) =>
-    ['/api', '/api/'].map((path) =>
+    PATHS.map(({ path, chainIdRequired }) =>
       defineRoute({
         method: method as 'GET' | 'POST',
         path,
         auth: 'none',
-        summary: 'Etherscan-compatible API: module and action as parameters',
+        summary: chainIdRequired
+          ? 'Etherscan-compatible API, V2 path: chainid (required), module and action as parameters'
+          : 'Etherscan-compatible API: module and action as parameters',
         formBody: true,
         apiKeyParam: 'apikey',
         format: etherscanFormat,
         query: z.record(z.string(), z.string()),
         body: bodySchema,
-        handler,
+        handler: (context) => handle(chainIdRequired, context),
       }),
     ),
   );
@@ -72,6 +88,7 @@ export function etherscanModules(services: Services, chain: ChainClient): Record
     block: blockModule(services),
     logs: logsModule(services),
     stats: statsModule(services),
+    token: tokenModule(services),
     gastracker: gastrackerModule(services),
     proxy: proxyModule(services, chain),
   };

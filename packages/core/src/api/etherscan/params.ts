@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { InvalidBlockNumberError } from '../../errors/index.js';
+import { InvalidAddressError, InvalidBlockNumberError } from '../../errors/index.js';
 import { parseInput, withError } from '../../http/index.js';
-import { blockTagText } from '../../http/request-schemas.js';
-import { ResultWindowTooLargeError } from './errors.js';
+import { addressSchema, blockTagText } from '../../http/request-schemas.js';
+import { EtherscanError, ResultWindowTooLargeError, UnreadParameterError } from './errors.js';
 
 /**
  * A request's parameters, query string and body merged (the body wins), with lower-case names:
@@ -19,13 +19,26 @@ export function mergeParams(query: Readonly<Record<string, string>>, body: Reado
   return params;
 }
 
-/** Validates `params` with an object schema (the kernel's rules and error texts). */
+/**
+ * Parameters that choose which records an action answers. An action that does not read one would
+ * answer something else than was asked while looking right, so such a request is refused.
+ */
+const SELECTING_PARAMS = ['txhash', 'address', 'contractaddress', 'contractaddresses', 'blockno', 'topic0', 'topic1', 'topic2', 'topic3'];
+
+/**
+ * Validates `params` with an object schema (the kernel's rules and error texts), refusing a
+ * selecting parameter (`txhash`, `address`, …) the schema does not read.
+ */
 export function parseParams<T extends z.ZodType>(schema: T, params: EtherscanParams): z.output<T> {
+  if (schema instanceof z.ZodObject) {
+    const unread = SELECTING_PARAMS.find((name) => params[name] !== undefined && params[name] !== '' && !Object.hasOwn(schema.shape, name));
+    if (unread !== undefined) throw new UnreadParameterError(unread);
+  }
   return parseInput(schema, params, 'params');
 }
 
 /** The most records Etherscan lists for one query, across pages. */
-const RESULT_WINDOW = 10_000;
+export const RESULT_WINDOW = 10_000;
 
 /** A page number or size; `0` or absent is the default (Etherscan clients send `page=0`). */
 export function pageNumber(fallback: number) {
@@ -42,6 +55,11 @@ export const pagingShape = {
   offset: pageNumber(RESULT_WINDOW),
   sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('asc'),
 };
+
+/** Page `page` of `items`, `offset` to a page, for lists read whole before paging. */
+export function pageOf<T>(items: readonly T[], paging: { page: number; offset: number }): T[] {
+  return items.slice((paging.page - 1) * paging.offset, paging.page * paging.offset);
+}
 
 /** Enforces Etherscan's rule `page × offset ≤ 10000`. */
 export function checkWindow(paging: { page: number; offset: number }): void {
@@ -69,3 +87,20 @@ export function blockNumberOf(tag: string): bigint | null {
   if (tag === 'earliest') return 0n;
   return /^(0x[0-9a-fA-F]+|\d+)$/.test(tag) ? BigInt(tag) : null;
 }
+
+const invalidContractAddress = () => new EtherscanError('Error! Invalid contract address format');
+
+/** `contractaddress`: malformed or absent → Etherscan's `Error! Invalid contract address format`. */
+export const contractAddressParam = withError(addressSchema.clone(), invalidContractAddress);
+
+/** An optional {@link contractAddressParam}. */
+export const optionalContractAddressParam = withError(addressSchema.optional(), invalidContractAddress);
+
+/** A comma-separated list of addresses (at least one; each action sets its own most). */
+export const addressListParam = withError(
+  z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(addressSchema).min(1)),
+  () => new InvalidAddressError(),
+);

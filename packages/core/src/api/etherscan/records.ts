@@ -3,7 +3,7 @@
  * field names, order and string forms Etherscan clients parse.
  */
 import { formatUsd } from '../../prices/usd.js';
-import type { AccountTokenTransferRecord, ContractRecord, InternalTransactionRecord, LogSearchRecord, NativePrice, TransactionRecord } from '../../services/index.js';
+import type { AccountTokenTransferRecord, ContractCreationRecord, ContractRecord, InternalTransactionRecord, LogSearchRecord, NativePrice, TokenRecord, TransactionRecord } from '../../services/index.js';
 import type { StoredVerifiedContract } from '../../storage/index.js';
 
 /** The selector a transaction called: the input's first four bytes, `0x` for none. */
@@ -252,5 +252,56 @@ export function sourceCode(verified: StoredVerifiedContract, contract: ContractR
     Proxy: contract?.isProxy ? '1' : '0',
     Implementation: contract?.implementation ?? '',
     SwarmSource: '',
+  };
+}
+
+/** `contract/getcontractcreation`: one contract's creation, with the init code it ran. */
+export function contractCreation(creation: ContractCreationRecord, creationBytecode: string) {
+  return {
+    contractAddress: creation.address,
+    contractCreator: creation.creator,
+    txHash: creation.transactionHash,
+    blockNumber: creation.blockNumber.toString(),
+    timestamp: creation.timestamp.toString(),
+    contractFactory: creation.factory ?? '',
+    creationBytecode,
+  };
+}
+
+/** Etherscan's name of a standard: `ERC20`, `ERC721`, `ERC1155`. */
+function tokenType(standard: TokenRecord['standard']): string {
+  return standard.replace('-', '');
+}
+
+/**
+ * `token/tokeninfo`: the token record in Etherscan's fields and order. What neither the contract
+ * nor its metadata profile tells (email, blog, other social links, whitepaper) is `''`, as
+ * Etherscan leaves what it does not know.
+ */
+export function tokenInfo(token: TokenRecord) {
+  return {
+    contractAddress: token.address,
+    tokenName: token.name ?? '',
+    symbol: token.symbol ?? '',
+    divisor: token.decimals ?? (token.standard === 'ERC-20' ? '' : '0'),
+    tokenType: tokenType(token.standard),
+    totalSupply: token.totalSupply ?? '',
+    blueCheckmark: token.verified ? 'true' : 'false',
+    description: token.metadata.description ?? '',
+    website: token.website ?? '',
+    email: '',
+    blog: '',
+    reddit: '',
+    slack: '',
+    facebook: '',
+    twitter: token.social.twitter ?? '',
+    bitcointalk: '',
+    github: '',
+    telegram: token.social.telegram ?? '',
+    wechat: '',
+    linkedin: '',
+    discord: '',
+    whitepaper: '',
+    tokenPriceUSD: token.priceUSD ?? '',
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_TABLE } from '../../errors/index.js';
+import { isEtherscanPath } from '../etherscan/index.js';
 import type { Route } from '../../http/index.js';
 import { answersEnvelopeErrors, errorsByStatus, routeErrorCodes } from './error-responses.js';
 import { acceptsUndefined, toJsonSchema, type JsonSchema } from './json-schema.js';
@@ -13,7 +14,7 @@ export function openApiPath(path: string): string {
 export function routeTag(route: Route): string {
   if (route.path === '/') return 'JSON-RPC';
   if (route.path === '/graphql') return 'GraphQL';
-  if (route.path === '/api' || route.path === '/api/') return 'Etherscan-compatible API';
+  if (isEtherscanPath(route.path)) return 'Etherscan-compatible API';
   const versioned = /^\/api\/(v\d+)\/([^/]+)/.exec(route.path);
   if (versioned && versioned[2] !== 'openapi.json') return versioned[1] === 'v1' ? versioned[2]! : `${versioned[1]} ${versioned[2]}`;
   return 'Operations';
