@@ -132,7 +132,10 @@ export function hostileInputTests(ctx: () => ApiContext): void {
       },
       // Etherscan's parameters belong to each module and action: hostile values in them are the Etherscan tests' own.
       ...Object.fromEntries(
-        ['GET /api', 'GET /api/', 'POST /api', 'POST /api/'].map((name) => [name, { body: () => ({ module: 'account', action: 'balance', address: demo.accounts[0]! }) }]),
+        ['GET /api', 'GET /api/', 'POST /api', 'POST /api/', 'GET /v2/api', 'GET /v2/api/', 'POST /v2/api', 'POST /v2/api/'].map((name) => [
+          name,
+          { body: () => ({ chainid: String(demo.chainId), module: 'account', action: 'balance', address: demo.accounts[0]! }) },
+        ]),
       ),
       // An address no record names, so its label shows in no other test's answers.
       'PUT /api/v2/labels/:address': {

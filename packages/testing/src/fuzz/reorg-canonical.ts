@@ -46,6 +46,9 @@ interface Receipt {
   logs: { address: string; topics: string[]; data: string; logIndex: string; blockHash: string }[];
 }
 
+/** An Etherscan hex quantity: zero is written `0x`, as Etherscan writes it. */
+const etherscanQuantity = (hex: string) => BigInt(hex === '0x' ? 0 : hex);
+
 const logFields = (log: Receipt['logs'][number]) => ({ address: log.address.toLowerCase(), topics: log.topics, data: log.data, logIndex: BigInt(log.logIndex), blockHash: log.blockHash });
 
 /** What a receipt says, alike whether the node or the API gave it. */
@@ -144,7 +147,7 @@ export async function expectCanonical(run: ReorgRun, orphans: Orphans): Promise<
       (page) => run.get(`/api?module=logs&action=getLogs&address=${address}&fromBlock=0&toBlock=${head}&topic0=${TRANSFER}&page=${page}&offset=1000`),
       1000,
     );
-    expect(etherscanLogs.map((log) => `${log.transactionHash}:${BigInt(log.logIndex)}`), `Etherscan getLogs of ${address}`).toEqual(logs.map((log) => log.key));
+    expect(etherscanLogs.map((log) => `${log.transactionHash}:${etherscanQuantity(log.logIndex)}`), `Etherscan getLogs of ${address}`).toEqual(logs.map((log) => log.key));
     const parties = [...new Set(logs.flatMap((log) => [topicAddress(log.topics[1]), topicAddress(log.topics[2])]))].filter((party) => party !== ZERO);
     const balances = await Promise.all(
       parties.map(async (party) => ({ address: party, balance: BigInt(await run.rpc<Hex>('eth_call', [{ to: address, data: encodeFunctionData({ abi: DEMO_NFT_ABI, functionName: 'balanceOf', args: [party as Hex] }) }, headTag])).toString() })),
