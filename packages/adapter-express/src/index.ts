@@ -1,6 +1,6 @@
 import type { Explorer, HttpResponse } from '@chainlens/core';
 import { InvalidRequestError, PayloadTooLargeError } from '@chainlens/core';
-import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response, type Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -19,9 +19,15 @@ export function chainlensRouter(explorer: Explorer): Router {
   if (!kernel) throw new TypeError('@chainlens/adapter-express: an explorer from createExplorer() is required');
   const router = express.Router();
 
-  router.use(express.raw({ type: () => true, limit: kernel.bodyLimit }));
-  router.use(async (req: Request, res: Response) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    let raw: Buffer | undefined;
+    try {
+      // A body the host app's own parser read is not read again.
+      if (req.body === undefined && !req.readableEnded) raw = await kernel.readBody(req, req.headers);
+    } catch (error) {
+      next(error);
+      return;
+    }
     const response = await kernel.handle({
       method: req.method,
       url: req.url,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { ConfigError } from './errors/index.js';
+import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
 
@@ -100,6 +101,11 @@ export const explorerConfigSchema = z.object({
     .object({
       /** Largest request body in bytes (larger → 413). */
       bodyLimit: int(1).default(1_048_576),
+      /**
+       * Bytes of a body over `bodyLimit` read and discarded before answering 413, so that a client
+       * still sending can read the answer; beyond it the connection is closed after the answer.
+       */
+      bodyDrainLimit: int(0).default(DEFAULT_BODY_DRAIN_LIMIT),
       /** Timeout of each call to the upstream node, in milliseconds. */
       upstreamTimeoutMs: int(1).default(10_000),
     })

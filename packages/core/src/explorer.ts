@@ -206,6 +206,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     routes: [...apiRoutes, ...pageRoutes, ...documentationRoutes([...apiRoutes, ...pageRoutes])],
     logger,
     bodyLimit: config.http.bodyLimit,
+    bodyDrainLimit: config.http.bodyDrainLimit,
     authenticate,
     rateLimit: limiter
       ? (request, principal, weight) =>

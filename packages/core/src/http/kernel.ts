@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { holdsScope } from '../auth/scopes.js';
@@ -15,6 +16,7 @@ import {
 import { StreamedResult, type Route } from './route.js';
 import type { ResponseCache } from './response-cache.js';
 import { envelopeFormat, type ResponseFormat } from './response-format.js';
+import { DEFAULT_BODY_DRAIN_LIMIT, readRequestBody } from './request-body.js';
 import { Router, type RouteMatch } from './router.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import { isFormContentType, parseUrlEncoded } from './url-encoded.js';
@@ -26,6 +28,11 @@ export interface HttpKernelOptions {
   logger: Logger;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /**
+   * Bytes of a refused body read and discarded, so the client can read the 413, before its
+   * connection is closed; default {@link DEFAULT_BODY_DRAIN_LIMIT}.
+   */
+  bodyDrainLimit?: number;
   /**
    * Who sent a request: `null` for anonymous; throws for credentials that do not hold. Runs for
    * every matched route, public ones included. Default: everyone is anonymous.
@@ -65,8 +72,13 @@ export interface RateLimitOutcome {
 
 /** The framework-neutral HTTP entry point every adapter calls. */
 export interface HttpKernel {
-  /** Largest accepted request body in bytes, for adapters that read bodies themselves. */
+  /** Largest accepted request body in bytes. */
   readonly bodyLimit: number;
+  /**
+   * Reads a request's body for an adapter (see {@link readRequestBody}): refused when over the
+   * limit, once read and discarded up to the drain limit. `undefined` when there is none.
+   */
+  readBody(request: Readable, headers: HttpRequest['headers']): Promise<Buffer | undefined>;
   /** The route table it serves (for documentation and tests that walk every route). */
   readonly routes: readonly Route[];
   /** Answers one request. Never rejects: every failure becomes an envelope. */
@@ -79,11 +91,13 @@ export interface HttpKernel {
 }
 
 const EMPTY = Object.freeze({});
+const CLOSE = Object.freeze({ connection: 'close' });
 
 /** Builds the kernel over a route table. */
 export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const router = new Router(options.routes);
   const { logger, bodyLimit } = options;
+  const bodyLimits = { bodyLimit, drainLimit: options.bodyDrainLimit ?? DEFAULT_BODY_DRAIN_LIMIT };
   const authenticate = options.authenticate ?? (() => null);
   const rateLimit = options.rateLimit ?? (() => null);
   const { responseCache, onResponse } = options;
@@ -93,7 +107,8 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     if (explorerError instanceof InternalError) {
       logger.error({ err: explorerError.cause ?? error }, 'unexpected error while answering a request');
     }
-    return format.error(explorerError);
+    const response = format.error(explorerError);
+    return explorerError instanceof PayloadTooLargeError && explorerError.unread ? withHeaders(response, CLOSE) : response;
   }
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
@@ -173,7 +188,13 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   }
 
   const formatOf = (request: Pick<HttpRequest, 'method' | 'url'>) => router.match(request.method, request.url.split('?')[0]!)?.route.format ?? envelopeFormat;
-  return { bodyLimit, routes: options.routes, handle, errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat) };
+  return {
+    bodyLimit,
+    routes: options.routes,
+    handle,
+    readBody: (request, headers) => readRequestBody(request, headers, bodyLimits),
+    errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat),
+  };
 }
 
 /**
