@@ -299,6 +299,12 @@ export const explorerConfigSchema = z.object({
        * by the socket's address.
        */
       trustedProxyHops: int(0).max(10).default(0),
+      /**
+       * Milliseconds between two flushes of the tiers' counts: each instance counts in memory and,
+       * on this beat, adds its counts to storage in one call and reads back the shared totals. 0
+       * writes every request through (exact across instances, one storage round trip a request).
+       */
+      flushIntervalMs: int(0).max(10_000).default(200),
       /** Registrations per client address per hour. */
       registrationsPerHour: int(1).default(30),
       /** Failed logins of one account within one `loginWindowMinutes` window that lock it. */

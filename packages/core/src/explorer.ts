@@ -23,8 +23,8 @@ import { ConsensusPublisher } from './services/consensus-publisher.js';
 import { createConsensusSource } from './consensus/create-consensus-source.js';
 import { ClusterMember } from './coordination/cluster.js';
 import { localCoordinator } from './coordination/coordinator.js';
-import { clientIp, createHttpKernel, RateLimiter, rateLimitOutcome, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
-import { Throttles } from './limits/index.js';
+import { after, clientIp, createHttpKernel, RateLimiter, rateLimitOutcome, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
+import { BatchedCounters, Throttles } from './limits/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
 import { BlockTracer } from './indexer/block-tracer.js';
@@ -88,6 +88,11 @@ export interface Explorer {
    * default coordinator, once this instance holds the lease with a shared one. Idempotent.
    */
   start(): Promise<void>;
+  /**
+   * Writes the rate-limit counts this instance holds to storage and reads back the shared totals
+   * now rather than on the next beat (`rateLimits.flushIntervalMs`); `close()` does it too.
+   */
+  flushRateLimits(): Promise<void>;
   /** Stops indexing and releases storage. Idempotent. */
   close(): Promise<void>;
 }
@@ -135,7 +140,16 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     loginWindowMinutes: limits.loginWindowMinutes,
     now: config.clock,
   });
-  const limiter = limits.enabled ? new RateLimiter(writer, { ...limits, now: config.clock }) : null;
+  // Tier counts are held here and flushed on a beat: a storage write per request would cost a round trip each.
+  const counters =
+    limits.enabled && limits.flushIntervalMs > 0
+      ? new BatchedCounters(writer, {
+          flushIntervalMs: limits.flushIntervalMs,
+          now: config.clock,
+          onFlushError: (error) => logger.warn({ err: error }, 'rate-limit counts could not be flushed; they are sent on the next beat'),
+        })
+      : null;
+  const limiter = limits.enabled ? new RateLimiter(counters ?? writer, { ...limits, now: config.clock }) : null;
   // A revoked key or a deactivated user closes the connections opened with them, here and, through the bus, on every instance.
   const onRevoked = (revocation: Revocation) => {
     credentials.revoked(revocation);
@@ -210,7 +224,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     authenticate,
     rateLimit: limiter
       ? (request, principal, weight) =>
-          limiter.hit(principal, ipOf(request), weight).then((state) => {
+          after(limiter.hit(principal, ipOf(request), weight), (state) => {
             const outcome = rateLimitOutcome(state);
             if (outcome.retryAfter !== null) metrics?.rateLimited();
             return outcome;
@@ -291,6 +305,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
     },
+    flushRateLimits: async () => counters?.flush(),
     async close() {
       if (closed) return;
       closed = true;
@@ -298,7 +313,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       credentials.close();
       pricePublisher.stop();
       consensusPublisher.stop();
-      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close()]);
+      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close(), counters?.close()]);
       hub.all.clear();
       await storage.close();
     },

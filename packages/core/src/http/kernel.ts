@@ -43,7 +43,7 @@ export interface HttpKernelOptions {
    * allowance (the principal, or the client when anonymous or when its credentials failed) and
    * answers the headers to send; `null` when there are no limits.
    */
-  rateLimit?: (request: HttpRequest, principal: Principal | null, weight: number) => Promise<RateLimitOutcome> | null;
+  rateLimit?: (request: HttpRequest, principal: Principal | null, weight: number) => RateLimitOutcome | Promise<RateLimitOutcome> | null;
   /** Serves routes marked `cache: 'head'` from kept answers; without it every request is computed. */
   responseCache?: ResponseCache;
   /** Told of every answered request (request logs, metrics); it runs on the hot path, so keep it cheap. */
@@ -143,7 +143,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
       }
       const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
       const counting = rateLimit(request, principal, weight);
-      limits = counting === null ? null : await counting;
+      limits = counting instanceof Promise ? await counting : counting;
       if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
       if (refused !== null) throw refused;
       if (unreadable !== null) throw unreadable;

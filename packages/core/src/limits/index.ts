@@ -1,2 +1,3 @@
+export { BatchedCounters, type BatchedCountersOptions, type CounterStore } from './batched-counters.js';
 export { Throttles, type LoginAttempt, type ThrottleOptions } from './throttles.js';
 export { DAY_MS, HOUR_MS, MINUTE_MS, windowAt, type Window } from './windows.js';
