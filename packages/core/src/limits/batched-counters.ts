@@ -58,12 +58,14 @@ export class BatchedCounters implements CounterStore {
   hitCounters(hits: CounterHit[], now: number): number[] | Promise<number[]> {
     let missing: CounterHit[] | null = null;
     let loading: Promise<void>[] | null = null;
+    const entries: Entry[] = [];
     for (const hit of hits) {
       const entry = this.entries.get(hit.key);
       if (entry === undefined || entry.expiresAt <= now) (missing ??= []).push(hit);
       else if (entry.loading !== null) (loading ??= []).push(entry.loading);
+      else entries.push(entry);
     }
-    if (missing === null && loading === null) return hits.map((hit) => this.count(this.entries.get(hit.key)!, hit.amount));
+    if (missing === null && loading === null) return entries.map((entry, i) => this.count(entry, hits[i]!.amount));
     return this.load(hits, missing ?? [], loading ?? [], now);
   }
 
