@@ -11,4 +11,3 @@ export * from './response-text.js';
 export * from './text-format.js';
 export { clientIp } from './client-ip.js';
 export { RateLimiter, rateLimitHeaders, rateLimitOutcome, type Allowance, type RateLimiterOptions, type RateLimitState } from './rate-limiter.js';
-export { after } from './maybe-async.js';
