@@ -2,7 +2,6 @@ export * from './types.js';
 export * from './envelope.js';
 export * from './route.js';
 export * from './kernel.js';
-export { DEFAULT_BODY_DRAIN_LIMIT, readRequestBody, type BodyLimits } from './request-body.js';
 export * from './client-error.js';
 export { withError, parseInput, fieldError } from './validation.js';
 export * from './response-cache.js';

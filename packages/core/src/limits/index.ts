@@ -1,3 +1,2 @@
-export { BatchedCounters, type BatchedCountersOptions, type CounterStore } from './batched-counters.js';
 export { Throttles, type LoginAttempt, type ThrottleOptions } from './throttles.js';
 export { DAY_MS, HOUR_MS, MINUTE_MS, windowAt, type Window } from './windows.js';
