@@ -2,7 +2,10 @@
  * HTTP throughput of `GET /api/v1/transaction/:hash` through the Fastify and Express adapters,
  * each beside a bare route of the same framework answering the same bytes: the ratio is the share
  * of the framework's capacity ChainLens keeps. The Fastify rows repeat with an API key and with a
- * JWT: authentication must keep at least 85% of the anonymous rate.
+ * JWT: authentication must keep at least 85% of the anonymous rate. Rate limits are on, as
+ * shipped, at an allowance no request reaches; the Fastify row repeats on Postgres storage with
+ * limits on and off, so what counting costs there shows. Each ratio is also printed as one
+ * `ratio <name> <value>` line.
  *
  * All servers stay up while the rows are measured in turns, several rounds over: this shared VM's
  * speed drifts by half within minutes, so a ratio is taken between rows measured a few seconds
@@ -17,6 +20,7 @@ import autocannon from 'autocannon';
 import { deployDemo, fillBlocks, startAnvil } from '@chainlens/devchain';
 import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
+import { benchDatabase, dropSchema, type BenchDatabase } from './lib/postgres.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
 import { rpc } from './lib/rpc.js';
 import { startServer, withServer, type ServerProcess } from './lib/server-process.js';
@@ -37,7 +41,7 @@ const TOKEN_ROWS: readonly { name: string; server: ServerName; kind: 'graphql' |
   { name: 'express, REST token + holders + transfers', server: 'chainlens-express', kind: 'rest' },
 ];
 
-type ServerName = 'bare-fastify' | 'chainlens-fastify' | 'bare-express' | 'chainlens-express';
+type ServerName = 'bare-fastify' | 'chainlens-fastify' | 'bare-express' | 'chainlens-express' | 'chainlens-fastify-postgres' | 'chainlens-fastify-postgres-off';
 
 /** `credentials` names the headers a row sends (announced by the ChainLens server). */
 const ROWS: readonly { name: string; server: ServerName; credentials?: 'jwt' | 'apiKey' }[] = [
@@ -47,14 +51,17 @@ const ROWS: readonly { name: string; server: ServerName; credentials?: 'jwt' | '
   { name: 'adapter-fastify, JWT', server: 'chainlens-fastify', credentials: 'jwt' },
   { name: 'bare-express', server: 'bare-express' },
   { name: 'adapter-express', server: 'chainlens-express' },
+  { name: 'adapter-fastify, Postgres, limits off', server: 'chainlens-fastify-postgres-off' },
+  { name: 'adapter-fastify, Postgres', server: 'chainlens-fastify-postgres' },
 ];
 
 /** Each row's share of its baseline: adapters of their bare framework, authenticated reads of anonymous ones. */
 const TARGETS = [
-  { adapter: 'adapter-fastify', bare: 'bare-fastify', target: 0.6 },
-  { adapter: 'adapter-express', bare: 'bare-express', target: 0.7 },
-  { adapter: 'adapter-fastify, API key', bare: 'adapter-fastify', target: 0.85 },
-  { adapter: 'adapter-fastify, JWT', bare: 'adapter-fastify', target: 0.85 },
+  { id: 'fastify-adapter/bare-fastify', adapter: 'adapter-fastify', bare: 'bare-fastify', target: 0.8 },
+  { id: 'express-adapter/bare-express', adapter: 'adapter-express', bare: 'bare-express', target: 0.8 },
+  { id: 'postgres-limits-on/limits-off', adapter: 'adapter-fastify, Postgres', bare: 'adapter-fastify, Postgres, limits off', target: 0.9 },
+  { id: 'fastify-api-key/anonymous', adapter: 'adapter-fastify, API key', bare: 'adapter-fastify', target: 0.85 },
+  { id: 'fastify-jwt/anonymous', adapter: 'adapter-fastify, JWT', bare: 'adapter-fastify', target: 0.85 },
 ] as const;
 
 /** One answer of the ChainLens route; every server must answer exactly this. */
@@ -87,6 +94,8 @@ export async function runHttp(): Promise<boolean> {
   const servers = new Map<ServerName, ServerProcess & { stop(): Promise<void> }>();
   let path: string;
   let reference: Reference;
+  let database: BenchDatabase | undefined;
+  const schemas: string[] = [];
   try {
     // The demo's ERC-20 (holders, transfers) for the token rows; the fill blocks after it keep the transaction rows as they were.
     token = (await deployDemo({ rpcUrl: anvil.rpcUrl })).contracts.token.toLowerCase();
@@ -99,6 +108,14 @@ export async function runHttp(): Promise<boolean> {
     for (const framework of ['fastify', 'express'] as const) {
       servers.set(`bare-${framework}`, await startServer('bare.ts', [framework, reference.contentType, reference.body]));
       servers.set(`chainlens-${framework}`, await startServer('chainlens.ts', [framework, anvil.rpcUrl]));
+    }
+    // The same route on Postgres storage, rate limits on and off: what counting costs there.
+    database = await benchDatabase();
+    for (const limits of ['on', 'off'] as const) {
+      const schema = `bench_http_${limits}_${process.pid}`;
+      schemas.push(schema);
+      await dropSchema(database.url, schema);
+      servers.set(limits === 'on' ? 'chainlens-fastify-postgres' : 'chainlens-fastify-postgres-off', await startServer('chainlens.ts', ['fastify', anvil.rpcUrl, limits, database.url, schema]));
     }
     for (let round = 1; round <= rounds; round++) {
       for (const row of ROWS) {
@@ -115,19 +132,21 @@ export async function runHttp(): Promise<boolean> {
     }
   } finally {
     await Promise.all([...servers.values()].map((server) => server.stop()));
+    for (const schema of database ? schemas : []) await dropSchema(database!.url, schema);
+    await database?.stop();
     await anvil.stop();
   }
 
   const rows = ROWS.map(({ name }) => ({ name, ...medianSample(samples.get(name)!) }));
-  const ratios = TARGETS.map(({ adapter, bare, target }) => {
+  const ratios = TARGETS.map(({ id, adapter, bare, target }) => {
     const perRound = samples.get(adapter)!.map((sample, i) => sample.reqPerSec / samples.get(bare)![i]!.reqPerSec);
     const ratio = median(perRound);
-    return { name: `${adapter} / ${bare}`, ratio, perRound, target, verdict: verdict(ratio, target) };
+    return { id, name: `${adapter} / ${bare}`, ratio, perRound, target, verdict: verdict(ratio, target) };
   });
-  // Capacity share by server CPU: what the anonymous request costs over what the authenticated one costs.
-  const cpuRatios = TARGETS.filter(({ bare }) => bare === 'adapter-fastify').map(({ adapter, bare, target }) => {
+  // Capacity share by server CPU: what the baseline's request costs over what the row's costs.
+  const cpuRatios = TARGETS.map(({ id, adapter, bare, target }) => {
     const perRound = samples.get(adapter)!.map((sample, i) => samples.get(bare)![i]!.cpuUsPerRequest / sample.cpuUsPerRequest);
-    return { name: `${adapter} / ${bare}, by CPU per request`, ratio: median(perRound), perRound, target };
+    return { id: `${id},cpu`, name: `${adapter} / ${bare}, by CPU per request`, ratio: median(perRound), perRound, target };
   });
 
   printTable(
@@ -152,8 +171,11 @@ export async function runHttp(): Promise<boolean> {
     ['ratio', 'value', 'rounds', 'target', 'verdict'],
     ratios.map((r) => [r.name, percent(r.ratio), r.perRound.map(percent).join(' '), `≥ ${percent(r.target)}`, r.verdict]),
   );
+  console.log('');
+  // One line per ratio, for a reader and a script: `ratio <name> <value>`.
+  for (const r of [...ratios, ...cpuRatios]) console.log(`ratio ${r.id} ${r.ratio.toFixed(3)}`);
   printTable(
-    'Authentication by server CPU per request (less sensitive to neighbours; shown beside the targets, not judged)',
+    'The same shares by server CPU per request (less sensitive to neighbours; shown beside the targets, not judged)',
     ['ratio', 'value', 'rounds'],
     cpuRatios.map((r) => [r.name, percent(r.ratio), r.perRound.map(percent).join(' ')]),
   );

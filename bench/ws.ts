@@ -2,8 +2,10 @@
  * WebSocket fan-out: 5,000 clients on `blocks` and 5,000 on `address_transactions` (each its own
  * address) against one explorer. Each round writes a block holding transfers to 250 of the
  * watched addresses; the delay runs from the indexer's write (storage's `writeBlocks` returning)
- * to the receipt at the last client. A bare `ws` broadcast to 5,000 clients (stringified once) in
- * the same run is the baseline. The clients live in two child processes (one per core, each
+ * to the receipt at the last client. Then 5,000 GraphQL clients (graphql-transport-ws) alone run
+ * one `blocks` subscription each, timed the same way. A bare `ws` broadcast to 5,000 clients
+ * (stringified once) in the same run is the baseline; `ratio <name> <value>` lines give both p99s
+ * over its p99. The clients live in two child processes (one per core, each
  * holding every other client), so the server's memory per
  * idle connection is its own.
  */
@@ -37,8 +39,14 @@ const now = () => performance.timeOrigin + performance.now();
 type ToClients =
   | { type: 'connect'; url: string; blocks: number; addresses: string[] }
   | { type: 'connect-bare'; url: string; count: number }
+  | { type: 'connect-graphql'; url: string; count: number }
+  | { type: 'disconnect' }
   | { type: 'report'; key: string; blocks: number; addressed: number };
 type FromClients = { type: 'ready' } | { type: 'report'; blocks: number[]; addressed: number[] };
+
+/** The GraphQL subscription each GraphQL client runs: the fields a block list shows. */
+const GRAPHQL_BLOCKS = 'subscription { blocks { number hash timestamp miner gasUsed } }';
+const GRAPHQL_NUMBER = /"number":"(\d+)"/;
 
 /** One round's arrivals: per-client receipt times of the block and of the address messages. */
 interface Arrivals {
@@ -72,6 +80,23 @@ async function runClients(): Promise<void> {
       );
     }
   };
+  /** Opens `count` graphql-transport-ws connections, 200 at a time, each acknowledged and then subscribed to {@link GRAPHQL_BLOCKS}. */
+  const openGraphql = async (url: string, count: number, onData: (text: string) => void) => {
+    for (let start = 0; start < count; start += 200) {
+      await Promise.all(
+        Array.from({ length: Math.min(200, count - start) }, async () => {
+          const socket = new WebSocket(url, 'graphql-transport-ws');
+          sockets.push(socket);
+          await once(socket, 'open');
+          const acked = once(socket, 'message');
+          socket.send(JSON.stringify({ type: 'connection_init' }));
+          await acked;
+          socket.on('message', (data) => onData(data.toString()));
+          socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: GRAPHQL_BLOCKS } }));
+        }),
+      );
+    }
+  };
   process.on('message', async (message: ToClients) => {
     if (message.type === 'connect') {
       // Read with a regular expression, not JSON.parse: the clients' own work is not what is measured.
@@ -83,6 +108,10 @@ async function runClients(): Promise<void> {
       await open(message.url, message.addresses.length, (i) => ({ event: 'subscribe', channel: 'address_transactions', address: message.addresses[i] }), onData);
     } else if (message.type === 'connect-bare') {
       await open(message.url, message.count, null, (text) => at(ROUND.exec(text)![1]!).blocks.push(now()));
+    } else if (message.type === 'connect-graphql') {
+      await openGraphql(message.url, message.count, (text) => at(GRAPHQL_NUMBER.exec(text)![1]!).blocks.push(now()));
+    } else if (message.type === 'disconnect') {
+      for (const socket of sockets.splice(0)) socket.terminate();
     } else {
       const deadline = Date.now() + 20_000;
       const entry = at(message.key);
@@ -181,7 +210,8 @@ export async function runWs(): Promise<boolean> {
     const blockReceipts: number[] = [];
     // anvil handles a batch's calls at once: each transfer names its nonce.
     let nonce = BigInt(await rpc<string>(anvil.rpcUrl, 'eth_getTransactionCount', [sender, 'pending']));
-    for (let round = 0; round < rounds; round++) {
+    /** Mines a block of transfers to 250 watched addresses; resolves its number. */
+    const mine = async (round: number) => {
       const batch = Array.from({ length: TRANSFERS_PER_BLOCK }, (_, i) => ({
         jsonrpc: '2.0',
         id: i,
@@ -190,7 +220,10 @@ export async function runWs(): Promise<boolean> {
       }));
       await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
       await rpc(anvil.rpcUrl, 'evm_mine');
-      const key = BigInt(await rpc<string>(anvil.rpcUrl, 'eth_blockNumber')).toString();
+      return BigInt(await rpc<string>(anvil.rpcUrl, 'eth_blockNumber')).toString();
+    };
+    for (let round = 0; round < rounds; round++) {
+      const key = await mine(round);
       const arrived = await report(children, key, clients, TRANSFERS_PER_BLOCK);
       const written = writtenAt.get(key)!;
       if (arrived.blocks.length < clients || arrived.addressed.length < TRANSFERS_PER_BLOCK) throw new Error(`round ${round}: ${arrived.blocks.length} block and ${arrived.addressed.length} address messages arrived`);
@@ -198,6 +231,19 @@ export async function runWs(): Promise<boolean> {
       addressDelays.push(Math.max(...arrived.addressed) - written);
       blockReceipts.push(...arrived.blocks.map((t) => t - written));
     }
+
+    // GraphQL subscriptions alone: the channel clients leave first.
+    await Promise.all(children.map((child) => ask(child, { type: 'disconnect' })));
+    const graphqlUrl = url.replace(/\/ws$/, '/graphql');
+    await Promise.all(children.map((child, i) => ask(child, { type: 'connect-graphql', url: graphqlUrl, count: half(clients, i) })));
+    const graphqlDelays: number[] = [];
+    for (let round = rounds; round < 2 * rounds; round++) {
+      const key = await mine(round);
+      const arrived = await report(children, key, clients, 0);
+      if (arrived.blocks.length < clients) throw new Error(`GraphQL round ${round}: ${arrived.blocks.length} block messages arrived`);
+      graphqlDelays.push(Math.max(...arrived.blocks) - writtenAt.get(key)!);
+    }
+    await Promise.all(children.map((child) => ask(child, { type: 'disconnect' })));
 
     const bareUrl = `ws://127.0.0.1:${(bare.address() as AddressInfo).port}`;
     await Promise.all(children.map((child, i) => ask(child, { type: 'connect-bare', url: bareUrl, count: half(clients, i) })));
@@ -215,6 +261,7 @@ export async function runWs(): Promise<boolean> {
       ['blocks → last of ' + clients.toLocaleString('en-US'), percentile(blockDelays, 0.5), p99],
       ['blocks → every client', percentile(blockReceipts, 0.5), percentile(blockReceipts, 0.99)],
       [`address_transactions → last of ${TRANSFERS_PER_BLOCK}`, percentile(addressDelays, 0.5), percentile(addressDelays, 0.99)],
+      [`GraphQL subscription blocks → last of ${clients.toLocaleString('en-US')}`, percentile(graphqlDelays, 0.5), percentile(graphqlDelays, 0.99)],
       [`bare ws broadcast → last of ${clients.toLocaleString('en-US')}`, percentile(bareDelays, 0.5), percentile(bareDelays, 0.99)],
     ];
     printTable(`fan-out delay (ms) over ${rounds} blocks, ${clients.toLocaleString('en-US')} + ${clients.toLocaleString('en-US')} clients`, ['delivery', 'p50', 'p99'], rows);
@@ -222,9 +269,13 @@ export async function runWs(): Promise<boolean> {
       ['RSS', Math.round(rssPerConnection)],
       ['JS heap', Math.round(heapPerConnection)],
     ]);
+    const bareP99 = percentile(bareDelays, 0.99);
+    const ratios = { 'ws-channels-p99/bare-ws': p99 / bareP99, 'ws-graphql-p99/bare-ws': percentile(graphqlDelays, 0.99) / bareP99 };
+    console.log('');
+    for (const [name, value] of Object.entries(ratios)) console.log(`ratio ${name} ${value.toFixed(2)}`);
     const passed = p99 < TARGET_P99_MS;
     console.log(`\nblocks fan-out p99 ${p99.toFixed(1)} ms, target < ${TARGET_P99_MS} ms: ${passed ? 'PASS' : 'FAIL'}`);
-    await writeResults('ws', { machine, clients, rounds, rows, rssPerConnection, heapPerConnection, targetP99Ms: TARGET_P99_MS, passed });
+    await writeResults('ws', { machine, clients, rounds, rows, ratios, rssPerConnection, heapPerConnection, targetP99Ms: TARGET_P99_MS, passed });
     return passed;
   } finally {
     for (const child of children) child.kill();

@@ -1,22 +1,34 @@
 /**
- * ChainLens behind one adapter, with memory storage holding the chain at `rpcUrl`. The indexer is
- * stopped once it reaches the head so the measurement sees request handling only. Announces the
- * headers of a registered user's JWT and API key beside its URL.
- * Usage: `chainlens.ts <fastify|express> <rpcUrl>`.
+ * ChainLens behind one adapter, holding the chain at `rpcUrl` in memory or, given a database URL
+ * and a schema, in Postgres. The indexer is stopped once it reaches the head so the measurement
+ * sees request handling only. Rate limits are on, as `npm start` and every embedding ship them,
+ * at an allowance no benchmark reaches, unless `limits` is `off`. Announces the headers of a
+ * registered user's JWT and API key beside its URL.
+ * Usage: `chainlens.ts <fastify|express> <rpcUrl> [on|off] [<databaseUrl> <schema>]`.
  */
 import { chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
+import { postgresStorage } from '@chainlens/storage-postgres';
 import { waitForCursor } from '../lib/wait-for-cursor.js';
 import { announce, listenExpress, listenFastify, parseFramework } from './listen.js';
 
-const [frameworkArg, rpcUrl] = process.argv.slice(2);
+const [frameworkArg, rpcUrl, limits = 'on', databaseUrl, schema] = process.argv.slice(2);
 const framework = parseFramework(frameworkArg);
-if (rpcUrl === undefined) throw new Error('usage: chainlens.ts <fastify|express> <rpcUrl>');
+if (rpcUrl === undefined || (limits !== 'on' && limits !== 'off') || (databaseUrl !== undefined && schema === undefined)) {
+  throw new Error('usage: chainlens.ts <fastify|express> <rpcUrl> [on|off] [<databaseUrl> <schema>]');
+}
 
-// Rate limits off, as decisions.md has it for benchmarks: 100 connections from one address.
-const explorer = await createExplorer({ rpcUrl, storage: memoryStorage(), logLevel: 'silent', indexer: { pollIntervalMs: 50 }, rateLimits: { enabled: false } });
+// Every request is counted, against an allowance 100 connections from one address never reach.
+const unreachable = { perMinute: 1_000_000_000, perDay: 1_000_000_000_000 };
+const explorer = await createExplorer({
+  rpcUrl,
+  storage: databaseUrl === undefined ? memoryStorage() : postgresStorage({ connectionString: databaseUrl, schema: schema! }),
+  logLevel: 'silent',
+  indexer: { pollIntervalMs: 50 },
+  rateLimits: limits === 'on' ? { anonymous: unreachable, authenticated: unreachable, premium: unreachable } : { enabled: false },
+});
 await explorer.start();
 await waitForCursor(explorer, BigInt(await explorer.chain.request<string>('eth_blockNumber')));
 await explorer.indexer.stop();

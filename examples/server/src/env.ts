@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** A tier's allowance as operators write it: `<perMinute>/<perDay>`. */
+const allowance = z
+  .string()
+  .regex(/^[1-9]\d{0,11}\/[1-9]\d{0,11}$/, 'must be <perMinute>/<perDay>, two positive integers such as 100/10000')
+  .transform((value) => {
+    const [perMinute, perDay] = value.split('/').map(Number) as [number, number];
+    return { perMinute, perDay };
+  });
+
 /** The runtime contract of `npm start` (shared/spec/decisions.md), read from the environment. */
 const envSchema = z.object({
   PORT: z.string().regex(/^\d+$/, 'must be a port number').transform(Number).refine((p) => p <= 65_535, 'must be at most 65535').default(8080),
@@ -19,6 +28,10 @@ const envSchema = z.object({
   EXPLORER_CONFIRMATIONS: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).default(12),
   /** `off` disables rate limiting (benchmarks; deployments behind a gateway that limits). */
   EXPLORER_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** The tiers' allowances (`rateLimits.anonymous` and so on); unset: the library's. */
+  EXPLORER_RATE_LIMITS_ANONYMOUS: allowance.optional(),
+  EXPLORER_RATE_LIMITS_AUTHENTICATED: allowance.optional(),
+  EXPLORER_RATE_LIMITS_PREMIUM: allowance.optional(),
   /** WebSocket connections one client address may hold (beyond the runtime contract; default the library's). */
   EXPLORER_WS_MAX_CONNECTIONS_PER_IP: z.string().regex(/^[1-9]\d*$/, 'must be a positive integer').transform(Number).optional(),
   /** Price source on the upstream chain (the embedded chain brings its own): the quote token's address. */

@@ -39,7 +39,12 @@ async function main(): Promise<void> {
     startBlock: env.EXPLORER_START_BLOCK,
     requiredConfirmations: env.EXPLORER_CONFIRMATIONS,
     auth: { jwtSecret: env.EXPLORER_JWT_SECRET },
-    rateLimits: { enabled: env.EXPLORER_RATE_LIMITS === 'on' },
+    rateLimits: {
+      enabled: env.EXPLORER_RATE_LIMITS === 'on',
+      anonymous: env.EXPLORER_RATE_LIMITS_ANONYMOUS,
+      authenticated: env.EXPLORER_RATE_LIMITS_AUTHENTICATED,
+      premium: env.EXPLORER_RATE_LIMITS_PREMIUM,
+    },
     sockets: { maxConnectionsPerIp: env.EXPLORER_WS_MAX_CONNECTIONS_PER_IP },
     // The explorer page at the root: what a person opening the printed address sees.
     ui: { path: '/' },

@@ -201,10 +201,10 @@ describe('npm start (examples/server)', () => {
     expect(output()).toContain('Invalid environment: EXPLORER_PRICE_DEXES: EXPLORER_PRICE_QUOTE_TOKEN and EXPLORER_PRICE_DEXES must be set together');
   });
 
-  it('stores in Postgres when DATABASE_URL is set', async () => {
+  it('stores in Postgres when DATABASE_URL is set, with the tiers the environment sets', async () => {
     const schema = schemas.next();
     const database = new URL(await testDatabaseUrl());
-    const { child, output } = startServer({ PORT: '0', DATABASE_URL: database.href, EXPLORER_DB_SCHEMA: schema });
+    const { child, output } = startServer({ PORT: '0', DATABASE_URL: database.href, EXPLORER_DB_SCHEMA: schema, EXPLORER_RATE_LIMITS_ANONYMOUS: '500/50000' });
     const url = await waitFor(() => /ChainLens listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 'the listening line');
     // Where the data goes, without the credentials.
     expect(output()).toContain(`ChainLens storage: Postgres at ${database.host}${database.pathname}, schema ${schema}\n`);
@@ -213,7 +213,10 @@ describe('npm start (examples/server)', () => {
       const rows = await withClient((client) => client.query(`SELECT count(*)::int AS n FROM ${schema}.blocks`)).catch(() => null);
       return rows && rows.rows[0].n > 0 ? (rows.rows[0].n as number) : null;
     }, 'blocks in Postgres');
-    const latest = (await (await fetch(`${url}/api/v1/block/getblock?blockno=latest`)).json()) as { status: string; result: { blockNumber: string } };
+    const answer = await fetch(`${url}/api/v1/block/getblock?blockno=latest`);
+    // The anonymous tier from the environment.
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('500');
+    const latest = (await answer.json()) as { status: string; result: { blockNumber: string } };
     expect(latest.status).toBe('1');
     expect(Number(latest.result.blockNumber)).toBeGreaterThanOrEqual(indexed - 1);
     child.kill('SIGTERM');

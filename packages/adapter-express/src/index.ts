@@ -1,5 +1,5 @@
 import { type Explorer, type HttpResponse, InvalidRequestError, mountPointRedirect, PayloadTooLargeError } from '@chainlens/core';
-import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response, type Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -18,11 +18,17 @@ export function chainlensRouter(explorer: Explorer): Router {
   if (!kernel) throw new TypeError('@chainlens/adapter-express: an explorer from createExplorer() is required');
   const router = express.Router();
 
-  router.use(express.raw({ type: () => true, limit: kernel.bodyLimit }));
-  router.use(async (req: Request, res: Response) => {
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
     const redirect = mountPointRedirect(req.baseUrl, req.method, req.originalUrl);
     if (redirect) return write(res, redirect);
-    const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
+    let raw: Buffer | undefined;
+    try {
+      // A body the host app's own parser read is not read again.
+      if (req.body === undefined && !req.readableEnded) raw = await kernel.readBody(req, req.headers);
+    } catch (error) {
+      next(error);
+      return;
+    }
     const response = await kernel.handle({
       method: req.method,
       url: req.url,

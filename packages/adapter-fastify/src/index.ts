@@ -11,6 +11,7 @@ import {
 } from '@chainlens/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { WebSocketServer } from 'ws';
 
@@ -42,7 +43,9 @@ export const chainlens = fp(
     const relative = (url: string) => (prefix && url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url);
 
     fastify.removeAllContentTypeParsers();
-    fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: kernel.bodyLimit }, (_request, body, done) => done(null, body));
+    // The kernel reads bodies: Fastify's own parser closes the connection on a body over the
+    // limit while the client is still sending, and the client never reads the 413.
+    fastify.addContentTypeParser('*', (request: FastifyRequest, payload: IncomingMessage) => kernel.readBody(payload, request.headers));
 
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;

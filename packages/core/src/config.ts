@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { ConfigError } from './errors/index.js';
+import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
 
@@ -100,6 +101,11 @@ export const explorerConfigSchema = z.object({
     .object({
       /** Largest request body in bytes (larger → 413). */
       bodyLimit: int(1).default(1_048_576),
+      /**
+       * Bytes of a body over `bodyLimit` read and discarded before answering 413, so that a client
+       * still sending can read the answer; beyond it the connection is closed after the answer.
+       */
+      bodyDrainLimit: int(0).default(DEFAULT_BODY_DRAIN_LIMIT),
       /** Timeout of each call to the upstream node, in milliseconds. */
       upstreamTimeoutMs: int(1).default(10_000),
     })
@@ -293,6 +299,12 @@ export const explorerConfigSchema = z.object({
        * by the socket's address.
        */
       trustedProxyHops: int(0).max(10).default(0),
+      /**
+       * Milliseconds between two flushes of the tiers' counts: each instance counts in memory and,
+       * on this beat, adds its counts to storage in one call and reads back the shared totals. 0
+       * writes every request through (exact across instances, one storage round trip a request).
+       */
+      flushIntervalMs: int(0).max(10_000).default(200),
       /** Registrations per client address per hour. */
       registrationsPerHour: int(1).default(30),
       /** Failed logins of one account within one `loginWindowMinutes` window that lock it. */

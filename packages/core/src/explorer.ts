@@ -24,6 +24,8 @@ import { createConsensusSource } from './consensus/create-consensus-source.js';
 import { ClusterMember } from './coordination/cluster.js';
 import { localCoordinator } from './coordination/coordinator.js';
 import { clientIp, createHttpKernel, RateLimiter, rateLimitOutcome, ResponseCache, type HttpKernel, type HttpRequest } from './http/index.js';
+import { after } from './http/maybe-async.js';
+import { BatchedCounters } from './limits/batched-counters.js';
 import { Throttles } from './limits/index.js';
 import { BlockSource } from './indexer/block-source.js';
 import { Indexer } from './indexer/indexer.js';
@@ -93,6 +95,11 @@ export interface Explorer {
    * default coordinator, once this instance holds the lease with a shared one. Idempotent.
    */
   start(): Promise<void>;
+  /**
+   * Writes the rate-limit counts this instance holds to storage and reads back the shared totals
+   * now rather than on the next beat (`rateLimits.flushIntervalMs`); `close()` does it too.
+   */
+  flushRateLimits(): Promise<void>;
   /** Stops indexing and releases storage. Idempotent. */
   close(): Promise<void>;
 }
@@ -140,7 +147,16 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     loginWindowMinutes: limits.loginWindowMinutes,
     now: config.clock,
   });
-  const limiter = limits.enabled ? new RateLimiter(writer, { ...limits, now: config.clock }) : null;
+  // Tier counts are held here and flushed on a beat: a storage write per request would cost a round trip each.
+  const counters =
+    limits.enabled && limits.flushIntervalMs > 0
+      ? new BatchedCounters(writer, {
+          flushIntervalMs: limits.flushIntervalMs,
+          now: config.clock,
+          onFlushError: (error) => logger.warn({ err: error }, 'rate-limit counts could not be flushed; they are sent on the next beat'),
+        })
+      : null;
+  const limiter = limits.enabled ? new RateLimiter(counters ?? writer, { ...limits, now: config.clock }) : null;
   // A revoked key or a deactivated user closes the connections opened with them, here and, through the bus, on every instance.
   const onRevoked = (revocation: Revocation) => {
     credentials.revoked(revocation);
@@ -219,10 +235,11 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     routes: [...apiRoutes, ...pageRoutes, ...documentationRoutes([...apiRoutes, ...pageRoutes])],
     logger,
     bodyLimit: config.http.bodyLimit,
+    bodyDrainLimit: config.http.bodyDrainLimit,
     authenticate,
     rateLimit: limiter
       ? (request, principal, weight) =>
-          limiter.hit(principal, ipOf(request), weight).then((state) => {
+          after(limiter.hit(principal, ipOf(request), weight), (state) => {
             const outcome = rateLimitOutcome(state);
             if (outcome.retryAfter !== null) metrics?.rateLimited();
             return outcome;
@@ -303,6 +320,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
     },
+    flushRateLimits: async () => counters?.flush(),
     async close() {
       if (closed) return;
       closed = true;
@@ -310,7 +328,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       credentials.close();
       pricePublisher.stop();
       consensusPublisher.stop();
-      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close()]);
+      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close(), counters?.close()]);
       hub.all.clear();
       await storage.close();
     },

@@ -152,11 +152,62 @@ describe('accounts, keys and rate limits across instances on one Postgres schema
     const [a, b] = [await instance(schema, { clock, rateLimits }), await instance(schema, { clock, rateLimits })];
     const remaining: (string | null)[] = [];
     for (const api of [a, a, a, b, b, b]) {
+      // Counts reach the other instance on the flush beat; a flush now stands for that beat.
+      if (api === b && remaining.length === 3) await a.explorer.flushRateLimits();
       const answer = await api.request('GET', '/api/v1/nope');
       expect(answer.status).toBe(404);
       remaining.push(answer.headers.get('x-ratelimit-remaining'));
     }
     expect(remaining).toEqual(['5', '4', '3', '2', '1', '0']);
+    await b.explorer.flushRateLimits();
+    await a.explorer.flushRateLimits();
     for (const api of [a, b]) expectRefused(await api.request('GET', '/api/v1/nope'), 429, 'Max rate limit reached');
+  });
+
+  /** `count` requests to `api`, `parallel` at a time: how many were let through (404) and refused (429). */
+  async function burst(api: Instance, count: number, parallel: number) {
+    let sent = 0;
+    const tally = { admitted: 0, refused: 0 };
+    const worker = async () => {
+      while (sent < count) {
+        sent++;
+        const { status } = await api.request('GET', '/api/v1/nope');
+        if (status === 404) tally.admitted++;
+        else if (status === 429) tally.refused++;
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return tally;
+  }
+
+  it('batched counting over-admits by at most what the other instance counted since its last flush, never beyond N × the allowance', async () => {
+    const schema = schemas.next();
+    const clock = () => 1_800_000_030_000;
+    // No beat within the test: the flushes are the test's, so the unflushed counts are known exactly.
+    const rateLimits = { anonymous: { perMinute: 20, perDay: 1_000 }, flushIntervalMs: 10_000 };
+    const [a, b] = [await instance(schema, { clock, rateLimits }), await instance(schema, { clock, rateLimits })];
+    // A's first request writes through; its next 14 are held in A.
+    expect(await burst(a, 15, 1)).toEqual({ admitted: 15, refused: 0 });
+    // B sees only A's first: it admits 19 where the cluster had 5 left, 14 over (A's held counts), then refuses.
+    expect(await burst(b, 25, 1)).toEqual({ admitted: 19, refused: 6 });
+    // Once both have flushed, each holds the shared total and refuses.
+    await a.explorer.flushRateLimits();
+    await b.explorer.flushRateLimits();
+    await a.explorer.flushRateLimits();
+    for (const api of [a, b]) expectRefused(await api.request('GET', '/api/v1/nope'), 429, 'Max rate limit reached');
+  });
+
+  it('under concurrent load on two instances with the default beat, the cluster admits at least the allowance and at most twice it, and both refuse once the beat has passed', async () => {
+    const schema = schemas.next();
+    const clock = () => 1_800_000_030_000;
+    const rateLimits = { anonymous: { perMinute: 50, perDay: 10_000 } };
+    const [a, b] = [await instance(schema, { clock, rateLimits }), await instance(schema, { clock, rateLimits })];
+    const [onA, onB] = await Promise.all([burst(a, 100, 8), burst(b, 100, 8)]);
+    const admitted = onA.admitted + onB.admitted;
+    expect(onA.admitted + onA.refused + onB.admitted + onB.refused).toBe(200);
+    expect(admitted).toBeGreaterThanOrEqual(50);
+    expect(admitted).toBeLessThanOrEqual(2 * 50);
+    // Every count reached storage: after a beat each instance reads 200 and refuses.
+    await waitFor(async () => (await a.request('GET', '/api/v1/nope')).status === 429 && (await b.request('GET', '/api/v1/nope')).status === 429, 'both instances to refuse', 5_000);
   });
 });

@@ -89,8 +89,12 @@ export class EndpointNotFoundError extends ExplorerError {
 }
 
 export class PayloadTooLargeError extends ExplorerError {
-  constructor() {
+  /** Part of the body was left unread: the connection closes after the answer. */
+  readonly unread: boolean;
+
+  constructor(options: { unread?: boolean } = {}) {
     super('PAYLOAD_TOO_LARGE');
+    this.unread = options.unread ?? false;
   }
 }
 

@@ -4,6 +4,7 @@ import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
 import type { Storage } from '../storage/index.js';
 import type { PageLimits } from './connection.js';
+import type { HubFeeds } from './hub-feed.js';
 import type { GraphqlLoaders } from './loaders.js';
 
 /** What every resolver receives: the services REST uses, the caller, and this request's loaders. */
@@ -11,6 +12,8 @@ export interface GraphqlContext {
   services: Services;
   storage: Storage;
   hub: EventHub;
+  /** Hub events for subscriptions, shared by every subscriber of one field and filter. */
+  feeds: HubFeeds;
   loaders: GraphqlLoaders;
   /** The authenticated caller, `null` for anonymous. */
   principal: Principal | null;

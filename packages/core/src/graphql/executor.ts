@@ -1,6 +1,7 @@
 import { execute, GraphQLError, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, type OperationTypeNode } from 'graphql';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
+import { HubFeeds } from './hub-feed.js';
 import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
 import type { Storage } from '../storage/index.js';
@@ -26,6 +27,8 @@ export interface GraphqlExecutor {
   readonly policy: GraphqlExecutorOptions['policy'];
   /** Parses and validates `request` within the limits; an operation of another kind than `allowed` is refused. */
   prepare(request: GraphqlRequest, allowed: readonly `${OperationTypeNode}`[]): PreparedOperation | RequestRefusal;
+  /** Live subscriptions per subscription field. */
+  subscriptions(): Record<string, number>;
   /** A fresh resolver context (its own loaders) for `principal`. */
   contextFor(principal: Principal | null): GraphqlContext;
   /** Runs a prepared query and formats its errors. */
@@ -54,10 +57,12 @@ export function createGraphqlExecutor(options: GraphqlExecutorOptions): GraphqlE
     if ('data' in result) formatted.data = result.data;
     return formatted;
   };
+  const feeds = new HubFeeds(hub);
   const contextFor = (principal: Principal | null): GraphqlContext => ({
     services,
     storage,
     hub,
+    feeds,
     loaders: createLoaders(storage, services),
     principal,
     pages,
@@ -74,6 +79,7 @@ export function createGraphqlExecutor(options: GraphqlExecutorOptions): GraphqlE
       return new RequestRefusal([new GraphQLError(`Cannot run this ${kind}: ${where}`, { extensions: { code: 'OPERATION_NOT_ALLOWED' } })], 'request');
     },
     contextFor,
+    subscriptions: () => feeds.counts(),
     async run(prepared, request, principal) {
       const result = await execute({
         schema,

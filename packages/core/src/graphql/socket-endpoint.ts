@@ -1,10 +1,11 @@
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, MessageType } from 'graphql-ws';
 import type { Logger } from 'pino';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
 import { SOCKET_OPEN, type SocketLike } from '../sockets/socket-like.js';
 import type { GraphqlExecutor } from './executor.js';
 import { readRequest, RequestRefusal } from './operation.js';
+import { sharedSubscribe } from './shared-execution.js';
 
 /** Options of {@link graphqlSocketEndpoint}. */
 export interface GraphqlSocketEndpointOptions {
@@ -29,8 +30,12 @@ export interface GraphqlSocketEndpointOptions {
  */
 export function graphqlSocketEndpoint(executor: GraphqlExecutor, options: GraphqlSocketEndpointOptions): SocketEndpoint {
   const { maxSubscriptions, logger } = options;
+  // What makes two subscriptions one operation: their results are executed once and shared.
+  const operationKeys = new WeakMap<object, string>();
+  const formatted = new WeakMap<ExecutionResult, FormattedExecutionResult>();
   const server = makeServer<Record<string, unknown> | undefined, { admission: SocketAdmission }>({
     schema: executor.schema,
+    subscribe: sharedSubscribe((args) => operationKeys.get(args.contextValue as object)),
     connectionInitWaitTimeout: options.connectionInitWaitTimeoutMs ?? 3_000,
     onSubscribe(context, _id, payload): ExecutionArgs | readonly GraphQLError[] {
       if (Object.keys(context.subscriptions).length > maxSubscriptions) {
@@ -40,19 +45,21 @@ export function graphqlSocketEndpoint(executor: GraphqlExecutor, options: Graphq
       if (request instanceof RequestRefusal) return request.errors;
       const prepared = executor.prepare(request, ['query', 'subscription']);
       if (prepared instanceof RequestRefusal) return prepared.errors;
-      return {
-        schema: executor.schema,
-        document: prepared.document,
-        operationName: request.operationName,
-        variableValues: request.variables,
-        contextValue: executor.contextFor(context.extra.admission.principal),
-      };
+      const { principal } = context.extra.admission;
+      const contextValue = executor.contextFor(principal);
+      operationKeys.set(contextValue, JSON.stringify([request.query, request.operationName ?? null, request.variables ?? null, principal?.user.id ?? null]));
+      return { schema: executor.schema, document: prepared.document, operationName: request.operationName, variableValues: request.variables, contextValue };
     },
     // Resolver errors are shaped as over HTTP: ChainLens's codes kept, the unexpected masked.
-    onNext: (_context, _id, _payload, _args, result) => executor.format(result),
+    onNext: (_context, _id, _payload, _args, result) => {
+      let answer = formatted.get(result);
+      if (!answer) formatted.set(result, (answer = executor.format(result)));
+      return answer;
+    },
   });
   return {
     path: '/graphql',
+    stats: () => executor.subscriptions(),
     selectProtocol: (offered) => handleProtocols([...offered]),
     open(socket: SocketLike, admission: SocketAdmission) {
       const closed = server.opened(

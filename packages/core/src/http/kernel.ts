@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { holdsScope } from '../auth/scopes.js';
@@ -15,6 +16,7 @@ import {
 import { StreamedResult, type Route } from './route.js';
 import type { ResponseCache } from './response-cache.js';
 import { envelopeFormat, type ResponseFormat } from './response-format.js';
+import { DEFAULT_BODY_DRAIN_LIMIT, readRequestBody } from './request-body.js';
 import { Router, type RouteMatch } from './router.js';
 import { trailingSlashRedirect } from './trailing-slash.js';
 import type { HttpRequest, HttpResponse } from './types.js';
@@ -28,6 +30,11 @@ export interface HttpKernelOptions {
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   /**
+   * Bytes of a refused body read and discarded, so the client can read the 413, before its
+   * connection is closed; default {@link DEFAULT_BODY_DRAIN_LIMIT}.
+   */
+  bodyDrainLimit?: number;
+  /**
    * Who sent a request: `null` for anonymous; throws for credentials that do not hold. Runs for
    * every matched route, public ones included. Default: everyone is anonymous.
    */
@@ -37,7 +44,7 @@ export interface HttpKernelOptions {
    * allowance (the principal, or the client when anonymous or when its credentials failed) and
    * answers the headers to send; `null` when there are no limits.
    */
-  rateLimit?: (request: HttpRequest, principal: Principal | null, weight: number) => Promise<RateLimitOutcome> | null;
+  rateLimit?: (request: HttpRequest, principal: Principal | null, weight: number) => RateLimitOutcome | Promise<RateLimitOutcome> | null;
   /** Serves routes marked `cache: 'head'` from kept answers; without it every request is computed. */
   responseCache?: ResponseCache;
   /** Told of every answered request (request logs, metrics); it runs on the hot path, so keep it cheap. */
@@ -66,8 +73,13 @@ export interface RateLimitOutcome {
 
 /** The framework-neutral HTTP entry point every adapter calls. */
 export interface HttpKernel {
-  /** Largest accepted request body in bytes, for adapters that read bodies themselves. */
+  /** Largest accepted request body in bytes. */
   readonly bodyLimit: number;
+  /**
+   * Reads a request's body for an adapter (see {@link readRequestBody}): refused when over the
+   * limit, once read and discarded up to the drain limit. `undefined` when there is none.
+   */
+  readBody(request: Readable, headers: HttpRequest['headers']): Promise<Buffer | undefined>;
   /** The route table it serves (for documentation and tests that walk every route). */
   readonly routes: readonly Route[];
   /** Answers one request. Never rejects: every failure becomes an envelope. */
@@ -80,11 +92,13 @@ export interface HttpKernel {
 }
 
 const EMPTY = Object.freeze({});
+const CLOSE = Object.freeze({ connection: 'close' });
 
 /** Builds the kernel over a route table. */
 export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const router = new Router(options.routes);
   const { logger, bodyLimit } = options;
+  const bodyLimits = { bodyLimit, drainLimit: options.bodyDrainLimit ?? DEFAULT_BODY_DRAIN_LIMIT };
   const authenticate = options.authenticate ?? (() => null);
   const rateLimit = options.rateLimit ?? (() => null);
   const { responseCache, onResponse } = options;
@@ -94,7 +108,8 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     if (explorerError instanceof InternalError) {
       logger.error({ err: explorerError.cause ?? error }, 'unexpected error while answering a request');
     }
-    return format.error(explorerError);
+    const response = format.error(explorerError);
+    return explorerError instanceof PayloadTooLargeError && explorerError.unread ? withHeaders(response, CLOSE) : response;
   }
 
   async function handle(request: HttpRequest): Promise<HttpResponse> {
@@ -133,7 +148,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
         }
         const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
         const counting = rateLimit(request, principal, weight);
-        limits = counting === null ? null : await counting;
+        limits = counting instanceof Promise ? await counting : counting;
         if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
         if (refused !== null) throw refused;
         if (unreadable !== null) throw unreadable;
@@ -179,7 +194,13 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   }
 
   const formatOf = (request: Pick<HttpRequest, 'method' | 'url'>) => router.match(request.method, request.url.split('?')[0]!)?.route.format ?? envelopeFormat;
-  return { bodyLimit, routes: options.routes, handle, errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat) };
+  return {
+    bodyLimit,
+    routes: options.routes,
+    handle,
+    readBody: (request, headers) => readRequestBody(request, headers, bodyLimits),
+    errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat),
+  };
 }
 
 /**

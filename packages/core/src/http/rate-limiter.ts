@@ -1,7 +1,8 @@
 import type { Principal } from '../auth/principal.js';
-import { DAY_MS, MINUTE_MS, secondsUntil, windowAt } from '../limits/windows.js';
-import type { Storage } from '../storage/index.js';
+import { DAY_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../limits/windows.js';
+import type { CounterStore } from '../limits/batched-counters.js';
 import type { RateLimitOutcome } from './kernel.js';
+import { after } from './maybe-async.js';
 
 /** Requests per minute and per day. */
 export interface Allowance {
@@ -43,19 +44,21 @@ export interface RateLimitState {
  * credentials still stop at the tier). The day's allowance is always the account's tier.
  *
  * Counters live in storage (fixed windows, see `windows.ts`), so every instance on one storage
- * shares them.
+ * shares them; `counters` may hold them in process and flush them in batches
+ * ({@link BatchedCounters}), answering without a storage round trip.
  */
 export class RateLimiter {
   constructor(
-    private readonly storage: Storage,
+    private readonly counters: CounterStore,
     private readonly options: RateLimiterOptions,
   ) {}
 
   /**
    * Counts `weight` requests of `principal` (or of `ip` when anonymous) and answers the state
-   * after them; over the allowance, all of them are refused.
+   * after them; over the allowance, all of them are refused. Answers at once, without a promise,
+   * when the counters do.
    */
-  async hit(principal: Principal | null, ip: string, weight = 1): Promise<RateLimitState> {
+  hit(principal: Principal | null, ip: string, weight = 1): RateLimitState | Promise<RateLimitState> {
     const now = this.options.now();
     if (principal === null) return this.count(`ip:${ip}`, this.options.anonymous, weight, now);
     const tier = principal.user.roles.includes('premium') ? this.options.premium : this.options.authenticated;
@@ -65,34 +68,43 @@ export class RateLimiter {
     // The key's share first: a request it refuses spends none of the account's allowance, so a
     // capped key that keeps calling cannot starve the owner's other credentials.
     const minute = windowAt(now, MINUTE_MS);
-    const [onKey = 0] = await this.storage.hitCounters([{ key: `rate:m:key:${principal.key.id}:${minute.index}`, amount: weight, expiresAt: minute.end }], now);
-    if (onKey > share) return { limit: share, remaining: 0, reset: Math.ceil(minute.end / 1000), exceeded: true, retryAfter: secondsUntil(minute.end, now) };
-    const state = await this.count(account, { perMinute: Math.max(tier.perMinute, share), perDay: tier.perDay }, weight, now);
-    return { ...state, limit: share, remaining: Math.min(state.remaining, share - onKey) };
+    return after(this.counters.hitCounters([{ key: `rate:m:key:${principal.key.id}:${minute.index}`, amount: weight, expiresAt: minute.end }], now), ([onKey = 0]) => {
+      if (onKey > share) return { limit: share, remaining: 0, reset: Math.ceil(minute.end / 1000), exceeded: true, retryAfter: secondsUntil(minute.end, now) };
+      return after(this.count(account, { perMinute: Math.max(tier.perMinute, share), perDay: tier.perDay }, weight, now), (state) => ({
+        ...state,
+        limit: share,
+        remaining: Math.min(state.remaining, share - onKey),
+      }));
+    });
   }
 
   /** Counts `weight` requests of `subject` in its minute and day windows, against `allowance`. */
-  private async count(subject: string, allowance: Allowance, weight: number, now: number): Promise<RateLimitState> {
+  private count(subject: string, allowance: Allowance, weight: number, now: number): RateLimitState | Promise<RateLimitState> {
     const minute = windowAt(now, MINUTE_MS);
     const day = windowAt(now, DAY_MS);
-    const [inMinute = 0, inDay = 0] = await this.storage.hitCounters(
+    const counted = this.counters.hitCounters(
       [
         { key: `rate:m:${subject}:${minute.index}`, amount: weight, expiresAt: minute.end },
         { key: `rate:d:${subject}:${day.index}`, amount: weight, expiresAt: day.end },
       ],
       now,
     );
-    const dayExceeded = inDay > allowance.perDay;
-    const exceeded = dayExceeded || inMinute > allowance.perMinute;
-    const resetMs = dayExceeded ? day.end : minute.end;
-    return {
-      limit: allowance.perMinute,
-      remaining: Math.max(0, Math.min(allowance.perMinute - inMinute, allowance.perDay - inDay)),
-      reset: Math.ceil(resetMs / 1000),
-      exceeded,
-      retryAfter: secondsUntil(resetMs, now),
-    };
+    return after(counted, ([inMinute = 0, inDay = 0]) => stateOf(allowance, minute, day, inMinute, inDay, now));
   }
+}
+
+/** Where a caller stands with `inMinute` and `inDay` requests counted in its windows. */
+function stateOf(allowance: Allowance, minute: Window, day: Window, inMinute: number, inDay: number, now: number): RateLimitState {
+  const dayExceeded = inDay > allowance.perDay;
+  const exceeded = dayExceeded || inMinute > allowance.perMinute;
+  const resetMs = dayExceeded ? day.end : minute.end;
+  return {
+    limit: allowance.perMinute,
+    remaining: Math.max(0, Math.min(allowance.perMinute - inMinute, allowance.perDay - inDay)),
+    reset: Math.ceil(resetMs / 1000),
+    exceeded,
+    retryAfter: secondsUntil(resetMs, now),
+  };
 }
 
 /** The response headers of a state: the three `X-RateLimit-*` fields. */

@@ -27,6 +27,22 @@ export function errorAndHealthTests(ctx: () => ApiContext): void {
     expect(body).toEqual(errorEnvelope('Error! Request body too large'));
   });
 
+  it('lets fetch read the 413 of a body at 2× and 20× the limit, sent at once or as it comes', async () => {
+    const limit = ctx().explorer.kernel.bodyLimit;
+    for (const times of [2, 20]) {
+      const body = Buffer.from(JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(times * limit), name: 'Big' }));
+      for (const streamed of [false, true]) {
+        const response = await fetch(`${ctx().url}/api/v1/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(body.byteLength) },
+          body: streamed ? trickle(body) : body,
+          duplex: 'half',
+        } as RequestInit);
+        expect({ times, streamed, status: response.status, body: await response.json() }).toEqual({ times, streamed, status: 413, body: errorEnvelope('Error! Request body too large') });
+      }
+    }
+  });
+
   it('answers malformed JSON with 400 and the field', async () => {
     const { status, body } = await call(ctx(), 'POST', '/api/v1/transaction/estimate-gas', '{"to":');
     expect(status).toBe(400);
@@ -37,5 +53,18 @@ export function errorAndHealthTests(ctx: () => ApiContext): void {
     const { status, body } = await call(ctx(), 'GET', '/api/v1/health', undefined, { 'x-padding': 'x'.repeat(64 * 1024) });
     expect(status).toBe(431);
     expect(body).toEqual(errorEnvelope('Error! Request header fields too large'));
+  });
+}
+
+/** `bytes` in 64 KiB pieces, one per turn of the event loop: a client slower than the server reads. */
+function trickle(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async start(controller) {
+      for (let offset = 0; offset < bytes.byteLength; offset += 65_536) {
+        controller.enqueue(bytes.subarray(offset, offset + 65_536));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      controller.close();
+    },
   });
 }

@@ -1,7 +1,6 @@
 import { formatBlock, formatTransaction, transactionAddresses } from '../../services/format.js';
 import type { BlockBundle, Hex } from '../../storage/index.js';
 import type { GraphqlContext } from '../context.js';
-import { hubIterator } from '../hub-iterator.js';
 import type { TransferNode } from './token.js';
 
 /** Transfers one read takes when collecting a block's transfers of a token. */
@@ -13,10 +12,12 @@ const field = <T>(subscribe: (args: never, context: GraphqlContext) => AsyncIter
   resolve: (item: T) => item,
 });
 
-/** A block's transactions as REST shapes them, labels included (one lookup per block). */
-async function transactionsOf(context: GraphqlContext, bundle: BlockBundle) {
-  const labels = await context.services.labels.labelsOf(bundle.transactions.flatMap(transactionAddresses));
-  return bundle.transactions.map((tx) => formatTransaction(tx, bundle.block.number, labels));
+/** A block's transactions as REST shapes them, labels included: one lookup and one shaping per block, for every feed. */
+function transactionsOf(context: GraphqlContext, bundle: BlockBundle) {
+  return context.feeds.derived(bundle, 'transactions', async () => {
+    const labels = await context.services.labels.labelsOf(bundle.transactions.flatMap(transactionAddresses));
+    return bundle.transactions.map((tx) => formatTransaction(tx, bundle.block.number, labels));
+  });
 }
 
 /** The token's transfers in a block, through the service REST's `token/:address/transfers` uses. */
@@ -30,18 +31,21 @@ async function blockTransfers(context: GraphqlContext, token: Hex, bundle: Block
   }
 }
 
-/** Live data from the event hub, shaped as REST shapes the same records. */
+/**
+ * Live data from the event hub, shaped as REST shapes the same records: once per event for every
+ * subscription of the same field and filter (one hub listener each, see `HubFeeds`).
+ */
 export const subscriptionResolvers = {
   Subscription: {
     blocks: field((_, context) =>
-      hubIterator(context.hub, 'block', async (bundle) => [formatBlock(bundle.block, bundle.transactions.map((tx) => tx.hash), await context.services.labels.labelsOf([bundle.block.miner]))]),
+      context.feeds.iterate('blocks', 'block', async (bundle) => [formatBlock(bundle.block, bundle.transactions.map((tx) => tx.hash), await context.services.labels.labelsOf([bundle.block.miner]))]),
     ),
-    transactions: field((_, context) => hubIterator(context.hub, 'block', (bundle) => transactionsOf(context, bundle))),
+    transactions: field((_, context) => context.feeds.iterate('transactions', 'block', (bundle) => transactionsOf(context, bundle))),
     addressTransactions: field((args: { address: Hex }, context) =>
-      hubIterator(context.hub, 'block', async (bundle) =>
+      context.feeds.iterate(`addressTransactions:${args.address}`, 'block', async (bundle) =>
         (await transactionsOf(context, bundle)).filter((tx) => tx.from === args.address || tx.to === args.address || tx.contractAddress === args.address),
       ),
     ),
-    tokenTransfers: field((args: { token: Hex }, context) => hubIterator(context.hub, 'block', (bundle) => blockTransfers(context, args.token, bundle))),
+    tokenTransfers: field((args: { token: Hex }, context) => context.feeds.iterate(`tokenTransfers:${args.token}`, 'block', (bundle) => blockTransfers(context, args.token, bundle))),
   },
 };

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from '../src/env.js';
+
+describe('readEnv', () => {
+  it('reads each tier as <perMinute>/<perDay>, leaving unset tiers to the library', () => {
+    const env = readEnv({ EXPLORER_RATE_LIMITS_ANONYMOUS: '60/5000', EXPLORER_RATE_LIMITS_PREMIUM: '20000/2000000' });
+    expect(env.EXPLORER_RATE_LIMITS_ANONYMOUS).toEqual({ perMinute: 60, perDay: 5_000 });
+    expect(env.EXPLORER_RATE_LIMITS_AUTHENTICATED).toBeUndefined();
+    expect(env.EXPLORER_RATE_LIMITS_PREMIUM).toEqual({ perMinute: 20_000, perDay: 2_000_000 });
+  });
+
+  it('refuses a malformed tier, naming the variable', () => {
+    for (const [name, value] of [
+      ['EXPLORER_RATE_LIMITS_ANONYMOUS', '100'],
+      ['EXPLORER_RATE_LIMITS_AUTHENTICATED', '0/100'],
+      ['EXPLORER_RATE_LIMITS_PREMIUM', '10/day'],
+    ]) {
+      expect(() => readEnv({ [name!]: value })).toThrow(`Invalid environment: ${name}: must be <perMinute>/<perDay>`);
+    }
+  });
+});
