@@ -363,7 +363,6 @@ export class TokenService {
     return [...held].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
-  /** The node's tag of an indexed block, the newest by default. */
   /** The indexed block `block` (default: the head) by number and hash, so a supply read at it is cached by hash and a reorg of that number never serves it again. */
   private async cursorOf(block: bigint | undefined): Promise<IndexerCursor | null> {
     if (block === undefined) return this.head.current();
@@ -373,6 +372,7 @@ export class TokenService {
     return { number: stored.number, hash: stored.hash };
   }
 
+  /** The node's tag of an indexed block, the newest by default. */
   private async tagOf(block: bigint | undefined): Promise<string> {
     if (block === undefined) return this.head.blockTag();
     const cursor = await this.head.current();
