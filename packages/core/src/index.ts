@@ -53,7 +53,25 @@ export type * from './storage/records.js';
 export type * from './storage/token-records.js';
 export type * from './storage/trace-records.js';
 export type * from './storage/verification-records.js';
-export type { Storage } from './storage/storage.js';
+export type {
+  Storage,
+  AccountStore,
+  BlockReader,
+  ChainCursors,
+  ChainWriter,
+  ChartReader,
+  CounterStore,
+  ExportReader,
+  LabelStore,
+  LogReader,
+  MetadataStore,
+  PairReader,
+  StorageLifecycle,
+  TokenMetadataStore,
+  TokenReader,
+  TransactionReader,
+  VerificationStore,
+} from './storage/index.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';
