@@ -55,22 +55,22 @@ export type * from './storage/trace-records.js';
 export type * from './storage/verification-records.js';
 export type {
   Storage,
-  AccountStore,
+  AccountStorage,
   BlockReader,
   ChainCursors,
   ChainWriter,
   ChartReader,
-  CounterStore,
+  CounterStorage,
   ExportReader,
-  LabelStore,
+  LabelStorage,
   LogReader,
-  MetadataStore,
+  MetadataStorage,
   PairReader,
   StorageLifecycle,
-  TokenMetadataStore,
+  TokenMetadataStorage,
   TokenReader,
   TransactionReader,
-  VerificationStore,
+  VerificationStorage,
 } from './storage/index.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';

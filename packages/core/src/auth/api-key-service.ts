@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
-import type { Storage, StoredApiKey } from '../storage/index.js';
+import type { AccountStorage, StoredApiKey } from '../storage/index.js';
 import { checkApiKey, generateApiKey } from './api-key-format.js';
 import type { Principal } from './principal.js';
 import type { Revocation } from './revocation.js';
@@ -56,7 +56,7 @@ export class ApiKeyService {
   readonly #hashes = new LRUCache<string, KeyHash>({ max: 10_000 });
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: AccountStorage,
     private readonly options: ApiKeyServiceOptions,
   ) {}
 

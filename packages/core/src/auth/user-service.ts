@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EmailTakenError, InvalidCredentialsError, UnauthorizedError } from '../errors/index.js';
 import type { Throttles } from '../limits/throttles.js';
-import type { Storage, StoredUser } from '../storage/index.js';
+import type { AccountStorage, StoredUser } from '../storage/index.js';
 import type { PasswordHasher } from './passwords.js';
 import type { Principal } from './principal.js';
 import type { Revocation } from './revocation.js';
@@ -22,7 +22,7 @@ export interface Registration {
 /** Accounts: registration, login, token refresh, and role and status changes. */
 export class UserService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: AccountStorage,
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenIssuer,
     private readonly throttles: Throttles,

@@ -8,7 +8,7 @@ import type { HttpRequest } from '../http/types.js';
 import type { CredentialWatch } from '../sockets/credential-watch.js';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
 import type { SocketLike } from '../sockets/socket-like.js';
-import type { BlockBundle, Storage } from '../storage/index.js';
+import type { BlockBundle, BlockReader, ChainCursors } from '../storage/index.js';
 import { blockMessages, blockSummaryMessage, tokenTransferMessages, type Addressed } from './block-messages.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import { ChannelSession } from './channel-session.js';
@@ -27,7 +27,7 @@ export interface ChannelLimits {
 /** What the channel endpoint needs. */
 export interface ChannelEndpointOptions {
   hub: EventHub;
-  storage: Storage;
+  storage: BlockReader & ChainCursors;
   tokens: TokenService;
   /** Labels of the addresses transactions name. */
   labels: LabelService;

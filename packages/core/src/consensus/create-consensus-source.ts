@@ -1,5 +1,5 @@
 import type { ChainClient } from '../chain/chain-client.js';
-import type { Storage } from '../storage/index.js';
+import type { BlockReader } from '../storage/index.js';
 import { CliqueConsensusSource } from './clique-consensus-source.js';
 import { CometBftConsensusSource } from './cometbft-consensus-source.js';
 import { CometBftRpc } from './cometbft-rpc.js';
@@ -17,7 +17,7 @@ export interface ConsensusSourceOptions {
 }
 
 /** The consensus source `options.consensus` names. */
-export function createConsensusSource(options: ConsensusSourceOptions, storage: Storage, chain: ChainClient): ConsensusSource {
+export function createConsensusSource(options: ConsensusSourceOptions, storage: BlockReader, chain: ChainClient): ConsensusSource {
   const { consensus, requiredConfirmations, upstreamTimeoutMs } = options;
   const evm = () => new EvmConsensusSource(storage, new EvmFinality(chain, { requiredConfirmations, cacheMs: 1_000 }), requiredConfirmations);
   switch (consensus.type) {

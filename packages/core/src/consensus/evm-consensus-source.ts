@@ -1,4 +1,4 @@
-import type { Hex, Storage, StoredBlock } from '../storage/index.js';
+import type { BlockReader, Hex, StoredBlock } from '../storage/index.js';
 import type { ConsensusSource, SourceConsensus, SourceFinality, SourceValidator } from './consensus-source.js';
 import type { EvmFinality } from './evm-finality.js';
 
@@ -10,7 +10,7 @@ import type { EvmFinality } from './evm-finality.js';
  */
 export class EvmConsensusSource implements ConsensusSource {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: BlockReader,
     private readonly finalityRule: EvmFinality,
     private readonly requiredConfirmations: number,
   ) {}

@@ -5,7 +5,7 @@ import type { ChannelBusMessage } from '../channels/channels-api.js';
 import type { EventHub, ReorgEvent } from '../events/index.js';
 import type { Indexer } from '../indexer/indexer.js';
 import { Alarm, sleep } from '../indexer/sleep.js';
-import type { BlockBundle, Hex, Storage } from '../storage/index.js';
+import type { BlockBundle, BlockReader, ChainCursors, Hex, StorageLifecycle } from '../storage/index.js';
 import type { Coordinator } from './coordinator.js';
 
 /**
@@ -58,7 +58,7 @@ export class ClusterMember {
   constructor(
     private readonly coordinator: Coordinator,
     private readonly indexer: Indexer,
-    private readonly storage: Storage,
+    private readonly storage: StorageLifecycle & BlockReader & ChainCursors,
     private readonly hub: EventHub,
     private readonly logger: Logger,
     private readonly leaseRetryMs: number,

@@ -1,4 +1,4 @@
-import type { IndexerCursor, Storage } from '../storage/index.js';
+import type { ChainCursors, IndexerCursor } from '../storage/index.js';
 import type { EventHub } from './hub.js';
 
 /**
@@ -30,7 +30,7 @@ export class IndexedHead {
   readonly #followsStorage: boolean;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: ChainCursors,
     hub: EventHub,
     private readonly maxAgeMs: number,
     options: { followsStorage?: boolean } = {},

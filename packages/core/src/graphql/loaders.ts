@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { Services, TokenHoldersRecord } from '../services/index.js';
 import { formatBlock, type BlockRecord, type TransactionRecord } from '../services/format.js';
 import { labelOf } from '../services/label-service.js';
-import type { Hex, Storage } from '../storage/index.js';
+import type { BlockReader, Hex } from '../storage/index.js';
 
 /**
  * Per-request batching: every block or transaction a query reaches, however deep, is read
@@ -20,7 +20,7 @@ export interface GraphqlLoaders {
 }
 
 /** Fresh loaders for one request (or one subscription event): nothing is cached across them. */
-export function createLoaders(storage: Storage, services: Services): GraphqlLoaders {
+export function createLoaders(storage: BlockReader, services: Services): GraphqlLoaders {
   return {
     blocks: new DataLoader(
       async (numbers: readonly bigint[]) => {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { UpstreamUnavailableError } from '../errors/index.js';
 import type { EventHub } from '../events/index.js';
-import type { BlockBundle, Hex, IndexerCursor, Storage } from '../storage/index.js';
+import type { BlockBundle, BlockReader, ChainWriter, Hex, IndexerCursor } from '../storage/index.js';
 import type { BlockSource } from './block-source.js';
 import { Alarm, sleep } from './sleep.js';
 import type { TraceIndexer, TraceIndexerStatus } from './trace-indexer.js';
@@ -50,7 +50,7 @@ export class Indexer {
   private written: bigint | null = null;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: ChainWriter & BlockReader,
     private readonly source: BlockSource,
     private readonly hub: EventHub,
     private readonly logger: Logger,

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventHub } from '../events/hub.js';
 import type { IndexedHead } from '../events/indexed-head.js';
-import type { Storage } from '../storage/index.js';
+import type { TokenMetadataStorage } from '../storage/index.js';
 import type { TokenMetadataReader } from '../tokens/token-metadata.js';
 import { Alarm } from './sleep.js';
 
@@ -29,7 +29,7 @@ export class TokenMetadataIndexer {
   #reorgs = 0;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TokenMetadataStorage,
     private readonly reader: TokenMetadataReader,
     private readonly head: IndexedHead,
     private readonly hub: EventHub,

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { UpstreamUnavailableError } from '../errors/index.js';
 import type { EventHub } from '../events/index.js';
-import type { BlockBundle, BlockTraces, Hex, Storage, StoredTransaction } from '../storage/index.js';
+import type { BlockBundle, BlockReader, BlockTraces, ChainWriter, Hex, StoredTransaction, TransactionReader } from '../storage/index.js';
 import type { BlockToTrace, BlockTracer, TraceSupport } from './block-tracer.js';
 import { mayCreateInside } from './contract-creations.js';
 import { Alarm, sleep } from './sleep.js';
@@ -81,7 +81,7 @@ export class TraceIndexer {
    * @param catchingUp - whether the block indexer is catching up (then `catchUpConcurrency` applies).
    */
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: ChainWriter & BlockReader & TransactionReader,
     private readonly tracer: BlockTracer,
     private readonly hub: EventHub,
     private readonly logger: Logger,

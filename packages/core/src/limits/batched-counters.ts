@@ -1,8 +1,8 @@
-import type { CounterHit, Storage } from '../storage/index.js';
+import type { CounterHit, CounterStorage } from '../storage/index.js';
 
 /** What counts rate-limit hits: the storage itself, or {@link BatchedCounters} in front of it. */
 export interface CounterStore {
-  /** As {@link Storage.hitCounters}; may answer at once, without a promise. */
+  /** As {@link CounterStorage.hitCounters}; may answer at once, without a promise. */
   hitCounters(hits: CounterHit[], now: number): number[] | Promise<number[]>;
 }
 
@@ -48,7 +48,7 @@ export class BatchedCounters implements CounterStore {
   private flushing: Promise<void> | null = null;
 
   constructor(
-    private readonly storage: Pick<Storage, 'hitCounters'>,
+    private readonly storage: CounterStorage,
     private readonly options: BatchedCountersOptions,
   ) {
     // A beat whose flush is still out is skipped: the next one sends what it missed.

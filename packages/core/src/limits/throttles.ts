@@ -1,5 +1,5 @@
 import { RateLimitedError } from '../errors/index.js';
-import type { CounterHit, Storage } from '../storage/index.js';
+import type { CounterHit, CounterStorage } from '../storage/index.js';
 import { HOUR_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from './windows.js';
 
 /** Options of {@link Throttles}. */
@@ -36,7 +36,7 @@ export interface LoginAttempt {
  */
 export class Throttles {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: CounterStorage,
     private readonly options: ThrottleOptions,
   ) {}
 

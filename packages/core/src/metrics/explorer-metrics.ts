@@ -3,14 +3,14 @@ import type { EventHub } from '../events/index.js';
 import type { RequestOutcome } from '../http/kernel.js';
 import type { IndexerStatus } from '../indexer/indexer.js';
 import type { SocketStats } from '../sockets/gateway.js';
-import type { Storage } from '../storage/index.js';
+import type { ChainCursors } from '../storage/index.js';
 import { RateWindow } from './rate-window.js';
 import { RequestSeries } from './request-series.js';
 
 /** What {@link ExplorerMetrics} reads its figures from. */
 export interface ExplorerMetricsSources {
   indexer: { readonly status: Readonly<IndexerStatus> };
-  storage: Pick<Storage, 'getCursor'>;
+  storage: ChainCursors;
   /**
    * The block through which every stored block's call traces are stored, as `/health` tells it
    * (`HealthService.tracedBlock`): `null` where nothing is traced, and then the trace gauges have

@@ -1,5 +1,5 @@
 import { parseUnits } from 'viem';
-import type { BlockBundle, Hex, Storage, StoredPair, StoredPairSync } from '../storage/index.js';
+import type { BlockBundle, Hex, PairReader, StoredPair, StoredPairSync } from '../storage/index.js';
 import type { DecimalsOf } from '../tokens/token-decimals.js';
 import type { PoolLiquidity, PriceRange, PriceSource } from './price-source.js';
 import { type PricedSide, priceAtSync, quoteReserve, quoteToUsd, USD_DECIMALS } from './usd.js';
@@ -36,7 +36,7 @@ export class UniswapV2PriceSource implements PriceSource {
   readonly nativeToken: Hex | undefined;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: PairReader,
     private readonly decimalsOf: DecimalsOf,
     config: UniswapV2PriceOptions,
   ) {

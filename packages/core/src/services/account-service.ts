@@ -1,7 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { BlockNotFoundError, QueryTooLargeError } from '../errors/index.js';
-import type { AddressTransactionsQuery, Hex, Storage } from '../storage/index.js';
+import type { AddressTransactionsQuery, Hex, TokenReader, TransactionReader } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
@@ -69,7 +69,7 @@ interface NodeBlockWithdrawals {
 /** Accounts: balances from the node at the indexed head, transaction lists from storage. */
 export class AccountService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TransactionReader & TokenReader,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,

@@ -1,5 +1,5 @@
 import type { ApprovalKind, ApprovalsQuery } from '../storage/index.js';
-import type { Storage } from '../storage/storage.js';
+import type { TokenReader } from '../storage/index.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
 
@@ -29,12 +29,12 @@ export interface ApprovalRecord {
 /** Standing token approvals of owners, from indexed approval events. */
 export class ApprovalService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TokenReader,
     private readonly tokens: TokenService,
     private readonly labels: LabelService,
   ) {}
 
-  /** The owner's standing approvals, newest first, paged (see `Storage.listApprovals`). */
+  /** The owner's standing approvals, newest first, paged (see `TokenReader.listApprovals`). */
   async list(query: ApprovalsQuery): Promise<ApprovalRecord[]> {
     const approvals = await this.storage.listApprovals(query);
     if (approvals.length === 0) return [];

@@ -1,5 +1,5 @@
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, Storage, StoredTransaction, TokenStandard } from '../storage/index.js';
+import type { BlockReader, Hex, StoredTransaction, TokenStandard, TransactionReader } from '../storage/index.js';
 import type { TransactionTraceRecord } from './call-trace.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
@@ -68,7 +68,7 @@ class Ledger<K> {
 /** Balance changes per address of a mined transaction, ether and tokens. */
 export class BalanceChangeService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: BlockReader & TransactionReader,
     private readonly traces: TraceService,
     private readonly tokens: TokenService,
     private readonly envelopes: TransactionEnvelopeService,

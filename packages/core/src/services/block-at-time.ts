@@ -1,10 +1,10 @@
-import type { Storage, StoredBlock } from '../storage/index.js';
+import type { BlockReader, StoredBlock } from '../storage/index.js';
 
 /**
  * The newest stored block in `[low, high]` with a timestamp at or before `timestamp`, by binary
  * search (block timestamps never decrease along a chain); `null` when even block `low` is later.
  */
-export async function lastBlockAtOrBefore(storage: Storage, low: bigint, high: bigint, timestamp: bigint): Promise<StoredBlock | null> {
+export async function lastBlockAtOrBefore(storage: BlockReader, low: bigint, high: bigint, timestamp: bigint): Promise<StoredBlock | null> {
   let found: StoredBlock | null = null;
   while (low <= high) {
     const middle = (low + high) / 2n;

@@ -1,6 +1,6 @@
 import { BlockNotFoundError } from '../errors/index.js';
 import type { BlockTag } from '../http/request-schemas.js';
-import type { Hex, Storage, StoredBlock } from '../storage/index.js';
+import type { BlockReader, Hex, StoredBlock, TransactionReader } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
@@ -21,7 +21,7 @@ export interface BlockFeeRewardRecord {
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: BlockReader & TransactionReader,
     private readonly head: IndexedHead,
     private readonly records: ChainRecordCache,
     private readonly labels: LabelService,

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { EventHub } from '../events/index.js';
-import type { Hex, Storage, StoredBlock, StoredTransaction } from '../storage/index.js';
+import type { BlockReader, Hex, StoredBlock, StoredTransaction, TransactionReader } from '../storage/index.js';
 
 /**
  * Indexed records that only a reorg can change (a transaction by hash, a block by number), kept
@@ -44,7 +44,7 @@ export class ChainRecordCache {
   }
 
   /** The stored transaction `hash`, or `null`. */
-  transaction(storage: Storage, hash: Hex): Promise<StoredTransaction | null> {
+  transaction(storage: TransactionReader, hash: Hex): Promise<StoredTransaction | null> {
     return this.get(`tx:${hash}`, () => storage.getTransaction(hash), transactionBytes);
   }
 
@@ -52,7 +52,7 @@ export class ChainRecordCache {
    * The stored transactions `hashes`, in order, `null` for unknown ones: the kept ones as they
    * are, the others in one storage read (and kept).
    */
-  async transactions(storage: Storage, hashes: readonly Hex[]): Promise<(StoredTransaction | null)[]> {
+  async transactions(storage: TransactionReader, hashes: readonly Hex[]): Promise<(StoredTransaction | null)[]> {
     const records = this.#records;
     if (records === null) return storage.getTransactions([...hashes]);
     const found = hashes.map((hash) => (records.get(`tx:${hash}`) as StoredTransaction | undefined) ?? null);
@@ -73,7 +73,7 @@ export class ChainRecordCache {
    * over the same rows. A page whose records vanished between the two reads (a rollback) is read
    * whole.
    */
-  async transactionPage(storage: Storage, key: string, hashes: () => Promise<Hex[]>, rows: () => Promise<StoredTransaction[]>): Promise<StoredTransaction[]> {
+  async transactionPage(storage: TransactionReader, key: string, hashes: () => Promise<Hex[]>, rows: () => Promise<StoredTransaction[]>): Promise<StoredTransaction[]> {
     const records = this.#records;
     if (records === null) return rows();
     if ((this.#keptShares.get(key) ?? 0) >= 0.5) {
@@ -93,7 +93,7 @@ export class ChainRecordCache {
   }
 
   /** Block `number` with its transaction hashes, or `null`. */
-  blockWithTransactionHashes(storage: Storage, number: bigint): Promise<BlockWithTransactionHashes | null> {
+  blockWithTransactionHashes(storage: BlockReader, number: bigint): Promise<BlockWithTransactionHashes | null> {
     return this.get(`block:${number}`, () => storage.getBlockWithTransactionHashes(number), ({ block, transactionHashes }) => RECORD_BYTES + block.extraData.length + transactionHashes.length * 80);
   }
 }

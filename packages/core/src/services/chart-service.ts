@@ -1,7 +1,7 @@
 import { ChartNotFoundError, InvalidRequestError, TokenNotFoundError } from '../errors/index.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatUsd } from '../prices/usd.js';
-import { BUCKET_SECONDS, bucketOf, type ChartResolution, type Hex, type Storage, type StoredChartRollup, type StoredTokenRollup } from '../storage/index.js';
+import { type BlockReader, BUCKET_SECONDS, bucketOf, type ChartReader, type ChartResolution, type Hex, type StoredChartRollup, type StoredTokenRollup, type TokenReader } from '../storage/index.js';
 import type { PriceService } from './price-service.js';
 
 /** Whether a series is the chain's, one token's, or either (`optional`: every token's without `token`). */
@@ -98,12 +98,12 @@ const SERIES: readonly (Omit<ChartSeriesRecord, 'resolutions'> & { values: Value
   },
 ];
 
-/** Chart series from rollups kept as blocks are indexed (see `Storage.listChartRollups`). */
+/** Chart series from rollups kept as blocks are indexed (see `ChartReader.listChartRollups`). */
 export class ChartService {
   readonly #series: ReadonlyMap<string, ChartSeriesRecord & { values: Values }>;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: ChartReader & BlockReader & TokenReader,
     private readonly head: IndexedHead,
     private readonly prices: PriceService,
   ) {

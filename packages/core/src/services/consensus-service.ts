@@ -2,7 +2,7 @@ import type { ConsensusInfoRecord, FinalityStatusRecord, ValidatorRecord, Valida
 import type { ConsensusSource, SourceValidator } from '../consensus/consensus-source.js';
 import { BlockNotFoundError } from '../errors/index.js';
 import type { IndexedHead } from '../events/indexed-head.js';
-import type { Storage, StoredBlock } from '../storage/index.js';
+import type { BlockReader, StoredBlock } from '../storage/index.js';
 import type { BlockService } from './block-service.js';
 import { confirmationsOf } from './format.js';
 import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
@@ -30,7 +30,7 @@ export interface ConsensusServiceOptions {
  */
 export class ConsensusService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: BlockReader,
     private readonly head: IndexedHead,
     private readonly blocks: BlockService,
     private readonly labels: LabelService,

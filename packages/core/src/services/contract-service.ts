@@ -3,7 +3,7 @@ import { detectProxy, type ProxyKind } from '../contracts/proxy-detection.js';
 import { ContractNotFoundError, ContractNotVerifiedError } from '../errors/index.js';
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
 import { verifiedEventResolver } from '../abi/verified-events.js';
-import type { AddressLogsQuery, Hex, Storage, StoredVerifiedContract } from '../storage/index.js';
+import type { AddressLogsQuery, Hex, LogReader, StoredVerifiedContract, TokenReader, TransactionReader, VerificationStorage } from '../storage/index.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { IndexedHead } from '../events/indexed-head.js';
@@ -83,7 +83,7 @@ export interface ContractEventRecord {
 export class ContractService {
   /** `resolveEvent` decodes what a contract's verified ABI does not describe (default: the standard ABIs). */
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TransactionReader & LogReader & TokenReader & VerificationStorage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly labels: LabelService,

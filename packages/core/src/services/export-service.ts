@@ -1,4 +1,4 @@
-import type { Hex, KeysetQuery, Storage, StoredInternalTransaction, StoredLog, StoredTokenTransfer, StoredTransaction } from '../storage/index.js';
+import type { ExportReader, Hex, KeysetQuery, StoredInternalTransaction, StoredLog, StoredTokenTransfer, StoredTransaction } from '../storage/index.js';
 import { csvRow } from './csv.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
@@ -24,7 +24,7 @@ export interface ExportServiceOptions {
 /** How one kind is read (keyset pages after the last record) and written (header and rows). */
 interface ExportShape<T extends { blockNumber: bigint }> {
   header: readonly string[];
-  read(storage: Storage, query: KeysetQuery<T>): Promise<T[]>;
+  read(storage: ExportReader, query: KeysetQuery<T>): Promise<T[]>;
   /** The CSV rows of one page, with what they need (labels, token names) read once for the page. */
   rows(page: readonly T[], context: PageContext): Promise<string>;
 }
@@ -125,7 +125,7 @@ const SHAPES: { [K in ExportKind]: ExportShape<never> } = {
  */
 export class ExportService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: ExportReader,
     private readonly labels: LabelService,
     private readonly tokens: TokenService,
     private readonly options: ExportServiceOptions,

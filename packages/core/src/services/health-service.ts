@@ -1,6 +1,6 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import type { Indexer } from '../indexer/indexer.js';
-import type { Storage } from '../storage/index.js';
+import type { ChainCursors, StorageLifecycle } from '../storage/index.js';
 
 /** Health record (decisions.md: `GET /health`). */
 export interface HealthRecord {
@@ -40,7 +40,7 @@ export class HealthService {
   private readonly startedAt = Date.now();
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: StorageLifecycle & ChainCursors,
     private readonly chain: ChainClient,
     private readonly indexer: Indexer,
     private readonly options: HealthOptions,

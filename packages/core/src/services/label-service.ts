@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { LabelNotFoundError, WatchlistLimitError } from '../errors/index.js';
-import type { Hex, Storage, StoredAddressLabel, StoredPrivateLabel } from '../storage/index.js';
+import type { Hex, LabelStorage, StoredAddressLabel, StoredPrivateLabel } from '../storage/index.js';
 import type { LabelsVersion } from './labels-version.js';
 
 /** The public label text of each labelled address among some, as records show them. */
@@ -63,7 +63,7 @@ export class LabelService {
   #keptVersion = -1;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: LabelStorage,
     private readonly version: LabelsVersion,
     private readonly options: LabelServiceOptions,
   ) {

@@ -1,4 +1,4 @@
-import type { Storage } from '../storage/index.js';
+import type { LabelStorage } from '../storage/index.js';
 
 /**
  * The stored labels version as this instance knows it, without a storage round trip on every
@@ -15,7 +15,7 @@ export class LabelsVersion {
   #reading: Promise<number> | null = null;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: LabelStorage,
     private readonly maxAgeMs: number,
   ) {}
 

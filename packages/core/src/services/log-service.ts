@@ -1,4 +1,4 @@
-import type { LogsQuery, Storage, StoredLog } from '../storage/index.js';
+import type { LogReader, LogsQuery, StoredLog, TransactionReader } from '../storage/index.js';
 import { formatChainLog, type ChainLogRecord } from './format.js';
 
 /** A log with its block's time and its transaction's gas price and gas used (what Etherscan's getLogs answers). */
@@ -12,10 +12,10 @@ export interface LogSearchRecord extends ChainLogRecord {
 
 /** Finds logs by contract and topics, from indexed data. */
 export class LogService {
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly storage: LogReader & TransactionReader) {}
 
   /**
-   * The page of logs matching `query` (see {@link Storage.listLogs}: by contract, by topics with
+   * The page of logs matching `query` (see {@link LogReader.listLogs}: by contract, by topics with
    * Etherscan's `and`/`or` pairs, or both), oldest first, each with its block time and its
    * transaction's gas.
    */

@@ -1,7 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { MetadataNotFoundError } from '../errors/index.js';
 import type { IndexedHead } from '../events/indexed-head.js';
-import type { AuditReport, Hex, Storage, StoredMetadataProfile } from '../storage/index.js';
+import type { AuditReport, Hex, MetadataStorage, StoredMetadataProfile, TokenReader } from '../storage/index.js';
 import type { TokenMetadataReader } from '../tokens/token-metadata.js';
 
 /** The spec's Metadata profile, plus when it was last set (`null` for a token without a profile). */
@@ -32,7 +32,7 @@ export interface MetadataProfileInput {
 /** Metadata profiles: set by admins, read by everyone; a token without one gets what its contract says. */
 export class MetadataService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: MetadataStorage & TokenReader,
     private readonly chain: ChainClient,
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,

@@ -1,7 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { UpstreamUnavailableError } from '../errors/index.js';
-import type { Storage, StoredBlock } from '../storage/index.js';
+import type { BlockReader, StoredBlock } from '../storage/index.js';
 
 /**
  * Network statistics record (spec: Network statistics). Every figure comes from indexed blocks
@@ -35,7 +35,7 @@ export interface NetworkStatsRecord {
 /** Computes network statistics over the newest `window` indexed blocks. */
 export class NetworkStatsService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: BlockReader,
     private readonly chain: ChainClient,
     private readonly window: number,
   ) {}

@@ -3,7 +3,7 @@ import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { QueryTooLargeError, TokenNotFoundError } from '../errors/index.js';
 import type { IndexedHead } from '../events/indexed-head.js';
-import type { Hex, Storage, StoredTokenTransfer } from '../storage/index.js';
+import type { Hex, StoredTokenTransfer, TokenReader } from '../storage/index.js';
 import { dataUriMetadata, type NftMetadataRecord } from '../tokens/nft-metadata.js';
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
 import { labelOf, type LabelService } from './label-service.js';
@@ -44,7 +44,7 @@ const URI_ABI = [
 /** NFT inventories: what an owner holds, and who holds each token of a collection. */
 export class NftInventoryService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TokenReader,
     private readonly chain: ChainClient,
     private readonly head: IndexedHead,
     private readonly tokens: TokenService,

@@ -1,6 +1,6 @@
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { PoolLiquidity, PriceSource } from '../prices/price-source.js';
-import type { BlockBundle, Hex, Storage } from '../storage/index.js';
+import type { BlockBundle, BlockReader, Hex } from '../storage/index.js';
 import type { DecimalsOf } from '../tokens/token-decimals.js';
 import { percentOf } from './percent.js';
 
@@ -52,7 +52,7 @@ export interface NativePrice {
 export class PriceService {
   constructor(
     private readonly source: PriceSource | null,
-    private readonly storage: Storage,
+    private readonly storage: BlockReader,
     private readonly head: IndexedHead,
     private readonly decimalsOf: DecimalsOf,
   ) {}

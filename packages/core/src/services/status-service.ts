@@ -2,7 +2,7 @@ import type { ChainClient } from '../chain/chain-client.js';
 import type { RpcTransaction } from '../chain/rpc-types.js';
 import { TransactionNotFoundError } from '../errors/index.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
-import type { Hex, Storage } from '../storage/index.js';
+import type { Hex, TransactionReader } from '../storage/index.js';
 import type { ConsensusService } from './consensus-service.js';
 import { confirmationsOf } from './format.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
@@ -26,7 +26,7 @@ export interface TransactionStatusRecord {
  */
 export class StatusService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TransactionReader,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly pending: PendingTracker,

@@ -1,5 +1,5 @@
 import { BlockNotFoundError, QueryTooLargeError, TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, IndexerCursor, Storage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenStandard, TokenTransfersQuery } from '../storage/index.js';
+import type { BlockReader, Hex, IndexerCursor, MetadataStorage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenReader, TokenStandard, TokenTransfersQuery, TransactionReader } from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { formatUsd } from '../prices/usd.js';
@@ -160,7 +160,7 @@ const MAX_REPLAYED_TRANSFERS = 100_000;
 /** Tokens: records and holders from storage, metadata and total supply from the chain. */
 export class TokenService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TokenReader & BlockReader & TransactionReader & MetadataStorage,
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,
     private readonly prices: PriceService,

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, Storage } from '../storage/index.js';
+import type { Hex, TransactionReader } from '../storage/index.js';
 import { labelledTrace, traceAddresses, traceFromCallFrame, traceFromFlatTraces, type CallTraceFrame, type CallTracerFrame, type FlatTrace, type TransactionTraceRecord } from './call-trace.js';
 import type { LabelService } from './label-service.js';
 
@@ -23,7 +23,7 @@ export class TraceService {
   private readonly cache: LRUCache<string, CallTraceFrame>;
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TransactionReader,
     private readonly chain: ChainClient,
     private readonly labels: LabelService,
     options: TraceServiceOptions,

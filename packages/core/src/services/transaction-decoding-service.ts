@@ -1,6 +1,6 @@
 import type { CallAbiSource, DecodedParameter } from '../abi/index.js';
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, Storage } from '../storage/index.js';
+import type { Hex, TransactionReader, VerificationStorage } from '../storage/index.js';
 import { calleesOf, decodeCallTree, decodeFrameCall, implementationsOf, VerifiedAbis, type DecodedCallFrameRecord } from './call-decoding.js';
 import type { DelegationService } from './delegation-service.js';
 import type { TraceService } from './trace-service.js';
@@ -26,7 +26,7 @@ export interface DecodedInputRecord {
  */
 export class TransactionDecodingService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TransactionReader & VerificationStorage,
     private readonly traces: TraceService,
     private readonly delegations: DelegationService,
   ) {}

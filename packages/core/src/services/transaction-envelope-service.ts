@@ -1,7 +1,7 @@
 import { recoverAuthorizationAddress } from 'viem/utils';
 import type { ChainClient } from '../chain/chain-client.js';
 import { TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, Storage } from '../storage/index.js';
+import type { Hex, TransactionReader } from '../storage/index.js';
 import { labelOf, type LabelService } from './label-service.js';
 
 /** Names of the transaction types (EIP-2718), by type number. */
@@ -63,7 +63,7 @@ const decimal = (hex: string | undefined) => (hex === undefined ? null : BigInt(
  */
 export class TransactionEnvelopeService {
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: TransactionReader,
     private readonly chain: ChainClient,
     private readonly labels: LabelService,
   ) {}

@@ -4,7 +4,7 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { BlockNotFoundError, TransactionNotFoundError, UpstreamUnavailableError } from '../errors/index.js';
 import type { RpcCallFrame } from '../chain/rpc-types.js';
 import { internalTransactionsOf } from '../indexer/internal-transactions.js';
-import type { Hex, InternalTransactionsQuery, Storage, StoredTransaction } from '../storage/index.js';
+import type { BlockReader, Hex, InternalTransactionsQuery, StoredTransaction, TransactionReader, VerificationStorage } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, logAddresses, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
@@ -50,7 +50,7 @@ export interface TransactionListQuery {
 export class TransactionService {
   /** `resolveEvent` decodes what the emitters' verified ABIs do not describe (default: the standard ABIs). */
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: BlockReader & TransactionReader & VerificationStorage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
@@ -163,7 +163,7 @@ export class TransactionService {
 
   /**
    * Indexed internal transactions of successful transactions, of one address or all, by block
-   * range, sorted and paged (see `Storage.listInternalTransactions`). Empty where the node does
+   * range, sorted and paged (see `TransactionReader.listInternalTransactions`). Empty where the node does
    * not trace: the indexer then learns none.
    */
   async listInternalTransactions(query: InternalTransactionsQuery): Promise<InternalTransactionRecord[]> {

@@ -1,18 +1,18 @@
-import type { AccountStore } from './roles/account-store.js';
+import type { AccountStorage } from './roles/account-storage.js';
 import type { BlockReader } from './roles/block-reader.js';
 import type { ChainWriter } from './roles/chain-writer.js';
 import type { ChartReader } from './roles/chart-reader.js';
-import type { CounterStore } from './roles/counter-store.js';
+import type { CounterStorage } from './roles/counter-storage.js';
 import type { ExportReader } from './roles/export-reader.js';
-import type { LabelStore } from './roles/label-store.js';
+import type { LabelStorage } from './roles/label-storage.js';
 import type { LogReader } from './roles/log-reader.js';
-import type { MetadataStore } from './roles/metadata-store.js';
+import type { MetadataStorage } from './roles/metadata-storage.js';
 import type { PairReader } from './roles/pair-reader.js';
 import type { StorageLifecycle } from './roles/lifecycle.js';
-import type { TokenMetadataStore } from './roles/token-metadata-store.js';
+import type { TokenMetadataStorage } from './roles/token-metadata-storage.js';
 import type { TokenReader } from './roles/token-reader.js';
 import type { TransactionReader } from './roles/transaction-reader.js';
-import type { VerificationStore } from './roles/verification-store.js';
+import type { VerificationStorage } from './roles/verification-storage.js';
 
 /**
  * The one persistence contract of ChainLens, made of roles: each backend (memory, Postgres)
@@ -34,12 +34,12 @@ export interface Storage
     TransactionReader,
     LogReader,
     TokenReader,
-    TokenMetadataStore,
+    TokenMetadataStorage,
     PairReader,
     ChartReader,
     ExportReader,
-    AccountStore,
-    LabelStore,
-    MetadataStore,
-    VerificationStore,
-    CounterStore {}
+    AccountStorage,
+    LabelStorage,
+    MetadataStorage,
+    VerificationStorage,
+    CounterStorage {}

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
 import { detectProxy } from '../contracts/proxy-detection.js';
 import { ContractNotFoundError, UpstreamUnavailableError, VerificationFailedError } from '../errors/index.js';
-import type { Hex, Storage, StoredVerificationJob, StoredVerifiedContract, VerificationJobKind, VerificationJobStatus } from '../storage/index.js';
+import type { Hex, StoredVerificationJob, StoredVerifiedContract, TransactionReader, VerificationJobKind, VerificationJobStatus, VerificationStorage } from '../storage/index.js';
 import { assertVerificationInstalled } from './compiler-builds.js';
 import { CompilationQueue, type CompilationTicket } from './compilation-queue.js';
 import { ContractMatcher } from './contract-matcher.js';
@@ -25,7 +25,7 @@ export const VERIFICATION_MESSAGES = {
 
 /** Options of {@link VerificationService}. */
 export interface VerificationServiceOptions {
-  storage: Storage;
+  storage: VerificationStorage & TransactionReader;
   chain: ChainClient;
   logger: Logger;
   /** Current time in milliseconds. */

@@ -5,7 +5,7 @@ import type { CounterHit } from '../account-records.js';
  *
  * One role of `Storage`, whose rules every method here keeps too.
  */
-export interface CounterStore {
+export interface CounterStorage {
   /**
    * Adds each hit's `amount` to its counter and resolves the counters' values after it, in input
    * order: rate limits and throttles, shared by every instance on one storage. A counter whose

@@ -7,7 +7,7 @@ import type { StoredTokenMetadata } from '../token-records.js';
  *
  * One role of `Storage`, whose rules every method here keeps too.
  */
-export interface TokenMetadataStore {
+export interface TokenMetadataStorage {
   /** Up to `limit` tokens whose metadata has not been set, earliest first. */
   listTokensWithoutMetadata(limit: number): Promise<Hex[]>;
   /**

@@ -6,7 +6,7 @@ import type { ApiKeyCap, ApiKeyChanges, ApiKeyWithOwner, StoredApiKey, StoredUse
  *
  * One role of `Storage`, whose rules every method here keeps too.
  */
-export interface AccountStore {
+export interface AccountStorage {
   /**
    * Stores a new user. Resolves `false`, writing nothing, when a user with the same `email`
    * exists; two concurrent calls with one email MUST NOT both succeed.

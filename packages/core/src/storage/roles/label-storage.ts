@@ -7,7 +7,7 @@ import type { Hex } from '../records.js';
  *
  * One role of `Storage`, whose rules every method here keeps too.
  */
-export interface LabelStore {
+export interface LabelStorage {
   /**
    * Public address labels: operator data, not chain data (`rollbackTo` MUST leave them alone).
    * `putAddressLabel` replaces the address's label; records come back equal. Every put and

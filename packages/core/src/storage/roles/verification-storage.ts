@@ -6,7 +6,7 @@ import type { StoredVerificationJob, StoredVerifiedContract } from '../verificat
  *
  * One role of `Storage`, whose rules every method here keeps too.
  */
-export interface VerificationStore {
+export interface VerificationStorage {
   /**
    * Verified contracts: not chain data (`rollbackTo` MUST leave them alone).
    * `putVerifiedContract` replaces the address's whole record; records come back equal.

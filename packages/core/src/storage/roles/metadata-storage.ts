@@ -6,7 +6,7 @@ import type { Hex } from '../records.js';
  *
  * One role of `Storage`, whose rules every method here keeps too.
  */
-export interface MetadataStore {
+export interface MetadataStorage {
   /**
    * Metadata profiles: operator data, not chain data (`rollbackTo` MUST leave them alone).
    * `putMetadataProfile` replaces the address's whole profile; records come back equal.
