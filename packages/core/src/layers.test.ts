@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -10,18 +10,25 @@ import { describe, expect, it } from 'vitest';
  * circle between folders. `docs/architecture.md` shows this table; the last test keeps it equal.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'runtime', 'storage'],
+  ['errors', 'runtime', 'values', 'storage'],
   ['abi', 'chain', 'contracts', 'consensus'],
   ['events'],
   ['tokens', 'prices', 'indexer'],
-  ['limits', 'auth', 'http'],
+  ['limits', 'auth'],
   ['verification', 'services'],
-  ['sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging'],
+  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'explorer.ts', 'index.ts'],
 ];
 
+/** The folders that carry requests and messages: the domain (every layer below them) never imports one. */
+const TRANSPORT = ['http', 'sockets', 'channels', 'graphql', 'api'];
+
+/** Packages for tests, benchmarks and `npm start` only: no published package's production code may import them. */
+const DEV_PACKAGES = ['@chainlens/devchain', '@chainlens/testing'];
+
 const SRC = dirname(fileURLToPath(import.meta.url));
+const PACKAGES = resolve(SRC, '../..');
 const ARCHITECTURE_DOC = resolve(SRC, '../../../docs/architecture.md');
 
 /** An import of one folder by another, with the file that makes it (for the failure message). */
@@ -39,6 +46,11 @@ function folderOf(path: string): string {
   return relative(SRC, path).split(sep)[0]!.replace(/\.js$/, '.ts');
 }
 
+/** Every import a file names (type-only ones, re-exports and dynamic imports included). */
+function importsOf(path: string): string[] {
+  return ts.preProcessFile(readFileSync(path, 'utf8'), true, true).importedFiles.map(({ fileName }) => fileName);
+}
+
 /**
  * Every relative import between two folders, type-only ones, re-exports and dynamic imports
  * included (each couples the folders as much as a value import). Tests are left out: a test
@@ -48,11 +60,25 @@ function folderImports(): FolderImport[] {
   const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
   return files.flatMap((file) => {
     const path = join(SRC, file);
-    const { importedFiles } = ts.preProcessFile(readFileSync(path, 'utf8'), true, true);
-    return importedFiles
-      .filter(({ fileName }) => fileName.startsWith('.'))
-      .map(({ fileName }) => ({ from: folderOf(path), to: folderOf(resolve(dirname(path), fileName)), file: `${file} → ${fileName}` }))
+    return importsOf(path)
+      .filter((fileName) => fileName.startsWith('.'))
+      .map((fileName) => ({ from: folderOf(path), to: folderOf(resolve(dirname(path), fileName)), file: `${file} → ${fileName}` }))
       .filter(({ from, to }) => from !== to);
+  });
+}
+
+/** The production source files (no tests) of every published (not private) package, beside what each imports. */
+function publishedImports(): { file: string; imports: string[] }[] {
+  const packages = readdirSync(PACKAGES).filter((name) => {
+    const manifest = join(PACKAGES, name, 'package.json');
+    return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).private !== true;
+  });
+  return packages.flatMap((name) => {
+    const src = join(PACKAGES, name, 'src');
+    if (!existsSync(src)) return [];
+    return readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|mts)$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => ({ file: `${name}/src/${file}`, imports: importsOf(join(src, file)) }));
   });
 }
 
@@ -92,6 +118,22 @@ describe('the layers of core', () => {
   it('lets no folder import from a layer above its own', () => {
     const upward = imports.filter(({ from, to }) => layerOf.get(to)! > layerOf.get(from)!);
     expect(upward.map(({ from, to, file }) => `${from} → ${to} (${file})`)).toEqual([]);
+  });
+
+  it('keeps the domain off transport: no folder below the transport ones imports one', () => {
+    const lowest = Math.min(...TRANSPORT.map((folder) => layerOf.get(folder)!));
+    const domainToTransport = imports.filter(({ from, to }) => layerOf.get(from)! < lowest && TRANSPORT.includes(to));
+    expect(domainToTransport.map(({ from, to, file }) => `${from} → ${to} (${file})`)).toEqual([]);
+    expect(TRANSPORT.filter((folder) => layerOf.get(folder)! < layerOf.get('services')!)).toEqual([]);
+  });
+
+  it('keeps production code off the dev chain and the test suites', () => {
+    const files = publishedImports();
+    const devImports = files.flatMap(({ file, imports }) =>
+      imports.filter((name) => DEV_PACKAGES.some((dev) => name === dev || name.startsWith(`${dev}/`)) || /(^|\/)devchain(\/|$)/.test(name)).map((name) => `${file} → ${name}`),
+    );
+    expect(files.some(({ file }) => file.startsWith('core/src/'))).toBe(true);
+    expect(devImports).toEqual([]);
   });
 
   it('has no import circle between folders', () => {

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { formatPending } from '../services/format.js';
 import type { LabelService } from '../services/label-service.js';
 import type { TokenService } from '../services/token-service.js';
-import type { BlockTag } from '../http/request-schemas.js';
+import type { BlockTag } from '../values/block-tag.js';
 import type { HttpRequest } from '../http/types.js';
 import type { CredentialWatch } from '../sockets/credential-watch.js';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockTagText } from '../http/request-schemas.js';
+import { blockTagText } from '../values/block-tag.js';
 
 /** A block number (a JSON number or a decimal string) or `latest`. */
 const blockTag = z.union([z.number().int().nonnegative().transform((v) => BigInt(v)), blockTagText]);

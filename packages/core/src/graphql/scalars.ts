@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { blockTagText, type BlockTag } from '../http/request-schemas.js';
+import { type BlockTag, blockTagText } from '../values/block-tag.js';
 
 /** A scalar refusing what does not match `pattern`, with a message that says what it expects. */
 function hexScalar(name: string, pattern: RegExp, expected: string): GraphQLScalarType<string, string> {

@@ -3,7 +3,7 @@ export * from './envelope.js';
 export * from './route.js';
 export * from './kernel.js';
 export * from './client-error.js';
-export { withError, parseInput, fieldError } from './validation.js';
+export { withError, parseInput, fieldError } from '../values/validation.js';
 export * from './response-cache.js';
 export * from './response-format.js';
 export * from './response-text.js';

@@ -21,7 +21,7 @@ import { Router, type RouteMatch } from './router.js';
 import { trailingSlashRedirect } from './trailing-slash.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import { isFormContentType, parseUrlEncoded } from './url-encoded.js';
-import { parseInput } from './validation.js';
+import { parseInput } from '../values/validation.js';
 
 /** Options of {@link createHttpKernel}. */
 export interface HttpKernelOptions {

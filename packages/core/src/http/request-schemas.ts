@@ -1,65 +1,15 @@
 import { z } from 'zod';
-import { InvalidAddressError, InvalidBlockNumberError, InvalidHashError } from '../errors/index.js';
-import type { Hex } from '../storage/index.js';
-import { withError } from './validation.js';
+import { addressSchema } from '../values/hex.js';
 
-/** Reusable input schemas for routes. Each normalizes to storage's canonical form. */
+/**
+ * Reusable input schemas for routes: paging, flags, free text. Hashes, addresses and block tags,
+ * which the domain shares, are in `values/`.
+ */
 
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
 const UINT = /^(0|[1-9]\d*)$/;
-
-/** A 32-byte hash; malformed → `Error! Invalid transaction hash format`. */
-export const hashSchema = withError(
-  z
-    .string()
-    .regex(HASH)
-    .transform((v) => v.toLowerCase() as Hex),
-  () => new InvalidHashError(),
-);
-
-/** A 20-byte address; malformed → `Error! Invalid address format`. */
-export const addressSchema = withError(
-  z
-    .string()
-    .regex(ADDRESS)
-    .transform((v) => v.toLowerCase() as Hex),
-  () => new InvalidAddressError(),
-);
 
 /** Path parameters of a route about one address (`/…/:address`). */
 export const addressParams = z.object({ address: addressSchema });
-
-/** An optional address (same error when present and malformed). */
-export const optionalAddressSchema = withError(addressSchema.optional(), () => new InvalidAddressError());
-
-/** A block number, or `latest`: the newest indexed block when the request is served. */
-export type BlockTag = bigint | 'latest';
-
-const MAX_UINT64 = 2n ** 64n - 1n;
-
-/**
- * A block number (decimal without leading zeros, 64 bits at most) or `latest`, as text: the one
- * form REST queries, the Etherscan-compatible API, GraphQL and channel messages take. The API
- * description shows it as an integer or `"latest"`.
- */
-export const blockTagText = z
-  .union([
-    z.literal('latest'),
-    z
-      .string()
-      .refine((v) => /^(0|[1-9]\d{0,19})$/.test(v) && BigInt(v) <= MAX_UINT64, 'must be a block number or "latest"')
-      .meta({ type: 'integer', minimum: 0 }),
-  ])
-  .meta({ description: 'A block number, or latest: the newest indexed block when the request is served' })
-  .transform((v): BlockTag => (v === 'latest' ? 'latest' : BigInt(v)));
-
-/** A {@link blockTagText}; malformed → `Error! Invalid block number`. */
-export const blockTagSchema = withError(blockTagText, () => new InvalidBlockNumberError());
-
-/** An optional {@link blockTagSchema} (a query's block or block-range bound). */
-export const optionalBlockTagQuery = withError(blockTagText.optional(), () => new InvalidBlockNumberError());
 
 /** A UTF-16 surrogate without its partner: no database text can hold one. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -100,12 +50,6 @@ export const uintStringSchema = z
   .regex(UINT, { message: 'must be a non-negative decimal integer', abort: true })
   .refine((v) => v.length <= 78 && BigInt(v) < 2n ** 256n, 'must fit in uint256')
   .transform((v) => BigInt(v));
-
-/** `0x`-prefixed hex data with whole bytes. */
-export const hexDataSchema = z
-  .string()
-  .regex(HEX_DATA, 'must be 0x-prefixed hex with whole bytes')
-  .transform((v) => v.toLowerCase() as Hex);
 
 /**
  * A positive integer query value with a default; values above `max` are clamped to it, zero,

@@ -4,6 +4,7 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import type { RpcBlock, RpcTransaction } from '../chain/rpc-types.js';
 import type { EventHub, PendingTransactionEvent } from '../events/index.js';
 import type { Hex } from '../storage/index.js';
+import { nowSeconds } from '../values/time.js';
 import { Alarm } from './sleep.js';
 
 /** Options of {@link PendingTracker}. */
@@ -100,7 +101,7 @@ export class PendingTracker {
   async poll(): Promise<void> {
     const pool = await this.readPool();
     const seen = new Set<Hex>();
-    const now = BigInt(Math.floor(Date.now() / 1000));
+    const now = nowSeconds();
     for (const tx of pool) {
       const hash = tx.hash.toLowerCase() as Hex;
       seen.add(hash);

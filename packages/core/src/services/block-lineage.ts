@@ -1,5 +1,5 @@
+import type { AnswerLineage, LineageMark } from '../events/answer-lineage.js';
 import type { EventHub } from '../events/index.js';
-import type { AnswerLineage, LineageMark } from '../http/response-cache.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 
 /** What a block's transfers touch: the pages listing a token's transfers are answers of `token:<address>`. */

@@ -1,5 +1,5 @@
 import { BlockNotFoundError } from '../errors/index.js';
-import type { BlockTag } from '../http/request-schemas.js';
+import type { BlockTag } from '../values/block-tag.js';
 import type { BlockReader, Hex, StoredBlock, TransactionReader } from '../storage/index.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';

@@ -5,6 +5,7 @@ import { decodeRevertReason } from '../chain/revert-reason.js';
 import { ExecutionFailedError, InvalidRequestError } from '../errors/index.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { Hex } from '../storage/index.js';
+import { nowSeconds } from '../values/time.js';
 
 /** Gas estimate record (spec: Gas estimate). */
 export interface GasEstimateRecord {
@@ -67,7 +68,7 @@ export class SubmissionService {
       gasPrice: parsed.gasPrice ?? parsed.maxFeePerGas ?? 0n,
       gas: parsed.gas ?? 0n,
       nonce: BigInt(parsed.nonce ?? 0),
-      submittedAt: BigInt(Math.floor(Date.now() / 1000)),
+      submittedAt: nowSeconds(),
     });
     return { transactionHash };
   }

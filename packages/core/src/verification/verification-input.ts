@@ -1,7 +1,7 @@
 import type { JsonInput } from '@ethereum-sourcify/lib-sourcify';
 import { z } from 'zod';
 import { InvalidRequestError } from '../errors/index.js';
-import { parseInput } from '../http/validation.js';
+import { parseInput } from '../values/validation.js';
 import type { Hex } from '../storage/index.js';
 import { SOLC_VERSION } from './compiler-builds.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidAddressError } from '../../errors/index.js';
-import { addressSchema, hashSchema, optionalAddressSchema, type BlockTag } from '../../http/request-schemas.js';
+import { addressSchema, hashSchema, optionalAddressSchema } from '../../values/hex.js';
+import type { BlockTag } from '../../values/block-tag.js';
 import type { AccountTokenTransferRecord, Services } from '../../services/index.js';
 import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withError } from '../../http/index.js';
-import { optionalAddressSchema } from '../../http/request-schemas.js';
+import { optionalAddressSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
 import type { Hex } from '../../storage/index.js';
 import { list } from './answers.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { InvalidAddressError, InvalidBlockNumberError } from '../../errors/index.js';
 import { parseInput, withError } from '../../http/index.js';
-import { addressSchema, blockTagText } from '../../http/request-schemas.js';
+import { addressSchema } from '../../values/hex.js';
+import { blockTagText } from '../../values/block-tag.js';
 import { EtherscanError, ResultWindowTooLargeError, UnreadParameterError } from './errors.js';
 
 /**

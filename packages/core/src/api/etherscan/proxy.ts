@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChainClient } from '../../chain/chain-client.js';
 import { InvalidBlockNumberError } from '../../errors/index.js';
 import { withError } from '../../http/index.js';
-import { addressSchema, hashSchema, hexDataSchema, optionalAddressSchema } from '../../http/request-schemas.js';
+import { addressSchema, hashSchema, hexDataSchema, optionalAddressSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
 import { JSON_RPC_CODES, jsonRpcErrorOf, type JsonRpcErrorObject } from '../json-rpc/errors.js';
 import { forwardRead, type NodeReadMethod } from '../json-rpc/node-reads.js';

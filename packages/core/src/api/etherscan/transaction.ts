@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashSchema } from '../../http/request-schemas.js';
+import { hashSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
 import { ok } from './answers.js';
 import type { EtherscanModule } from './module.js';

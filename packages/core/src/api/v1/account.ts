@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { nftRecordSchema } from '../../services/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
+import { addressSchema } from '../../values/hex.js';
+import { optionalBlockTagQuery } from '../../values/block-tag.js';
+import { positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { delegationRecordSchema } from '../../services/transaction-insight-schemas.js';
 import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';

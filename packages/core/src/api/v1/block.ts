@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { blockTagSchema, positiveIntQuery } from '../../http/request-schemas.js';
+import { blockTagSchema } from '../../values/block-tag.js';
+import { positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
 import { blockRecordSchema } from '../../services/record-schemas.js';
 

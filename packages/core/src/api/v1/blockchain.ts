@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { blockTagSchema } from '../../http/request-schemas.js';
+import { blockTagSchema } from '../../values/block-tag.js';
 import type { Services } from '../../services/index.js';
 import {
   consensusInfoRecordSchema,

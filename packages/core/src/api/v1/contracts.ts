@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
-import { addressParams, addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
+import { addressParams, positiveIntQuery } from '../../http/request-schemas.js';
+import { addressSchema } from '../../values/hex.js';
+import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import type { Services } from '../../services/index.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
 import type { Hex } from '../../storage/index.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, envelopeFormat, StreamedResult, type ResponseFormat, type Route } from '../../http/index.js';
-import { addressSchema, optionalBlockTagQuery } from '../../http/request-schemas.js';
+import { addressSchema } from '../../values/hex.js';
+import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import type { ExportKind, Services } from '../../services/index.js';
 
 /** How export routes are described: CSV answers (streamed as `StreamedResult`s); errors stay envelopes. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressParams, addressSchema, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
+import { addressParams, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
+import { addressSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
 import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../services/record-schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { optionalAddressSchema } from '../../http/request-schemas.js';
+import { optionalAddressSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
 import { chartRecordSchema, chartSeriesRecordSchema } from '../../services/record-schemas.js';
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { nftRecordSchema } from '../../services/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressParams, optionalAddressSchema, optionalBlockTagQuery, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { addressParams, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { optionalAddressSchema } from '../../values/hex.js';
+import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import { tokenScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import {

@@ -16,7 +16,9 @@ import {
   transactionTraceRecordSchema,
 } from '../../services/record-schemas.js';
 import { balanceChangesRecordSchema, decodedCallFrameRecordSchema, decodedInputRecordSchema, transactionEnvelopeRecordSchema } from '../../services/transaction-insight-schemas.js';
-import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockTagQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { booleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
+import { hashSchema, hexDataSchema, optionalAddressSchema } from '../../values/hex.js';
+import { optionalBlockTagQuery } from '../../values/block-tag.js';
 
 const hashParams = z.object({ hash: hashSchema });
 

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { BlockNotFoundError, ChartNotFoundError, ContractNotFoundError, InvalidRequestError, TokenNotFoundError } from '../../errors/index.js';
-import type { BlockTag } from '../../http/request-schemas.js';
+import type { BlockTag } from '../../values/block-tag.js';
 import type { ChartRecord } from '../../services/chart-service.js';
 import type { BlockRecord } from '../../services/format.js';
 import { orNull } from '../../services/or-null.js';
