@@ -219,7 +219,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
   const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, tracedBlock: () => services.health.tracedBlock(), sockets: () => sockets.stats() }) : null;
-  const graphql = createGraphqlExecutor({ services, storage, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
+  const graphql = createGraphqlExecutor({ services, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
   const apiRoutes = [
     ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf, exports: config.exports }),
     ...v2Routes(services),
@@ -274,7 +274,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const credentials = new CredentialWatch({ authenticate, checkIntervalMs: credentialCheckIntervalMs, now: config.clock, logger: logger.child({ module: 'sockets' }) });
   const channelEndpoint = new ChannelEndpoint({
     hub,
-    storage,
+    blocks,
     tokens: services.tokens,
     labels,
     registry: channelRegistry,

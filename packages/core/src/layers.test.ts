@@ -127,6 +127,22 @@ describe('the layers of core', () => {
     expect(TRANSPORT.filter((folder) => layerOf.get(folder)! < layerOf.get('services')!)).toEqual([]);
   });
 
+  it('lets transport read through services: no transport folder imports Storage or one of its roles', () => {
+    const roles = new Set(['Storage', ...readdirSync(join(SRC, 'storage/roles')).flatMap((file) => [...readFileSync(join(SRC, 'storage/roles', file), 'utf8').matchAll(/^export interface (\w+)/gm)].map(([, name]) => name!))]);
+    const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && TRANSPORT.includes(folderOf(join(SRC, file))));
+    const storageUsers = files.flatMap((file) =>
+      [...readFileSync(join(SRC, file), 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '[^']*\/storage\/[^']*'/g)].flatMap(([, names]) =>
+        names!
+          .split(',')
+          .map((name) => name.replace(/^\s*type\s+/, '').trim())
+          .filter((name) => roles.has(name))
+          .map((name) => `${file} imports ${name}`),
+      ),
+    );
+    expect(roles.size).toBeGreaterThan(10);
+    expect(storageUsers).toEqual([]);
+  });
+
   it('keeps production code off the dev chain and the test suites', () => {
     const files = publishedImports();
     const devImports = files.flatMap(({ file, imports }) =>

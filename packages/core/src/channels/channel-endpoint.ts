@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { formatPending } from '../services/format.js';
+import type { BlockService } from '../services/block-service.js';
 import type { LabelService } from '../services/label-service.js';
 import type { TokenService } from '../services/token-service.js';
 import type { BlockTag } from '../values/block-tag.js';
@@ -8,7 +9,7 @@ import type { HttpRequest } from '../http/types.js';
 import type { CredentialWatch } from '../sockets/credential-watch.js';
 import type { SocketAdmission, SocketEndpoint } from '../sockets/socket-endpoint.js';
 import type { SocketLike } from '../sockets/socket-like.js';
-import type { BlockBundle, BlockReader, ChainCursors } from '../storage/index.js';
+import type { BlockBundle } from '../storage/index.js';
 import { blockMessages, blockSummaryMessage, tokenTransferMessages, type Addressed } from './block-messages.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import { ChannelSession } from './channel-session.js';
@@ -27,7 +28,8 @@ export interface ChannelLimits {
 /** What the channel endpoint needs. */
 export interface ChannelEndpointOptions {
   hub: EventHub;
-  storage: BlockReader & ChainCursors;
+  /** Stored blocks, for replays from `fromBlock`. */
+  blocks: BlockService;
   tokens: TokenService;
   /** Labels of the addresses transactions name. */
   labels: LabelService;
@@ -126,7 +128,7 @@ export class ChannelEndpoint implements SocketEndpoint {
     subscription.deferred = [];
     subscription.replayed = new Set();
     try {
-      const head = (await this.options.storage.getCursor())?.number ?? -1n;
+      const head = (await this.options.blocks.storedHead()) ?? -1n;
       // The head this replay reads through is the one `latest` names, so the two cannot disagree.
       const from = fromBlock === 'latest' ? (head < 0n ? 0n : head) : fromBlock;
       if (head - from + 1n > BigInt(this.options.limits.maxReplayBlocks)) {
@@ -135,7 +137,7 @@ export class ChannelEndpoint implements SocketEndpoint {
       ack();
       const wanted = (key: string) => key === subscription.key;
       for (let number = from; number <= head && open(); number++) {
-        const bundle = await this.options.storage.getBlockBundle(number);
+        const bundle = await this.options.blocks.bundle(number);
         // Rolled back since the cursor was read: the held-back reorg and new blocks follow.
         if (!bundle) break;
         const messages =

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
-import type { Storage } from '../storage/index.js';
 import type { PageLimits } from './connection.js';
 import type { HubFeeds } from './hub-feed.js';
 import type { GraphqlLoaders } from './loaders.js';
@@ -10,7 +9,6 @@ import type { GraphqlLoaders } from './loaders.js';
 /** What every resolver receives: the services REST uses, the caller, and this request's loaders. */
 export interface GraphqlContext {
   services: Services;
-  storage: Storage;
   hub: EventHub;
   /** Hub events for subscriptions, shared by every subscriber of one field and filter. */
   feeds: HubFeeds;

@@ -4,7 +4,6 @@ import type { Principal } from '../auth/principal.js';
 import { HubFeeds } from './hub-feed.js';
 import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
-import type { Storage } from '../storage/index.js';
 import type { PageLimits } from './connection.js';
 import type { GraphqlContext } from './context.js';
 import { formatGraphqlError } from './errors.js';
@@ -15,7 +14,6 @@ import { createGraphqlSchema } from './schema.js';
 /** What {@link createGraphqlExecutor} needs: the services REST uses, and the `graphql` config section. */
 export interface GraphqlExecutorOptions {
   services: Services;
-  storage: Storage;
   hub: EventHub;
   logger: Logger;
   policy: DocumentPolicy & PageLimits & { maxBatch: number };
@@ -43,12 +41,12 @@ export interface GraphqlExecutor {
  *
  * @example
  * ```ts
- * const executor = createGraphqlExecutor({ services, storage, hub, logger, policy: config.graphql });
+ * const executor = createGraphqlExecutor({ services, hub, logger, policy: config.graphql });
  * const routes = graphqlRoutes(executor);
  * ```
  */
 export function createGraphqlExecutor(options: GraphqlExecutorOptions): GraphqlExecutor {
-  const { services, storage, hub, logger, policy } = options;
+  const { services, hub, logger, policy } = options;
   const schema = createGraphqlSchema();
   const prepareOperation = createOperationPreparer(schema, policy);
   const pages: PageLimits = { maxFirst: policy.maxFirst, defaultFirst: policy.defaultFirst };
@@ -60,10 +58,9 @@ export function createGraphqlExecutor(options: GraphqlExecutorOptions): GraphqlE
   const feeds = new HubFeeds(hub);
   const contextFor = (principal: Principal | null): GraphqlContext => ({
     services,
-    storage,
     hub,
     feeds,
-    loaders: createLoaders(storage, services),
+    loaders: createLoaders(services),
     principal,
     pages,
     logger,

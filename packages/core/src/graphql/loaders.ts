@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Services, TokenHoldersRecord } from '../services/index.js';
-import { formatBlock, type BlockRecord, type TransactionRecord } from '../services/format.js';
+import type { BlockRecord, TransactionRecord } from '../services/format.js';
 import { labelOf } from '../services/label-service.js';
-import type { BlockReader, Hex } from '../storage/index.js';
+import type { Hex } from '../storage/index.js';
 
 /**
  * Per-request batching: every block or transaction a query reaches, however deep, is read
@@ -20,16 +20,9 @@ export interface GraphqlLoaders {
 }
 
 /** Fresh loaders for one request (or one subscription event): nothing is cached across them. */
-export function createLoaders(storage: BlockReader, services: Services): GraphqlLoaders {
+export function createLoaders(services: Services): GraphqlLoaders {
   return {
-    blocks: new DataLoader(
-      async (numbers: readonly bigint[]) => {
-        const found = await storage.getBlocksWithTransactionHashes([...numbers]);
-        const labels = await services.labels.labelsOf(found.map((one) => one?.block.miner ?? null));
-        return found.map((one) => (one ? formatBlock(one.block, one.transactionHashes, labels) : null));
-      },
-      { cacheKeyFn: (number) => number.toString() },
-    ),
+    blocks: new DataLoader((numbers: readonly bigint[]) => services.blocks.getMany(numbers), { cacheKeyFn: (number) => number.toString() }),
     transactions: new DataLoader((hashes: readonly Hex[]) => services.transactions.getMany([...hashes])),
     // Holders are read per token (no storage call takes several): the loader reads each once.
     topHolders: new DataLoader((tokens: readonly Hex[]) =>

@@ -32,7 +32,7 @@ export const queryResolvers = {
         throw new GraphQLError('block takes number or hash, not both', { extensions: { code: 'BAD_USER_INPUT' } });
       }
       if (args.hash != null) {
-        const stored = await context.storage.getBlockByHash(args.hash);
+        const stored = await orNull(context.services.blocks.byHash(args.hash), BlockNotFoundError);
         return stored ? context.loaders.blocks.load(stored.number) : null;
       }
       return args.number == null || args.number === 'latest' ? latestBlock(context) : context.loaders.blocks.load(args.number);
