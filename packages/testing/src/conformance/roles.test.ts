@@ -39,7 +39,7 @@ describe('the conformance suite sliced by storage role', () => {
 
   it('places every slice of the suite under some role, each registered by the suite', () => {
     const slices = readdirSync(HERE).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !NOT_SLICES.has(file));
-    const listed = new Set(Object.values(conformanceByRole).flat());
+    const listed = new Set<string>(Object.values(conformanceByRole).flat());
     expect(slices.filter((file) => !listed.has(file))).toEqual([]);
     const registered = read('index.ts');
     expect([...listed].filter((file) => !registered.includes(`from './${file.replace(/\.ts$/, '.js')}'`))).toEqual([]);
