@@ -2,7 +2,7 @@ export { createExplorer, type Explorer } from './explorer.js';
 export { resolveConfig, explorerConfigSchema, type ExplorerConfig, type ResolvedConfig } from './config.js';
 export * from './errors/index.js';
 export * from './auth/index.js';
-export * from './limits/index.js';
+export * from './counters/index.js';
 export * from './http/index.js';
 export * from './events/index.js';
 export * from './channels/index.js';
@@ -76,6 +76,6 @@ export type {
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';
 export { etherscanModules, isEtherscanPath } from './api/etherscan/index.js';
-export { JSON_RPC_CODES } from './api/json-rpc/errors.js';
+export { JSON_RPC_CODES } from './api/json-rpc/json-rpc-errors.js';
 export { jsonRpcMethods } from './api/json-rpc/methods.js';
 export { isNodeReadMethod } from './api/json-rpc/node-reads.js';

@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors', 'runtime', 'values', 'storage'],
-  ['abi', 'chain', 'contracts', 'consensus'],
+  ['abi', 'chain', 'proxies', 'consensus'],
   ['events'],
   ['tokens', 'prices', 'indexer'],
-  ['limits', 'auth'],
+  ['counters', 'auth'],
   ['verification', 'services'],
   ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging'],
   ['api'],

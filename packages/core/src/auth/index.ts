@@ -3,7 +3,7 @@ export { ApiKeyService, formatApiKey, type ApiKeyRecord, type ApiKeyRequest, typ
 export { ARGON2_PARAMETERS, PasswordHasher } from './passwords.js';
 export type { Principal } from './principal.js';
 export type { Revocation } from './revocation.js';
-export { TokenIssuer, type AccessToken, type TokenIssuerOptions, type VerifiedToken } from './tokens.js';
+export { TokenIssuer, type AccessToken, type TokenIssuerOptions, type VerifiedToken } from './jwt.js';
 export { formatUser, type UserRecord } from './user-record.js';
 export { canonicalEmail, ROLES, UserService, type Registration, type Role } from './user-service.js';
 export { holdsScope, SCOPES, scopesOf, type Scope } from './scopes.js';

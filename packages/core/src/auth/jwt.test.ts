@@ -1,7 +1,7 @@
 import { generateKeyPair, jwtVerify, SignJWT, base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError, UnauthorizedError } from '../errors/index.js';
-import { TokenIssuer } from './tokens.js';
+import { TokenIssuer } from './jwt.js';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-hs256');
 const NOW = 1_800_000_000_000;

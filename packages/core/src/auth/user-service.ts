@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { EmailTakenError, InvalidCredentialsError, UnauthorizedError } from '../errors/index.js';
-import type { Throttles } from '../limits/throttles.js';
+import type { Throttles } from '../counters/throttles.js';
 import type { AccountStorage, StoredUser } from '../storage/index.js';
 import type { PasswordHasher } from './passwords.js';
 import type { Principal } from './principal.js';
 import type { Revocation } from './revocation.js';
-import type { AccessToken, TokenIssuer } from './tokens.js';
+import type { AccessToken, TokenIssuer } from './jwt.js';
 import { formatUser, type UserRecord } from './user-record.js';
 
 /** The roles a user can hold. */

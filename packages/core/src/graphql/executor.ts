@@ -6,7 +6,7 @@ import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
 import type { PageLimits } from './connection.js';
 import type { GraphqlContext } from './context.js';
-import { formatGraphqlError } from './errors.js';
+import { formatGraphqlError } from './error-format.js';
 import { createLoaders } from './loaders.js';
 import { createOperationPreparer, RequestRefusal, type DocumentPolicy, type GraphqlRequest, type PreparedOperation } from './operation.js';
 import { createGraphqlSchema } from './schema.js';

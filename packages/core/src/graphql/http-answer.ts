@@ -1,6 +1,6 @@
 import type { ExplorerError } from '../errors/index.js';
 import type { TextResponse, ResponseFormat } from '../http/index.js';
-import { requestLevelError } from './errors.js';
+import { requestLevelError } from './error-format.js';
 
 /** `application/graphql-response+json`, the GraphQL-over-HTTP media type. */
 export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json; charset=utf-8';

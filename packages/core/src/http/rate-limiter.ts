@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
-import { DAY_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../limits/windows.js';
-import type { CounterStore } from '../limits/batched-counters.js';
+import { DAY_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../counters/windows.js';
+import type { CounterStore } from '../counters/batched-counters.js';
 import type { RateLimitOutcome } from './kernel.js';
 import { after } from './maybe-async.js';
 

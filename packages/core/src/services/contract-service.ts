@@ -1,5 +1,5 @@
 import type { ChainClient } from '../chain/chain-client.js';
-import { detectProxy, type ProxyKind } from '../contracts/proxy-detection.js';
+import { detectProxy, type ProxyKind } from '../proxies/proxy-detection.js';
 import { ContractNotFoundError, ContractNotVerifiedError } from '../errors/index.js';
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
 import { verifiedEventResolver } from '../abi/verified-events.js';

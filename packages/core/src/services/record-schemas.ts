@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiKeyRecord, CreatedApiKeyRecord } from '../auth/api-key-service.js';
-import type { AccessToken } from '../auth/tokens.js';
+import type { AccessToken } from '../auth/jwt.js';
 import type { UserRecord } from '../auth/user-record.js';
 import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from './account-record-schemas.js';
 import type { AccountSummaryRecord, BalanceRecord } from './account-service.js';

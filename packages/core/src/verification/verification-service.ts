@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
-import { detectProxy } from '../contracts/proxy-detection.js';
+import { detectProxy } from '../proxies/proxy-detection.js';
 import { ContractNotFoundError, UpstreamUnavailableError, VerificationFailedError } from '../errors/index.js';
 import type { Hex, StoredVerificationJob, StoredVerifiedContract, TransactionReader, VerificationJobKind, VerificationJobStatus, VerificationStorage } from '../storage/index.js';
 import { assertVerificationInstalled } from './compiler-builds.js';

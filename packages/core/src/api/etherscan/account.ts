@@ -5,7 +5,7 @@ import type { BlockTag } from '../../values/block-tag.js';
 import type { AccountTokenTransferRecord, Services } from '../../services/index.js';
 import type { Hex, TokenStandard } from '../../storage/index.js';
 import { list, ok } from './answers.js';
-import { EtherscanError } from './errors.js';
+import { EtherscanError } from './etherscan-errors.js';
 import type { EtherscanModule } from './module.js';
 import {
   addressListParam,

@@ -3,7 +3,7 @@ import { InvalidBlockNumberError } from '../../errors/index.js';
 import { withError } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { ok } from './answers.js';
-import { EtherscanError, NoBlockTimeError } from './errors.js';
+import { EtherscanError, NoBlockTimeError } from './etherscan-errors.js';
 import type { EtherscanAction, EtherscanModule } from './module.js';
 import { parseParams } from './params.js';
 

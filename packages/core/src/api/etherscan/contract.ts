@@ -8,7 +8,7 @@ import type { ContractCreationRecord, ContractRecord, Services } from '../../ser
 import type { Hex, StoredVerificationJob } from '../../storage/index.js';
 import { VERIFICATION_MESSAGES, verificationFields, type VerificationInput } from '../../verification/index.js';
 import { notOk, ok, type EtherscanAnswer } from './answers.js';
-import { EtherscanError } from './errors.js';
+import { EtherscanError } from './etherscan-errors.js';
 import type { EtherscanModule } from './module.js';
 import { addressListParam, parseParams, type EtherscanParams } from './params.js';
 import { contractCreation, sourceCode, UNVERIFIED_SOURCE } from './records.js';

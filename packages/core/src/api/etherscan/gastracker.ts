@@ -2,7 +2,7 @@ import { formatGwei } from 'viem';
 import { z } from 'zod';
 import type { Services } from '../../services/index.js';
 import { ok } from './answers.js';
-import { EtherscanError, NoBlockTimeError } from './errors.js';
+import { EtherscanError, NoBlockTimeError } from './etherscan-errors.js';
 import type { EtherscanModule } from './module.js';
 import { parseParams } from './params.js';
 

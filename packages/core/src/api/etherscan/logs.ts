@@ -4,7 +4,7 @@ import { optionalAddressSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
 import type { Hex } from '../../storage/index.js';
 import { list } from './answers.js';
-import { EtherscanError } from './errors.js';
+import { EtherscanError } from './etherscan-errors.js';
 import type { EtherscanModule } from './module.js';
 import { blockBoundParam, checkWindow, pageNumber, pagingShape, parseParams } from './params.js';
 import { eventLog } from './records.js';

@@ -3,7 +3,7 @@ import { InvalidAddressError, InvalidBlockNumberError } from '../../errors/index
 import { parseInput, withError } from '../../http/index.js';
 import { addressSchema } from '../../values/hex.js';
 import { blockTagText } from '../../values/block-tag.js';
-import { EtherscanError, ResultWindowTooLargeError, UnreadParameterError } from './errors.js';
+import { EtherscanError, ResultWindowTooLargeError, UnreadParameterError } from './etherscan-errors.js';
 
 /**
  * A request's parameters, query string and body merged (the body wins), with lower-case names:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../../services/index.js';
 import { ok } from './answers.js';
-import { EtherscanError } from './errors.js';
+import { EtherscanError } from './etherscan-errors.js';
 import type { EtherscanAction, EtherscanModule } from './module.js';
 import { contractAddressParam, parseParams } from './params.js';
 import { etherPrice } from './records.js';

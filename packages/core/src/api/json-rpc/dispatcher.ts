@@ -7,7 +7,7 @@ import {
   RpcMethodNotFoundError,
   RpcParseError,
   type JsonRpcErrorObject,
-} from './errors.js';
+} from './json-rpc-errors.js';
 
 /** A request's `id`: JSON-RPC 2.0 allows a string, a number or `null`. */
 export type JsonRpcId = string | number | null;

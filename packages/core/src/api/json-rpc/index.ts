@@ -4,7 +4,7 @@ import type { ChainClient } from '../../chain/chain-client.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { createJsonRpcDispatcher } from './dispatcher.js';
-import { jsonRpcFormat } from './format.js';
+import { jsonRpcFormat } from './json-rpc-format.js';
 import { jsonRpcMethods } from './methods.js';
 
 /** Options of {@link jsonRpcRoutes}. */

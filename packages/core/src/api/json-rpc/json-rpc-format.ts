@@ -1,7 +1,7 @@
 import { MalformedJsonError, type ExplorerError } from '../../errors/index.js';
 import type { TextResponse, ResponseFormat } from '../../http/index.js';
 import type { JsonRpcReply, JsonRpcResponse } from './dispatcher.js';
-import { JSON_RPC_CODES, jsonRpcErrorOf } from './errors.js';
+import { JSON_RPC_CODES, jsonRpcErrorOf } from './json-rpc-errors.js';
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});

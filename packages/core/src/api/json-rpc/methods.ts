@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChainClient } from '../../chain/chain-client.js';
 import type { Services } from '../../services/index.js';
 import type { JsonRpcMethod } from './dispatcher.js';
-import { RpcInvalidParamsError } from './errors.js';
+import { RpcInvalidParamsError } from './json-rpc-errors.js';
 import { forwardRead, NODE_READ_METHODS } from './node-reads.js';
 
 /** A block number as JSON-RPC clients send it: a hex quantity, or (leniently) decimal. */

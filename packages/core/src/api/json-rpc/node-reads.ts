@@ -1,5 +1,5 @@
 import type { ChainClient } from '../../chain/chain-client.js';
-import { RpcMethodNotFoundError } from './errors.js';
+import { RpcMethodNotFoundError } from './json-rpc-errors.js';
 
 /**
  * The upstream node's standard methods ChainLens forwards (JSON-RPC at `POST /`, the Etherscan
