@@ -61,34 +61,30 @@ import type {
 } from '@chainlens/core';
 import { givenTopicPositions, type LogsQuery } from '@chainlens/core';
 import { Pool } from 'pg';
-import { type AccountStatements, accountStatements, isUuid, type KeyAndOwnerRow, toKeyWithOwner } from './account-queries.js';
+import { accountStatements } from './account-queries.js';
+import { PostgresAccountStorage } from './account-storage.js';
 import { lockChainStateStatement } from './chain-state.js';
 import { toBytea, toDecimal, typeParsers } from './codec.js';
-import { hitCountersStatement, hitCountersValues } from './counter-queries.js';
+import { hitCountersStatement } from './counter-queries.js';
+import { PostgresCounterStorage } from './counter-storage.js';
 import { clientKeepAlive, setServerKeepAlive } from './keepalive.js';
 import { logsStatement } from './log-topic-queries.js';
 import { migrate } from './migrate.js';
 import type { ResolvedPostgresStorageOptions } from './options.js';
 import { contractStatements, type ContractStatements } from './contract-queries.js';
 import { dexStatements, type DexStatements } from './dex-queries.js';
-import { insightStatements, type InsightStatements, labelStatements, type LabelStatements, prefixPattern } from './insight-queries.js';
+import { insightStatements, type InsightStatements, labelStatements } from './insight-queries.js';
+import { PostgresLabelStorage } from './label-storage.js';
 import { internalTransactionStatements, type InternalTransactionStatements } from './internal-transaction-queries.js';
-import { metadataStatements, type MetadataStatements, profileDocument, type ProfileRow } from './metadata-queries.js';
+import { metadataStatements } from './metadata-queries.js';
+import { PostgresMetadataStorage } from './metadata-storage.js';
 import { addressLogsKey, afterPrefix, type LogRow, type ReadStatements, readStatements, searchKey, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
+import type { RolePools } from './role-pools.js';
 import { qualifiedTables, type Tables } from './tables.js';
 import { inTransaction } from './transaction.js';
-import {
-  isStorableGuid,
-  toVerificationJob,
-  toVerifiedContract,
-  type VerificationJobRow,
-  type VerificationStatements,
-  verificationStatements,
-  type VerifiedContractRow,
-  verificationJobValues,
-  verifiedContractValues,
-} from './verification-queries.js';
+import { verificationStatements } from './verification-queries.js';
+import { PostgresVerificationStorage } from './verification-storage.js';
 import { prepareBundle, type WriteStatements, writeBlocks, writeBlockStatement } from './write-block.js';
 import { writeBlockTraces, writeTracesStatements, type WriteTracesStatements } from './write-traces.js';
 
@@ -130,16 +126,16 @@ export class PostgresStorage implements Storage {
   readonly #write: WriteStatements;
   readonly #writeTraces: WriteTracesStatements;
   readonly #rollback: RollbackStatements;
-  readonly #accounts: AccountStatements;
-  readonly #metadata: MetadataStatements;
-  readonly #verification: VerificationStatements;
   readonly #dex: DexStatements;
   readonly #contracts: ContractStatements;
   readonly #internalTransactions: InternalTransactionStatements;
   readonly #insights: InsightStatements;
-  readonly #labels: LabelStatements;
   readonly #setTokenMetadata: Statement;
-  readonly #hitCounters: Statement;
+  readonly #accountStorage: PostgresAccountStorage;
+  readonly #metadataStorage: PostgresMetadataStorage;
+  readonly #labelStorage: PostgresLabelStorage;
+  readonly #verificationStorage: PostgresVerificationStorage;
+  readonly #counterStorage: PostgresCounterStorage;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -157,16 +153,17 @@ export class PostgresStorage implements Storage {
     this.#write = { lockChainState, writeBlock: writeBlockStatement(tables) };
     this.#writeTraces = writeTracesStatements(tables);
     this.#rollback = { ...rollbackStatements(tables), lockChainState };
-    this.#accounts = accountStatements(tables);
-    this.#metadata = metadataStatements(tables);
-    this.#verification = verificationStatements(tables);
     this.#dex = dexStatements(tables);
     this.#contracts = contractStatements(tables);
     this.#internalTransactions = internalTransactionStatements(tables);
     this.#insights = insightStatements(tables);
-    this.#labels = labelStatements(tables);
     this.#setTokenMetadata = setTokenMetadataStatement(tables);
-    this.#hitCounters = hitCountersStatement(tables);
+    const pools: RolePools = { primary: this.#pool, reads: () => this.#reads, schema: options.schema };
+    this.#accountStorage = new PostgresAccountStorage(pools, accountStatements(tables));
+    this.#metadataStorage = new PostgresMetadataStorage(pools, metadataStatements(tables));
+    this.#labelStorage = new PostgresLabelStorage(pools, labelStatements(tables));
+    this.#verificationStorage = new PostgresVerificationStorage(pools, verificationStatements(tables));
+    this.#counterStorage = new PostgresCounterStorage(pools, hitCountersStatement(tables));
   }
 
   #createPool(connectionString: string): Pool {
@@ -642,186 +639,114 @@ export class PostgresStorage implements Storage {
     };
   }
 
-  async createUser({ id, email, name, passwordHash, roles, isActive, createdAt }: StoredUser): Promise<boolean> {
-    const { rowCount } = await this.#pool.query({
-      ...this.#accounts.createUser,
-      values: [id, email, name, passwordHash, roles, isActive, createdAt],
-    });
-    return rowCount === 1;
+  // Accounts and keys, metadata, labels, verification and counters: each role in its own file.
+
+  createUser(user: StoredUser): Promise<boolean> {
+    return this.#accountStorage.createUser(user);
   }
 
-  async getUserById(id: string): Promise<StoredUser | null> {
-    if (!isUuid(id)) return null;
-    const { rows } = await this.#pool.query<StoredUser>({ ...this.#accounts.userById, values: [id] });
-    return rows[0] ?? null;
+  getUserById(id: string): Promise<StoredUser | null> {
+    return this.#accountStorage.getUserById(id);
   }
 
-  async getUserByEmail(email: string): Promise<StoredUser | null> {
-    // Postgres text cannot hold NUL, so no stored email has one (and the query would fail).
-    if (email.includes('\u0000')) return null;
-    const { rows } = await this.#pool.query<StoredUser>({ ...this.#accounts.userByEmail, values: [email] });
-    return rows[0] ?? null;
+  getUserByEmail(email: string): Promise<StoredUser | null> {
+    return this.#accountStorage.getUserByEmail(email);
   }
 
-  async updateUser(id: string, { roles, isActive }: UserChanges): Promise<StoredUser | null> {
-    if (!isUuid(id)) return null;
-    const { rows } = await this.#pool.query<StoredUser>({
-      ...this.#accounts.updateUser,
-      values: [id, roles ?? null, isActive ?? null],
-    });
-    return rows[0] ?? null;
+  updateUser(id: string, changes: UserChanges): Promise<StoredUser | null> {
+    return this.#accountStorage.updateUser(id, changes);
   }
 
-  async createApiKey(key: StoredApiKey, cap?: ApiKeyCap): Promise<boolean> {
-    const { id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt } = key;
-    const values = [id, userId, name, description, keyHash, prefix, scopes, expiresAt, isActive, rateLimitPerMinute, createdAt];
-    if (!cap) {
-      await this.#pool.query({ ...this.#accounts.createApiKey, values });
-      return true;
-    }
-    // One owner's capped creations take turns: each counts after the one before it committed.
-    return inTransaction(this.#pool, async (client) => {
-      await client.query({ ...this.#accounts.lockKeysOfUser, values: [`chainlens:api-keys:${this.#options.schema}:${userId}`] });
-      const { rows } = await client.query({ ...this.#accounts.createApiKeyWithin, values: [...values, cap.now, cap.maxLive] });
-      return rows.length === 1;
-    });
+  createApiKey(key: StoredApiKey, cap?: ApiKeyCap): Promise<boolean> {
+    return this.#accountStorage.createApiKey(key, cap);
   }
 
-  async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
-    const { rows } = await this.#pool.query<StoredApiKey>({ ...this.#accounts.apiKeyByHash, values: [keyHash] });
-    return rows[0] ?? null;
+  getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
+    return this.#accountStorage.getApiKeyByHash(keyHash);
   }
 
-  async getApiKeyWithOwner(keyHash: string): Promise<ApiKeyWithOwner | null> {
-    const { rows } = await this.#pool.query<KeyAndOwnerRow>({ ...this.#accounts.apiKeyWithOwner, values: [keyHash] });
-    return rows[0] ? toKeyWithOwner(rows[0]) : null;
+  getApiKeyWithOwner(keyHash: string): Promise<ApiKeyWithOwner | null> {
+    return this.#accountStorage.getApiKeyWithOwner(keyHash);
   }
 
-  async listApiKeys(userId: string): Promise<StoredApiKey[]> {
-    if (!isUuid(userId)) return [];
-    const { rows } = await this.#pool.query<StoredApiKey>({ ...this.#accounts.apiKeysOfUser, values: [userId] });
-    return rows;
+  listApiKeys(userId: string): Promise<StoredApiKey[]> {
+    return this.#accountStorage.listApiKeys(userId);
   }
 
-  async updateApiKey(
-    id: string,
-    { isActive, rateLimitPerMinute }: ApiKeyChanges,
-    ownerId?: string,
-  ): Promise<StoredApiKey | null> {
-    if (!isUuid(id) || (ownerId !== undefined && !isUuid(ownerId))) return null;
-    const { rows } = await this.#pool.query<StoredApiKey>({
-      ...this.#accounts.updateApiKey,
-      // `rateLimitPerMinute: null` clears the limit; only an absent field leaves it.
-      values: [id, isActive ?? null, rateLimitPerMinute !== undefined, rateLimitPerMinute ?? null, ownerId ?? null],
-    });
-    return rows[0] ?? null;
+  updateApiKey(id: string, changes: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null> {
+    return this.#accountStorage.updateApiKey(id, changes, ownerId);
   }
 
-  async putMetadataProfile(profile: StoredMetadataProfile): Promise<void> {
-    await this.#pool.query({ ...this.#metadata.putProfile, values: [toBytea(profile.address), profileDocument(profile)] });
+  putMetadataProfile(profile: StoredMetadataProfile): Promise<void> {
+    return this.#metadataStorage.putMetadataProfile(profile);
   }
 
-  async getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null> {
-    return (await this.getMetadataProfiles([address]))[0] ?? null;
+  getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null> {
+    return this.#metadataStorage.getMetadataProfile(address);
   }
 
-  async getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
-    if (addresses.length === 0) return [];
-    const { rows } = await this.#reads.query<ProfileRow>({ ...this.#metadata.profiles, values: [addresses.map(toBytea)] });
-    return rows.map(({ address, profile }) => ({ ...profile, address }));
+  getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
+    return this.#metadataStorage.getMetadataProfiles(addresses);
   }
 
-  async listVerifiedAddresses(): Promise<Hex[]> {
-    const { rows } = await this.#reads.query<{ address: Hex }>(this.#metadata.verifiedAddresses);
-    return rows.map((row) => row.address);
+  listVerifiedAddresses(): Promise<Hex[]> {
+    return this.#metadataStorage.listVerifiedAddresses();
   }
 
-  async putAddressLabel({ address, label, category, note, updatedAt }: StoredAddressLabel): Promise<void> {
-    await this.#pool.query({ ...this.#labels.putLabel, values: [toBytea(address), label, label.toLowerCase(), category, note, updatedAt] });
+  putAddressLabel(label: StoredAddressLabel): Promise<void> {
+    return this.#labelStorage.putAddressLabel(label);
   }
 
-  async deleteAddressLabel(address: Hex): Promise<boolean> {
-    const { rows } = await this.#pool.query<{ deleted: bigint }>({ ...this.#labels.deleteLabel, values: [toBytea(address)] });
-    return rows[0]!.deleted > 0n;
+  deleteAddressLabel(address: Hex): Promise<boolean> {
+    return this.#labelStorage.deleteAddressLabel(address);
   }
 
-  async getAddressLabels(addresses: Hex[]): Promise<StoredAddressLabel[]> {
-    if (addresses.length === 0) return [];
-    const { rows } = await this.#pool.query<StoredAddressLabel>({ ...this.#labels.labels, values: [addresses.map(toBytea)] });
-    return rows;
+  getAddressLabels(addresses: Hex[]): Promise<StoredAddressLabel[]> {
+    return this.#labelStorage.getAddressLabels(addresses);
   }
 
-  async searchAddressLabels(prefix: string, limit: number): Promise<StoredAddressLabel[]> {
-    // Postgres text cannot hold NUL, so no label starts with one.
-    if (limit < 1 || prefix.includes('\u0000')) return [];
-    const { rows } = await this.#pool.query<StoredAddressLabel>({ text: this.#labels.searchLabels.text, values: [prefixPattern(prefix.toLowerCase()), limit] });
-    return rows;
+  searchAddressLabels(prefix: string, limit: number): Promise<StoredAddressLabel[]> {
+    return this.#labelStorage.searchAddressLabels(prefix, limit);
   }
 
-  async getLabelsVersion(): Promise<number> {
-    const { rows } = await this.#pool.query<{ version: bigint }>(this.#labels.labelsVersion);
-    return Number(rows[0]!.version);
+  getLabelsVersion(): Promise<number> {
+    return this.#labelStorage.getLabelsVersion();
   }
 
-  async putPrivateLabel({ userId, address, label, note, createdAt, updatedAt }: StoredPrivateLabel, cap?: PrivateLabelCap): Promise<boolean> {
-    const values = [userId, toBytea(address), label, note, createdAt, updatedAt];
-    if (!cap) {
-      await this.#pool.query({ ...this.#labels.putPrivate, values });
-      return true;
-    }
-    // One user's capped puts take turns: each counts after the one before it committed.
-    return inTransaction(this.#pool, async (client) => {
-      await client.query({ ...this.#labels.lockPrivateLabels, values: [`chainlens:private-labels:${this.#options.schema}:${userId}`] });
-      const { rows } = await client.query({ ...this.#labels.putPrivateCapped, values: [...values, cap.maxEntries] });
-      return rows.length === 1;
-    });
+  putPrivateLabel(label: StoredPrivateLabel, cap?: PrivateLabelCap): Promise<boolean> {
+    return this.#labelStorage.putPrivateLabel(label, cap);
   }
 
-  async deletePrivateLabel(userId: string, address: Hex): Promise<boolean> {
-    if (!isUuid(userId)) return false;
-    const { rows } = await this.#pool.query({ ...this.#labels.deletePrivate, values: [userId, toBytea(address)] });
-    return rows.length === 1;
+  deletePrivateLabel(userId: string, address: Hex): Promise<boolean> {
+    return this.#labelStorage.deletePrivateLabel(userId, address);
   }
 
-  async listPrivateLabels(userId: string): Promise<StoredPrivateLabel[]> {
-    if (!isUuid(userId)) return [];
-    const { rows } = await this.#pool.query<StoredPrivateLabel>({ ...this.#labels.listPrivate, values: [userId] });
-    return rows;
+  listPrivateLabels(userId: string): Promise<StoredPrivateLabel[]> {
+    return this.#labelStorage.listPrivateLabels(userId);
   }
 
-  async putVerifiedContract(contract: StoredVerifiedContract): Promise<void> {
-    await this.#pool.query({ ...this.#verification.putContract, values: verifiedContractValues(contract) });
+  putVerifiedContract(contract: StoredVerifiedContract): Promise<void> {
+    return this.#verificationStorage.putVerifiedContract(contract);
   }
 
-  async getVerifiedContract(address: Hex): Promise<StoredVerifiedContract | null> {
-    return (await this.getVerifiedContracts([address]))[0] ?? null;
+  getVerifiedContract(address: Hex): Promise<StoredVerifiedContract | null> {
+    return this.#verificationStorage.getVerifiedContract(address);
   }
 
-  async getVerifiedContracts(addresses: Hex[]): Promise<StoredVerifiedContract[]> {
-    if (addresses.length === 0) return [];
-    const { rows } = await this.#reads.query<VerifiedContractRow>({ ...this.#verification.contracts, values: [addresses.map(toBytea)] });
-    return rows.map(toVerifiedContract);
+  getVerifiedContracts(addresses: Hex[]): Promise<StoredVerifiedContract[]> {
+    return this.#verificationStorage.getVerifiedContracts(addresses);
   }
 
-  async putVerificationJob(job: StoredVerificationJob): Promise<void> {
-    await this.#pool.query({ ...this.#verification.putJob, values: verificationJobValues(job) });
+  putVerificationJob(job: StoredVerificationJob): Promise<void> {
+    return this.#verificationStorage.putVerificationJob(job);
   }
 
-  async getVerificationJob(guid: string): Promise<StoredVerificationJob | null> {
-    if (!isStorableGuid(guid)) return null;
-    const { rows } = await this.#pool.query<VerificationJobRow>({ ...this.#verification.job, values: [guid] });
-    return rows[0] ? toVerificationJob(rows[0]) : null;
+  getVerificationJob(guid: string): Promise<StoredVerificationJob | null> {
+    return this.#verificationStorage.getVerificationJob(guid);
   }
 
-  async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
-    if (hits.length === 0) return [];
-    const { rows } = await this.#pool.query<{ key: string; value: bigint }>({
-      ...this.#hitCounters,
-      values: hitCountersValues(hits, now),
-    });
-    // Rows come in no particular order, and an absent or expired counter read has none.
-    const values = new Map(rows.map((row) => [row.key, Number(row.value)]));
-    return hits.map((hit) => values.get(hit.key) ?? 0);
+  hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
+    return this.#counterStorage.hitCounters(hits, now);
   }
 }
 
