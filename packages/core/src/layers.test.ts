@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * circle between folders. `docs/architecture.md` shows this table; the last test keeps it equal.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'runtime', 'storage'],
+  ['errors', 'runtime', 'storage', 'records'],
   ['abi', 'chain', 'contracts', 'consensus'],
   ['events'],
   ['tokens', 'prices', 'indexer'],

@@ -6,6 +6,8 @@ import type { LabelService } from './label-service.js';
 import { orNull } from './or-null.js';
 import type { TokenService, TokenSummary } from './token-service.js';
 import type { TransactionService } from './transaction-service.js';
+import type { z } from 'zod';
+import type { searchMatchSchema } from '../records/record-schemas.js';
 
 /** `q` is an indexed block's number (decimal) or hash. */
 export interface BlockMatch {
@@ -51,7 +53,7 @@ export interface TokenMatch {
 }
 
 /** One answer to a search, by what `q` names. */
-export type SearchMatch = BlockMatch | TransactionMatch | ContractMatch | AddressMatch | TokenMatch;
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
 
 /** Bounds of a search: `q`'s length, and how many matches one answer holds. */
 export const SEARCH_LIMITS = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { blockTagSchema, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { blockRecordSchema } from '../../services/record-schemas.js';
+import { blockRecordSchema } from '../../records/record-schemas.js';
 
 /** `/api/v1/block/*`. */
 export function blockRoutes(services: Services): Route[] {

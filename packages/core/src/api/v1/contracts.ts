@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
 import { addressParams, addressSchema, optionalBlockTagQuery, positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
+import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
 import { verificationFields } from '../../verification/verification-input.js';
 

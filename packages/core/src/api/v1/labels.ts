@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, addressSchema, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../services/record-schemas.js';
+import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../records/record-schemas.js';
 
 /**
  * `GET /api/v1/labels/:address` (an address's public label), the signed-in user's watch list at

@@ -14,8 +14,8 @@ import {
   transactionRecordSchema,
   transactionStatusRecordSchema,
   transactionTraceRecordSchema,
-} from '../../services/record-schemas.js';
-import { balanceChangesRecordSchema, decodedCallFrameRecordSchema, decodedInputRecordSchema, transactionEnvelopeRecordSchema } from '../../services/transaction-insight-schemas.js';
+} from '../../records/record-schemas.js';
+import { balanceChangesRecordSchema, decodedCallFrameRecordSchema, decodedInputRecordSchema, transactionEnvelopeRecordSchema } from '../../records/transaction-insight-schemas.js';
 import { booleanQuery, hashSchema, hexDataSchema, optionalAddressSchema, optionalBlockTagQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 
 const hashParams = z.object({ hash: hashSchema });
