@@ -63,10 +63,11 @@ export class ContractService {
    * The contract's own ABI as the compiler produced it (a proxy's, not its implementation's).
    * Throws {@link ContractNotVerifiedError} when its source is not verified.
    */
-  async abi(address: Hex): Promise<unknown[]> {
+  async abi(address: Hex): Promise<Record<string, unknown>[]> {
     const verified = await this.storage.getVerifiedContract(address);
     if (!verified) throw new ContractNotVerifiedError();
-    return verified.abi;
+    // What verification stored: solc's JSON ABI, whose every entry is an object.
+    return verified.abi as Record<string, unknown>[];
   }
 
   /**

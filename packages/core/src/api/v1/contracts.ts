@@ -48,7 +48,7 @@ export function contractRoutes(services: Services): Route[] {
           evmVersion: body.evmVersion,
           licenseType: body.licenseType,
         });
-        return new RouteResult({ guid: job.guid, status: 'verified' }, alreadyVerified ? 'Contract source code already verified' : 'Contract verification successful');
+        return new RouteResult({ guid: job.guid, status: 'verified' as const }, alreadyVerified ? 'Contract source code already verified' : 'Contract verification successful');
       },
     }),
     defineRoute({
