@@ -358,6 +358,7 @@ export const tokenHoldersRecordSchema = z.object({
       address: hex,
       label: nullableLabel('the holder'),
       balance: decimal.describe('base units'),
+      /** Percent of `totalSupply` (0–100, decimal); `null` where the contract reports no total supply. */
       percentage: z.string().nullable().describe('percent of totalSupply, 0-100'),
       firstSeen: decimal,
       lastActivity: decimal,

@@ -10,10 +10,7 @@ import type { chartRecordSchema, chartSeriesRecordSchema } from '../records/reco
 export type ChartSeriesRecord = z.infer<typeof chartSeriesRecordSchema>;
 
 /** One point: a bucket's start (Unix seconds) and its value (a decimal string; `null` where there is none). */
-export interface ChartPointRecord {
-  timestamp: string;
-  value: string | null;
-}
+export type ChartPointRecord = ChartRecord['points'][number];
 
 /** A series over a range: a point for each bucket in which at least one block was indexed, oldest first. */
 export type ChartRecord = z.infer<typeof chartRecordSchema>;

@@ -13,17 +13,7 @@ import type { blockRecordSchema, logRecordSchema, pendingTransactionRecordSchema
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
 /** A log as the chain has it (what Etherscan's getLogs is mapped from). */
-export interface ChainLogRecord {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string;
-  transactionHash: string;
-  transactionIndex: string;
-  blockHash: string;
-  logIndex: string;
-  removed: boolean;
-}
+export type ChainLogRecord = Omit<LogRecord, 'addressLabel'>;
 
 /** Log record (spec: Log): the chain's log with its emitter's public label. */
 export type LogRecord = z.infer<typeof logRecordSchema>;

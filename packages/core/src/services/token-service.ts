@@ -21,16 +21,7 @@ import type { accountTokenTransferRecordSchema, tokenAnalyticsRecordSchema, toke
 export type TokenRecord = z.infer<typeof tokenRecordSchema>;
 
 /** One row of the spec's Token holders result. */
-export interface TokenHolderRecord {
-  address: string;
-  /** The holder's public label, `null` without one. */
-  label: string | null;
-  balance: string;
-  /** Percent of `totalSupply` (0–100, decimal); `null` where the contract reports no total supply. */
-  percentage: string | null;
-  firstSeen: string;
-  lastActivity: string;
-}
+export type TokenHolderRecord = TokenHoldersRecord['holders'][number];
 
 export type TokenHoldersRecord = z.infer<typeof tokenHoldersRecordSchema>;
 
