@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * circle between folders. `docs/architecture.md` shows this table; the last test keeps it equal.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'runtime', 'values', 'storage'],
+  ['errors', 'runtime', 'values', 'storage', 'records'],
   ['abi', 'chain', 'proxies', 'consensus'],
   ['events'],
   ['tokens', 'prices', 'indexer'],

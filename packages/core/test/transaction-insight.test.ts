@@ -13,7 +13,7 @@ import {
   decodedInputRecordSchema,
   delegationRecordSchema,
   transactionEnvelopeRecordSchema,
-} from '../src/services/transaction-insight-schemas.js';
+} from '../src/records/transaction-insight-schemas.js';
 
 /** A verified implementation behind an unverified proxy: its calls decode by the implementation's ABI. */
 const PROXIED = /* solidity */ `// SPDX-License-Identifier: MIT

@@ -3,37 +3,20 @@ import { decodeErrorResult, decodeFunctionData, decodeFunctionResult, toFunction
 type AbiError = Extract<Abi[number], { type: 'error' }>;
 import { abiValueText } from './abi-value.js';
 import { COMMON_FUNCTIONS } from './common-functions.js';
+import type { z } from 'zod';
+import type { decodedCallSchema, decodedErrorSchema, decodedParameterSchema } from '../records/transaction-insight-schemas.js';
 
 /** One argument or result of a decoded call or error. */
-export interface DecodedParameter {
-  /** The ABI's name for it; `arg0`, `arg1`… where the ABI gives none. */
-  name: string;
-  /** Its ABI type, e.g. `address`, `uint256[]`, `tuple`. */
-  type: string;
-  /** Its value as text (see `abiValueText`). */
-  value: string;
-}
+export type DecodedParameter = z.infer<typeof decodedParameterSchema>;
 
 /** Where the ABI that decoded a call came from. */
 export type CallAbiSource = 'verified' | 'common';
 
 /** Call data decoded as a function call. */
-export interface DecodedCall {
-  functionName: string;
-  /** Canonical signature, e.g. `transfer(address,uint256)`. */
-  signature: string;
-  /** A verified contract's ABI, or ChainLens's table of common functions. */
-  source: CallAbiSource;
-  parameters: DecodedParameter[];
-}
+export type DecodedCall = z.infer<typeof decodedCallSchema>;
 
 /** Revert data decoded as a custom error of a verified ABI. */
-export interface DecodedError {
-  errorName: string;
-  /** Canonical signature, e.g. `Nope(uint256)`. */
-  signature: string;
-  parameters: DecodedParameter[];
-}
+export type DecodedError = z.infer<typeof decodedErrorSchema>;
 
 /** The ABIs that may describe a call, in the order to try them (a verified contract's first). */
 export interface CallAbi {

@@ -6,26 +6,14 @@ import { checkApiKey, generateApiKey } from './api-key-format.js';
 import type { Principal } from './principal.js';
 import type { Revocation } from './revocation.js';
 import { scopesOf, type Scope } from './scopes.js';
+import type { z } from 'zod';
+import type { apiKeyRecordSchema, createdApiKeyRecordSchema } from '../records/account-record-schemas.js';
 
 /** A key as its owner sees it in a list: never the secret or its hash. */
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  /** The key's first characters, to tell keys apart. */
-  prefix: string;
-  scopes: string[];
-  /** ISO 8601, or `null` for a key that does not expire. */
-  expiresAt: string | null;
-  isActive: boolean;
-  /** A per-minute limit an admin set, or `null`. */
-  rateLimitPerMinute: number | null;
-  createdAt: string;
-}
+export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;
 
 /** The creation answer: the record plus the secret, shown this once. */
-export interface CreatedApiKeyRecord extends ApiKeyRecord {
-  key: string;
-}
+export type CreatedApiKeyRecord = z.infer<typeof createdApiKeyRecordSchema>;
 
 /** What a caller asks for when creating a key, already validated by the route. */
 export interface ApiKeyRequest {

@@ -1,6 +1,8 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { TokenExpiredError, UnauthorizedError } from '../errors/index.js';
+import type { z } from 'zod';
+import type { accessTokenSchema } from '../records/account-record-schemas.js';
 
 /** Options of {@link TokenIssuer}. */
 export interface TokenIssuerOptions {
@@ -14,10 +16,7 @@ export interface TokenIssuerOptions {
 }
 
 /** What an access token is issued as (spec: Login result). */
-export interface AccessToken {
-  access_token: string;
-  expires_in: number;
-}
+export type AccessToken = z.infer<typeof accessTokenSchema>;
 
 /** What a valid access token proves: its user, until when. */
 export interface VerifiedToken {

@@ -24,9 +24,9 @@ export interface RouteContext<P, Q, B> {
 }
 
 /** A handler's answer when it needs more than a plain `result` (a custom message or status). */
-export class RouteResult {
+export class RouteResult<T = unknown> {
   constructor(
-    readonly result: unknown,
+    readonly result: T,
     readonly message = 'OK',
     readonly status = 200,
   ) {}
@@ -44,6 +44,13 @@ export class StreamedResult {
 }
 
 /**
+ * What a handler may answer: the `result` its route's `response` schema describes (typed from the
+ * schema, so a handler that drifts from the API description fails the typecheck), the same
+ * wrapped in a `RouteResult`, or a stream; `unknown` for a route without a `response`.
+ */
+export type RouteAnswer<T> = T | RouteResult<T> | StreamedResult | Promise<T | RouteResult<T> | StreamedResult>;
+
+/**
  * One row of the route table: method, path (`:name` marks a parameter), auth requirement,
  * zod schemas for each input, and the handler returning the envelope's `result`.
  */
@@ -51,6 +58,7 @@ export interface Route<
   P extends AnyObject = AnyObject,
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -96,19 +104,22 @@ export interface Route<
   query?: Q;
   body?: B;
   /** The `result` a success answers, for the API description (`/api/v1/openapi.json`); never checked at run time. */
-  response?: z.ZodType;
+  response?: R;
   /**
    * Errors the handler answers from the data or the node (`BLOCK_NOT_FOUND`,
    * `UPSTREAM_UNAVAILABLE`), for the API description; input, credential, scope, body size and
    * rate-limit errors follow from the rest of the row.
    */
   errors?: readonly ErrorCode[];
-  handler: (context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => unknown;
+  handler: (context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>) => RouteAnswer<z.output<R>>;
 }
 
-/** Declares a route with its input types inferred from the schemas. */
-export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends z.ZodType>(
-  route: Route<P, Q, B>,
+/**
+ * Declares a route with its input types inferred from the schemas and its handler's result
+ * checked against its `response` schema.
+ */
+export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, R extends z.ZodType = z.ZodType>(
+  route: Route<P, Q, B, R>,
 ): Route {
   return route as unknown as Route;
 }

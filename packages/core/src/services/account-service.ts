@@ -6,35 +6,14 @@ import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type LabelService } from './label-service.js';
+import type { z } from 'zod';
+import type { accountSummaryRecordSchema, balanceRecordSchema } from '../records/record-schemas.js';
 
 /** Account balance record. */
-export interface BalanceRecord {
-  address: string;
-  /** The address's public label, `null` without one. */
-  label: string | null;
-  /** Wei, decimal. */
-  balance: string;
-  /** The block the balance was read at (the newest indexed block, else the node's latest). */
-  blockNumber: string;
-}
+export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
 
 /** An address at a glance (decisions.md: `GET /account/summary`). */
-export interface AccountSummaryRecord {
-  address: string;
-  /** The address's public label, `null` without one. */
-  label: string | null;
-  /** Wei, decimal, at the newest indexed block. */
-  balance: string;
-  /** Indexed transactions from, to or creating the address. */
-  transactionCount: number;
-  /** Indexed token transfers with the address as sender or recipient. */
-  tokenTransferCount: number;
-  /** Unix seconds of the block of its first and last indexed transaction; `null` without any. */
-  firstSeen: string | null;
-  lastSeen: string | null;
-  /** Whether code is deployed at the address at the newest indexed block. */
-  isContract: boolean;
-}
+export type AccountSummaryRecord = z.infer<typeof accountSummaryRecordSchema>;
 
 /** A beacon-chain withdrawal credited to an address, as the block that carried it lists it. */
 export interface BeaconWithdrawalRecord {

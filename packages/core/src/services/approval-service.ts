@@ -2,6 +2,8 @@ import type { ApprovalKind, ApprovalsQuery } from '../storage/index.js';
 import type { TokenReader } from '../storage/index.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
+import type { z } from 'zod';
+import type { approvalRecordSchema } from '../records/record-schemas.js';
 
 /**
  * A standing approval (revoke.cash style): the latest `Approval` or `ApprovalForAll` of an owner
@@ -9,22 +11,7 @@ import type { TokenService } from './token-service.js';
  * operator approval: `1`); tokens that lower an allowance on `transferFrom` without an event
  * leave it as approved, so it is the most the spender may still take.
  */
-export interface ApprovalRecord {
-  token: string;
-  tokenName: string | null;
-  tokenSymbol: string | null;
-  tokenDecimal: string | null;
-  /** `allowance` (ERC-20 `Approval`) or `operator` (`ApprovalForAll`: every token id of an ERC-721 or ERC-1155 contract). */
-  kind: ApprovalKind;
-  spender: string;
-  /** The spender's public label, `null` without one. */
-  spenderLabel: string | null;
-  value: string;
-  /** Where it was last set. */
-  blockNumber: string;
-  timestamp: string;
-  transactionHash: string;
-}
+export type ApprovalRecord = z.infer<typeof approvalRecordSchema>;
 
 /** Standing token approvals of owners, from indexed approval events. */
 export class ApprovalService {

@@ -1,48 +1,15 @@
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
-import type { BlockReader, Hex, StoredTransaction, TokenStandard, TransactionReader } from '../storage/index.js';
+import type { BlockReader, Hex, StoredTransaction, TransactionReader } from '../storage/index.js';
 import type { TransactionTraceRecord } from './call-trace.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
 import type { TraceService } from './trace-service.js';
 import type { TransactionEnvelopeService } from './transaction-envelope-service.js';
-
-/** How much ether an address gained (positive) or lost (negative) in a transaction. */
-export interface EtherChangeRecord {
-  address: string;
-  /** The address's public label, `null` without one. */
-  label: string | null;
-  /** Signed Wei, e.g. `-1000021000000000`. */
-  change: string;
-}
-
-/** How much of a token (of one id, for ERC-721 and ERC-1155) an address gained or lost in a transaction. */
-export interface TokenChangeRecord {
-  address: string;
-  label: string | null;
-  token: string;
-  standard: TokenStandard;
-  /** The token's name, symbol and decimals as its Token record has them: `null` where unknown. */
-  tokenName: string | null;
-  tokenSymbol: string | null;
-  tokenDecimal: string | null;
-  /** The id of an ERC-721 or ERC-1155 token; `null` for ERC-20. */
-  tokenId: string | null;
-  /** Signed, in base units (an ERC-721 token: `1` or `-1`). */
-  change: string;
-}
+import type { z } from 'zod';
+import type { balanceChangesRecordSchema } from '../records/transaction-insight-schemas.js';
 
 /** What a transaction moved, per address: ether (values of the calls that took effect, the fee) and tokens (its transfer events). */
-export interface BalanceChangesRecord {
-  hash: string;
-  /**
-   * Ether changes, from the call tree: the value of every call that was not undone, the fee the
-   * sender paid (blob fee included) and the priority fee the block's miner got (the base fee is
-   * burnt). `null` where the node does not trace: calls inside the transaction cannot be seen.
-   */
-  ether: EtherChangeRecord[] | null;
-  /** Token changes, from the transaction's transfer events (mints and burns: the zero address is left out). */
-  tokens: TokenChangeRecord[];
-}
+export type BalanceChangesRecord = z.infer<typeof balanceChangesRecordSchema>;
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 

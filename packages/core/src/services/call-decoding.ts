@@ -2,21 +2,11 @@ import { COMMON_CALL_ABI, decodeCallInput, decodeCallOutput, decodeCustomError, 
 import { decodeRevertReason } from '../chain/revert-reason.js';
 import type { Hex, StoredVerifiedContract } from '../storage/index.js';
 import type { CallTraceFrame, TransactionTraceRecord } from './call-trace.js';
+import type { z } from 'zod';
+import type { decodedCallFrameRecordSchema } from '../records/transaction-insight-schemas.js';
 
 /** A frame of a transaction's call tree with its call, result and failure decoded where an ABI is known. */
-export interface DecodedCallFrameRecord extends Omit<TransactionTraceRecord, 'calls'> {
-  /** The callee's verified contract name, `null` where it is not verified. */
-  contractName: string | null;
-  /** The input decoded as a function call; `null` for a creation, a plain transfer or an unknown selector. */
-  call: DecodedCall | null;
-  /** What the function returned, decoded; `null` when the call failed or is not decoded. */
-  result: DecodedParameter[] | null;
-  /** Why the frame failed, readable (`Error(string)`'s text, a panic's meaning, a decoded custom error, else the revert data); `null` when it did not fail. */
-  revertReason: string | null;
-  /** The custom error the frame reverted with, decoded by a verified ABI of the tree; `null` otherwise. */
-  revertError: DecodedError | null;
-  calls: DecodedCallFrameRecord[];
-}
+export type DecodedCallFrameRecord = z.infer<typeof decodedCallFrameRecordSchema>;
 
 /** The verified records of a transaction's contracts, by address, to decode its calls and errors. */
 export class VerifiedAbis {

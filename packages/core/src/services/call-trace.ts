@@ -1,6 +1,8 @@
 import { callFrameFromFlatTraces } from '../chain/flat-traces.js';
 import type { FlatTrace, RpcCallFrame } from '../chain/rpc-types.js';
 import { labelOf, type AddressLabels } from './label-service.js';
+import type { z } from 'zod';
+import type { transactionTraceRecordSchema } from '../records/record-schemas.js';
 
 /** One frame of a transaction's call tree as the node traced it. Quantities are decimal strings. */
 export interface CallTraceFrame {
@@ -24,14 +26,7 @@ export interface CallTraceFrame {
 }
 
 /** Transaction trace record (spec: Transaction trace): a call frame with its parties' public labels. */
-export interface TransactionTraceRecord extends Omit<CallTraceFrame, 'calls'> {
-  /** The caller's public label, `null` without one. */
-  fromLabel: string | null;
-  /** The callee's (created contract's, beneficiary's) public label, `null` without one. */
-  toLabel: string | null;
-  /** The frames this one called, in order. */
-  calls: TransactionTraceRecord[];
-}
+export type TransactionTraceRecord = z.infer<typeof transactionTraceRecordSchema>;
 
 /** One frame of geth's `callTracer` (`debug_traceTransaction`); quantities in hex. */
 export type CallTracerFrame = RpcCallFrame;

@@ -3,37 +3,17 @@ import type { IndexedHead } from '../events/indexed-head.js';
 import { formatUsd } from '../prices/usd.js';
 import { type BlockReader, BUCKET_SECONDS, bucketOf, type ChartReader, type ChartResolution, type Hex, type StoredChartRollup, type StoredTokenRollup, type TokenReader } from '../storage/index.js';
 import type { PriceService } from './price-service.js';
-
-/** Whether a series is the chain's, one token's, or either (`optional`: every token's without `token`). */
-export type ChartTokenUse = 'none' | 'optional' | 'required';
+import type { z } from 'zod';
+import type { chartRecordSchema, chartSeriesRecordSchema } from '../records/record-schemas.js';
 
 /** A chart series `GET /stats/charts` lists. */
-export interface ChartSeriesRecord {
-  name: string;
-  description: string;
-  /** What values count: `count`, `gas`, `wei` or `usd`. */
-  unit: 'count' | 'gas' | 'wei' | 'usd';
-  token: ChartTokenUse;
-  resolutions: ChartResolution[];
-}
+export type ChartSeriesRecord = z.infer<typeof chartSeriesRecordSchema>;
 
 /** One point: a bucket's start (Unix seconds) and its value (a decimal string; `null` where there is none). */
-export interface ChartPointRecord {
-  timestamp: string;
-  value: string | null;
-}
+export type ChartPointRecord = ChartRecord['points'][number];
 
 /** A series over a range: a point for each bucket in which at least one block was indexed, oldest first. */
-export interface ChartRecord {
-  name: string;
-  resolution: ChartResolution;
-  /** The token of a per-token series, else `null`. */
-  token: string | null;
-  /** The range asked, in Unix seconds (`from` as its bucket starts). */
-  from: string;
-  to: string;
-  points: ChartPointRecord[];
-}
+export type ChartRecord = z.infer<typeof chartRecordSchema>;
 
 /** What a chart request asks (validated by the route); absent bounds default to the last year of days or week of hours up to the newest indexed block. */
 export interface ChartQuery {

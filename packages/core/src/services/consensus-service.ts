@@ -7,15 +7,11 @@ import type { BlockService } from './block-service.js';
 import { confirmationsOf } from './format.js';
 import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
 import { blockTiming } from './network-stats-service.js';
+import type { z } from 'zod';
+import type { stateRootRecordSchema } from '../records/record-schemas.js';
 
 /** State root record (spec: State root). */
-export interface StateRootRecord {
-  blockNumber: string;
-  stateRoot: string;
-  timestamp: string;
-  blockHash: string;
-  parentHash: string;
-}
+export type StateRootRecord = z.infer<typeof stateRootRecordSchema>;
 
 /** Options of {@link ConsensusService}. */
 export interface ConsensusServiceOptions {

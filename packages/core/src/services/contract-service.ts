@@ -7,6 +7,8 @@ import type { AddressLogsQuery, Hex, LogReader, StoredVerifiedContract, TokenRea
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { IndexedHead } from '../events/indexed-head.js';
+import type { z } from 'zod';
+import type { contractEventRecordSchema, contractRecordSchema } from '../records/record-schemas.js';
 
 /**
  * The spec's Contract record, plus the proxy's kind and implementation. Source fields (`name`,
@@ -16,32 +18,7 @@ import type { IndexedHead } from '../events/indexed-head.js';
  * for a contract whose creation was not indexed (created before `startBlock`, in genesis, or
  * inside a transaction on a node that does not trace).
  */
-export interface ContractRecord {
-  address: string;
-  name: string | null;
-  /** Etherscan's form, e.g. `v0.8.37+commit.f401782d`. */
-  compiler: string | null;
-  optimization: boolean | null;
-  runs: number | null;
-  verified: boolean;
-  verifiedAt: string | null;
-  license: string | null;
-  creator: string | null;
-  /** The contract's own public label, and its creator's; `null` without one. */
-  label: string | null;
-  creatorLabel: string | null;
-  creationTx: string | null;
-  creationBlock: string | null;
-  /** Wei at the newest indexed block. */
-  balance: string;
-  /** Indexed transactions sent to, from or creating it. */
-  txCount: number;
-  /** It has indexed token transfers. */
-  isToken: boolean;
-  isProxy: boolean;
-  proxyType: ProxyKind | null;
-  implementation: string | null;
-}
+export type ContractRecord = z.infer<typeof contractRecordSchema>;
 
 /**
  * Where and by whom a contract was created, as Etherscan's `getcontractcreation` tells it:
@@ -61,20 +38,7 @@ export interface ContractCreationRecord {
 }
 
 /** The spec's Contract event: the log, and its event decoded where a known ABI describes it. */
-export interface ContractEventRecord {
-  address: string;
-  /** The contract's public label, `null` without one. */
-  addressLabel: string | null;
-  topics: string[];
-  data: string;
-  blockNumber: string;
-  transactionHash: string;
-  logIndex: string;
-  /** `null` when neither the verified ABI nor a standard one describes the event (then `decoded` is empty). */
-  eventName: string | null;
-  /** Parameter name → value as a string. */
-  decoded: Record<string, string>;
-}
+export type ContractEventRecord = z.infer<typeof contractEventRecordSchema>;
 
 /**
  * Contracts: creation and verified source from storage, code, balance and proxy slots from the
@@ -99,10 +63,11 @@ export class ContractService {
    * The contract's own ABI as the compiler produced it (a proxy's, not its implementation's).
    * Throws {@link ContractNotVerifiedError} when its source is not verified.
    */
-  async abi(address: Hex): Promise<unknown[]> {
+  async abi(address: Hex): Promise<Record<string, unknown>[]> {
     const verified = await this.storage.getVerifiedContract(address);
     if (!verified) throw new ContractNotVerifiedError();
-    return verified.abi;
+    // What verification stored: solc's JSON ABI, whose every entry is an object.
+    return verified.abi as Record<string, unknown>[];
   }
 
   /**

@@ -2,17 +2,11 @@ import type { ChainClient } from '../chain/chain-client.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { Hex } from '../storage/index.js';
 import { labelOf, type LabelService } from './label-service.js';
+import type { z } from 'zod';
+import type { delegationRecordSchema } from '../records/transaction-insight-schemas.js';
 
 /** Whether an account delegates its code (EIP-7702), as of the indexed head. */
-export interface DelegationRecord {
-  address: string;
-  /** The contract whose code the account runs; `null` when it delegates to none (an ordinary account, or a contract). */
-  delegatedTo: string | null;
-  /** The delegation target's public label, `null` without one. */
-  delegatedToLabel: string | null;
-  /** The block the code was read at (the indexed head); `null` before anything is indexed (then read at the node's latest). */
-  blockNumber: string | null;
-}
+export type DelegationRecord = z.infer<typeof delegationRecordSchema>;
 
 /** EIP-7702's delegation designator: `0xef0100` then the target's address is the account's whole code. */
 const DESIGNATOR = /^0xef0100([0-9a-f]{40})$/;

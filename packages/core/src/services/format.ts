@@ -1,6 +1,8 @@
 import type { Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
 import type { PendingTransactionEvent } from '../events/index.js';
 import { labelOf, type AddressLabels } from './label-service.js';
+import type { z } from 'zod';
+import type { blockRecordSchema, logRecordSchema, pendingTransactionRecordSchema, receiptRecordSchema, transactionRecordSchema } from '../records/record-schemas.js';
 
 /**
  * The spec's API records, shaped once here and reused by REST, JSON-RPC, GraphQL and channels.
@@ -8,92 +10,17 @@ import { labelOf, type AddressLabels } from './label-service.js';
  */
 
 /** Transaction record (spec: Transaction), Etherscan style: `to` is '' for a creation. */
-export interface TransactionRecord {
-  hash: string;
-  blockNumber: string;
-  blockHash: string;
-  timestamp: string;
-  from: string;
-  /** The sender's public label, `null` without one. */
-  fromLabel: string | null;
-  to: string;
-  /** The recipient's public label (the created contract's for a creation), `null` without one. */
-  toLabel: string | null;
-  value: string;
-  gas: string;
-  gasPrice: string;
-  gasUsed: string;
-  /** Gas used by the block up to and including this transaction. */
-  cumulativeGasUsed: string;
-  nonce: string;
-  input: string;
-  transactionIndex: string;
-  confirmations: string;
-  isError: '0' | '1';
-  txreceipt_status: '0' | '1';
-  /** The created contract ('' when none), as Etherscan's txlist has it. */
-  contractAddress: string;
-}
+export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
 /** A log as the chain has it (what Etherscan's getLogs is mapped from). */
-export interface ChainLogRecord {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string;
-  transactionHash: string;
-  transactionIndex: string;
-  blockHash: string;
-  logIndex: string;
-  removed: boolean;
-}
+export type ChainLogRecord = Omit<LogRecord, 'addressLabel'>;
 
 /** Log record (spec: Log): the chain's log with its emitter's public label. */
-export interface LogRecord extends ChainLogRecord {
-  /** The emitting contract's public label, `null` without one. */
-  addressLabel: string | null;
-}
+export type LogRecord = z.infer<typeof logRecordSchema>;
 
-export interface ReceiptRecord {
-  transactionHash: string;
-  transactionIndex: string;
-  blockHash: string;
-  blockNumber: string;
-  from: string;
-  /** The sender's public label, `null` without one. */
-  fromLabel: string | null;
-  to: string | null;
-  /** The recipient's public label (the created contract's for a creation), `null` without one. */
-  toLabel: string | null;
-  cumulativeGasUsed: string;
-  gasUsed: string;
-  effectiveGasPrice: string;
-  contractAddress: string | null;
-  logs: LogRecord[];
-  logsBloom: string;
-  status: '0' | '1';
-}
+export type ReceiptRecord = z.infer<typeof receiptRecordSchema>;
 
-export interface BlockRecord {
-  blockNumber: string;
-  hash: string;
-  parentHash: string;
-  timestamp: string;
-  miner: string;
-  /** The miner's public label, `null` without one. */
-  minerLabel: string | null;
-  gasUsed: string;
-  gasLimit: string;
-  baseFeePerGas: string | null;
-  difficulty: string;
-  size: string;
-  stateRoot: string;
-  transactionsRoot: string;
-  receiptsRoot: string;
-  extraData: string;
-  transactionCount: number;
-  transactions: string[];
-}
+export type BlockRecord = z.infer<typeof blockRecordSchema>;
 
 /**
  * Confirmations of a mined block at `blockNumber` when `head` is the newest indexed block (head
@@ -206,16 +133,7 @@ export function formatBlock(block: StoredBlock, transactionHashes: readonly stri
 }
 
 /** Pending transaction record (spec: Pending transaction). */
-export interface PendingTransactionRecord {
-  hash: string;
-  from: string;
-  to: string;
-  value: string;
-  gasPrice: string;
-  gas: string;
-  nonce: string;
-  submittedAt: string;
-}
+export type PendingTransactionRecord = z.infer<typeof pendingTransactionRecordSchema>;
 
 export function formatPending(tx: PendingTransactionEvent): PendingTransactionRecord {
   return {

@@ -1,28 +1,11 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import type { Indexer } from '../indexer/indexer.js';
 import type { ChainCursors, StorageLifecycle } from '../storage/index.js';
+import type { z } from 'zod';
+import type { healthRecordSchema } from '../records/record-schemas.js';
 
 /** Health record (decisions.md: `GET /health`). */
-export interface HealthRecord {
-  /** `down` when storage cannot be reached; `degraded` when the node cannot, or indexing lags. */
-  status: 'ok' | 'degraded' | 'down';
-  chainId: number | null;
-  /** The node's newest block; `null` while it cannot be reached. */
-  latestBlock: number | null;
-  indexedBlock: number | null;
-  /** `latestBlock - indexedBlock`, when both are known. */
-  lag: number | null;
-  /**
-   * The block through which every indexed block's call traces are stored (they are read behind
-   * the blocks); `null` before the first block is traced and where the node does not trace.
-   */
-  tracedBlock: number | null;
-  /** `indexedBlock - tracedBlock`, when both are known. */
-  traceLag: number | null;
-  storage: 'ok' | 'down';
-  /** Seconds since the explorer was created. */
-  uptime: number;
-}
+export type HealthRecord = z.infer<typeof healthRecordSchema>;
 
 /** Options of {@link HealthService}. */
 export interface HealthOptions {

@@ -2,29 +2,17 @@ import { LRUCache } from 'lru-cache';
 import { LabelNotFoundError, WatchlistLimitError } from '../errors/index.js';
 import type { Hex, LabelStorage, StoredAddressLabel, StoredPrivateLabel } from '../storage/index.js';
 import type { LabelsVersion } from './labels-version.js';
+import type { z } from 'zod';
+import type { addressLabelRecordSchema, watchlistEntryRecordSchema } from '../records/record-schemas.js';
 
 /** The public label text of each labelled address among some, as records show them. */
 export type AddressLabels = ReadonlyMap<Hex, string>;
 
 /** A public label (spec-style record: `{address, label, category, note}`), with when it was set. */
-export interface AddressLabelRecord {
-  address: string;
-  label: string;
-  category: string | null;
-  note: string | null;
-  updatedAt: string;
-}
+export type AddressLabelRecord = z.infer<typeof addressLabelRecordSchema>;
 
 /** A watch-list entry: a user's own label of an address, with its public label when it has one. */
-export interface WatchlistEntryRecord {
-  address: string;
-  label: string;
-  note: string | null;
-  /** The address's public label, `null` without one. */
-  publicLabel: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type WatchlistEntryRecord = z.infer<typeof watchlistEntryRecordSchema>;
 
 /** What an admin sends to set a label (validated by the route). */
 export interface AddressLabelInput {

@@ -3,12 +3,11 @@ import { MetadataNotFoundError } from '../errors/index.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { AuditReport, Hex, MetadataStorage, StoredMetadataProfile, TokenReader } from '../storage/index.js';
 import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+import type { z } from 'zod';
+import type { metadataProfileRecordSchema } from '../records/record-schemas.js';
 
 /** The spec's Metadata profile, plus when it was last set (`null` for a token without a profile). */
-export interface MetadataProfileRecord extends Omit<StoredMetadataProfile, 'updatedAt'> {
-  chainId: number;
-  updatedAt: string | null;
-}
+export type MetadataProfileRecord = z.infer<typeof metadataProfileRecordSchema>;
 
 /** What an admin sends to set a profile (validated by the route); omitted fields are empty. */
 export interface MetadataProfileInput {

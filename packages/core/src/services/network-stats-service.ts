@@ -2,35 +2,14 @@ import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { UpstreamUnavailableError } from '../errors/index.js';
 import type { BlockReader, StoredBlock } from '../storage/index.js';
+import type { z } from 'zod';
+import type { networkStatsRecordSchema } from '../records/record-schemas.js';
 
 /**
  * Network statistics record (spec: Network statistics). Every figure comes from indexed blocks
  * or the node; what an EVM node cannot tell is `null` (see "Honest numbers" in docs/choices.md).
  */
-export interface NetworkStatsRecord {
-  blockHeight: number;
-  /** Mean seconds between the window's blocks. */
-  blockTime: number;
-  /** Transactions per second over the window. */
-  tps: number;
-  /** Highest single-block rate (transactions ÷ seconds since its parent) within the window. */
-  peakTps: number;
-  /** The node's `eth_gasPrice`; `null` while the node is unreachable. */
-  gasPrice: string | null;
-  /** `difficulty ÷ blockTime` of the newest block ("0" on proof-of-stake chains). */
-  networkHashrate: string;
-  difficulty: string;
-  /** The native coin's supply is not visible to an EVM node: `null`. */
-  circulatingSupply: string | null;
-  totalSupply: string | null;
-  totalAccounts: number;
-  totalTransactions: number;
-  totalContracts: number;
-  /** Peers of the upstream node plus the node itself (`net_peerCount + 1`); `null` if unknown. */
-  activeNodes: number | null;
-  /** Mean gas used ÷ gas limit over the window, in percent. */
-  networkLoad: number;
-}
+export type NetworkStatsRecord = z.infer<typeof networkStatsRecordSchema>;
 
 /** Computes network statistics over the newest `window` indexed blocks. */
 export class NetworkStatsService {

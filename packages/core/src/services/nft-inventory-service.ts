@@ -8,26 +8,13 @@ import { dataUriMetadata, type NftMetadataRecord } from '../tokens/nft-metadata.
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
 import { labelOf, type LabelService } from './label-service.js';
 import type { TokenService } from './token-service.js';
+import type { z } from 'zod';
+import type { nftRecordSchema } from '../records/nft-record-schemas.js';
 
 export type { NftMetadataRecord };
 
 /** One NFT (an ERC-721 token, or an ERC-1155 id) and who holds it, from the indexed transfers. */
-export interface NftRecord {
-  token: string;
-  tokenName: string | null;
-  tokenSymbol: string | null;
-  standard: 'ERC-721' | 'ERC-1155';
-  tokenId: string;
-  owner: string;
-  /** The owner's public label, `null` without one. */
-  ownerLabel: string | null;
-  /** Units held: 1 for an ERC-721 token. */
-  balance: string;
-  /** `tokenURI(id)` (ERC-721) or `uri(id)` with `{id}` filled in (ERC-1155) at the newest indexed block; `null` where the contract has none. */
-  tokenUri: string | null;
-  /** The metadata a `data:` token URI carries; `null` for any other URI (the server fetches none) or unreadable JSON. */
-  metadata: NftMetadataRecord | null;
-}
+export type NftRecord = z.infer<typeof nftRecordSchema>;
 
 /**
  * The most indexed transfers one inventory is computed from: it is replayed from them on each

@@ -1,57 +1,34 @@
 import { BlockNotFoundError, TransactionNotFoundError } from '../errors/index.js';
-import type { Hex, TokenStandard } from '../storage/index.js';
+import type { Hex } from '../storage/index.js';
 import type { BlockService } from './block-service.js';
 import type { ContractService } from './contract-service.js';
 import type { LabelService } from './label-service.js';
 import { orNull } from './or-null.js';
 import type { TokenService, TokenSummary } from './token-service.js';
 import type { TransactionService } from './transaction-service.js';
+import type { z } from 'zod';
+import type { searchMatchSchema } from '../records/record-schemas.js';
 
 /** `q` is an indexed block's number (decimal) or hash. */
-export interface BlockMatch {
-  type: 'block';
-  blockNumber: string;
-  hash: string;
-}
+export type BlockMatch = Extract<SearchMatch, { type: 'block' }>;
 
 /** `q` is an indexed transaction's hash. */
-export interface TransactionMatch {
-  type: 'transaction';
-  hash: string;
-  blockNumber: string;
-}
+export type TransactionMatch = Extract<SearchMatch, { type: 'transaction' }>;
 
 /** `q` is a contract's address or the start of its label; `name` from its verified source, else its token's name. */
-export interface ContractMatch {
-  type: 'contract';
-  address: string;
-  name: string | null;
-  /** Its public label; `null` without one. */
-  label: string | null;
-}
+export type ContractMatch = Extract<SearchMatch, { type: 'contract' }>;
 
 /**
  * `q` is an address with no contract, or the start of its label: an explorer shows every
  * address, even one never seen.
  */
-export interface AddressMatch {
-  type: 'address';
-  address: string;
-  /** Its public label; `null` without one. */
-  label: string | null;
-}
+export type AddressMatch = Extract<SearchMatch, { type: 'address' }>;
 
 /** `q` is a token's address, or a prefix of its name or symbol. */
-export interface TokenMatch {
-  type: 'token';
-  address: string;
-  name: string | null;
-  symbol: string | null;
-  standard: TokenStandard;
-}
+export type TokenMatch = Extract<SearchMatch, { type: 'token' }>;
 
 /** One answer to a search, by what `q` names. */
-export type SearchMatch = BlockMatch | TransactionMatch | ContractMatch | AddressMatch | TokenMatch;
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
 
 /** Bounds of a search: `q`'s length, and how many matches one answer holds. */
 export const SEARCH_LIMITS = {

@@ -7,17 +7,11 @@ import type { ConsensusService } from './consensus-service.js';
 import { confirmationsOf } from './format.js';
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
+import type { z } from 'zod';
+import type { transactionStatusRecordSchema } from '../records/record-schemas.js';
 
 /** Transaction status record (spec: Transaction status). */
-export interface TransactionStatusRecord {
-  hash: string;
-  status: 'pending' | 'confirmed' | 'finalized' | 'failed' | 'dropped';
-  /** `null` while not in a block. */
-  blockNumber: string | null;
-  confirmations: number;
-  /** Block timestamp once mined; first-seen time while pending or dropped; else `null`. */
-  timestamp: string | null;
-}
+export type TransactionStatusRecord = z.infer<typeof transactionStatusRecordSchema>;
 
 /**
  * Where a transaction stands. Indexed transactions are `failed`, `finalized` or `confirmed`;

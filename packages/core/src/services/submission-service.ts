@@ -6,14 +6,11 @@ import { ExecutionFailedError, InvalidRequestError } from '../errors/index.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { Hex } from '../storage/index.js';
 import { nowSeconds } from '../values/time.js';
+import type { z } from 'zod';
+import type { gasEstimateRecordSchema } from '../records/record-schemas.js';
 
 /** Gas estimate record (spec: Gas estimate). */
-export interface GasEstimateRecord {
-  gasEstimate: string;
-  gasPrice: string;
-  estimatedCost: string;
-  estimatedCostNative: string;
-}
+export type GasEstimateRecord = z.infer<typeof gasEstimateRecordSchema>;
 
 /** A call to estimate: at least `to` or `data`. */
 export interface EstimateGasInput {

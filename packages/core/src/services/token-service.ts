@@ -9,6 +9,8 @@ import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
 import { percentOf } from './percent.js';
+import type { z } from 'zod';
+import type { accountTokenTransferRecordSchema, tokenAnalyticsRecordSchema, tokenHoldersRecordSchema, tokenHoldingRecordSchema, tokenListItemSchema, tokenRecordSchema, tokenTransferRecordSchema } from '../records/record-schemas.js';
 
 /**
  * The spec's Token record (plus `standard`). Name and symbol come from the contract (the profile's
@@ -16,80 +18,21 @@ import { percentOf } from './percent.js';
  * metadata profile; prices from the price source (`null` without one, or for a token it cannot
  * price). USD amounts are decimal strings.
  */
-export interface TokenRecord {
-  address: string;
-  standard: TokenStandard;
-  name: string | null;
-  symbol: string | null;
-  decimals: string | null;
-  /** `totalSupply()` at the newest indexed block; `null` where the contract has none. */
-  totalSupply: string | null;
-  /** ERC-165 interfaces the contract declares (`ERC-721`, `ERC-1155`, …); empty without ERC-165. */
-  interfaces: string[];
-  holders: number;
-  transfers: number;
-  priceUSD: string | null;
-  marketCap: string | null;
-  volume24h: string | null;
-  verified: boolean;
-  website: string | null;
-  social: { twitter: string | null; telegram: string | null };
-  metadata: { logo: string | null; description: string | null; riskScore: number | null; trustLevel: string | null };
-}
+export type TokenRecord = z.infer<typeof tokenRecordSchema>;
 
 /** One row of the spec's Token holders result. */
-export interface TokenHolderRecord {
-  address: string;
-  /** The holder's public label, `null` without one. */
-  label: string | null;
-  balance: string;
-  /** Percent of `totalSupply` (0–100, decimal); `null` where the contract reports no total supply. */
-  percentage: string | null;
-  firstSeen: string;
-  lastActivity: string;
-}
+export type TokenHolderRecord = TokenHoldersRecord['holders'][number];
 
-export interface TokenHoldersRecord {
-  total: number;
-  page: number;
-  holders: TokenHolderRecord[];
-}
+export type TokenHoldersRecord = z.infer<typeof tokenHoldersRecordSchema>;
 
 /** The spec's Token transfer record, plus the log index and (NFTs) the token id. */
-export interface TokenTransferRecord {
-  blockNumber: string;
-  timestamp: string;
-  hash: string;
-  logIndex: string;
-  from: string;
-  /** The sender's public label, `null` without one. */
-  fromLabel: string | null;
-  to: string;
-  /** The recipient's public label, `null` without one. */
-  toLabel: string | null;
-  value: string;
-  tokenId: string | null;
-  /** The token's name, symbol and decimals as its Token record has them: `null` where unknown. */
-  tokenName: string | null;
-  tokenSymbol: string | null;
-  tokenDecimal: string | null;
-}
+export type TokenTransferRecord = z.infer<typeof tokenTransferRecordSchema>;
 
 /** A token transfer of an account's, with its token and the transaction that carried it. */
-export interface AccountTokenTransferRecord extends TokenTransferRecord {
-  /** The token contract. */
-  token: string;
-  standard: TokenStandard;
-  transaction: TransactionRecord;
-}
+export type AccountTokenTransferRecord = z.infer<typeof accountTokenTransferRecordSchema>;
 
 /** A token an address holds (`/account/tokens`). */
-export interface TokenHoldingRecord extends TokenIdentity {
-  token: string;
-  standard: TokenStandard;
-  /** In base units (an ERC-1155 balance sums every id). */
-  balance: string;
-}
+export type TokenHoldingRecord = z.infer<typeof tokenHoldingRecordSchema>;
 
 /** Which transfers to list: an account's, a token's, or an account's of one token; of one standard or (absent) all. */
 export interface AccountTransfersQuery {
@@ -106,18 +49,7 @@ export interface AccountTransfersQuery {
 }
 
 /** The spec's Token list item; price fields as in {@link TokenRecord}. */
-export interface TokenListItem {
-  address: string;
-  name: string | null;
-  symbol: string | null;
-  decimals: string | null;
-  priceUSD: string | null;
-  marketCap: string | null;
-  volume24h: string | null;
-  holders: number;
-  verified: boolean;
-  logo: string | null;
-}
+export type TokenListItem = z.infer<typeof tokenListItemSchema>;
 
 /** A token as a search answer names it: what it is and what it calls itself ({@link tokenIdentity}). */
 export interface TokenSummary {
@@ -139,18 +71,7 @@ export interface TokenListQuery {
  * `null` (and no pools) without one or for a token it cannot price, and a change is `null` where
  * there is nothing to compare with (no price 24 h or 7 d ago, no volume the day before).
  */
-export interface TokenAnalyticsRecord {
-  price: { current: string | null; change24h: string | null; change7d: string | null; high24h: string | null; low24h: string | null };
-  volume: { volume24h: string | null; volumeChange24h: string | null };
-  liquidity: { totalLiquidity: string | null; liquidityPools: { dex: string; pair: string; liquidity: string }[] };
-  holders: {
-    total: number;
-    /** Holders now less holders 24 h of chain time before the newest indexed block; `null` when indexing began later than that. */
-    change24h: number | null;
-    /** Share of `totalSupply()` the ten largest holders hold, in percent; `null` without a total supply. */
-    top10Percentage: number | null;
-  };
-}
+export type TokenAnalyticsRecord = z.infer<typeof tokenAnalyticsRecordSchema>;
 
 const DAY_SECONDS = 86_400n;
 /** Transfers {@link TokenService.nftInventory} reads per storage page, and at most in all. */

@@ -4,20 +4,11 @@ import type { Hex, TransactionReader, VerificationStorage } from '../storage/ind
 import { calleesOf, decodeCallTree, decodeFrameCall, implementationsOf, VerifiedAbis, type DecodedCallFrameRecord } from './call-decoding.js';
 import type { DelegationService } from './delegation-service.js';
 import type { TraceService } from './trace-service.js';
+import type { z } from 'zod';
+import type { decodedInputRecordSchema } from '../records/transaction-insight-schemas.js';
 
 /** A transaction's input decoded as a function call; every field but `selector` is `null` where no ABI describes it. */
-export interface DecodedInputRecord {
-  /** The input's first four bytes; `null` when it has none (a plain transfer, or a creation's init code). */
-  selector: string | null;
-  /** The callee's verified contract name; `null` where it is not verified. */
-  contractName: string | null;
-  functionName: string | null;
-  /** Canonical signature, e.g. `transfer(address,uint256)`. */
-  signature: string | null;
-  /** `verified` (the callee's or its implementation's verified ABI) or `common` (ChainLens's table of common functions). */
-  source: CallAbiSource | null;
-  parameters: DecodedParameter[] | null;
-}
+export type DecodedInputRecord = z.infer<typeof decodedInputRecordSchema>;
 
 /**
  * What a transaction asked for and what each of its calls did, decoded: a verified ABI first

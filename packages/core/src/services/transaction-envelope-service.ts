@@ -3,6 +3,8 @@ import type { ChainClient } from '../chain/chain-client.js';
 import { TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, TransactionReader } from '../storage/index.js';
 import { labelOf, type LabelService } from './label-service.js';
+import type { z } from 'zod';
+import type { transactionEnvelopeRecordSchema } from '../records/transaction-insight-schemas.js';
 
 /** Names of the transaction types (EIP-2718), by type number. */
 const TYPE_NAMES: Record<number, string> = { 0: 'legacy', 1: 'access list (EIP-2930)', 2: 'dynamic fee (EIP-1559)', 3: 'blob (EIP-4844)', 4: 'set code (EIP-7702)' };
@@ -24,25 +26,7 @@ export interface AuthorizationRecord {
 }
 
 /** What a transaction's type adds: EIP-7702's authorizations, EIP-4844's blobs. Fields of another type are `null`. */
-export interface TransactionEnvelopeRecord {
-  hash: string;
-  /** EIP-2718 type number: 0 legacy, 1 access list, 2 EIP-1559, 3 blob, 4 set code. */
-  type: number;
-  /** The type's name, e.g. `set code (EIP-7702)`; `null` for a type ChainLens does not know (a chain's own). */
-  typeName: string | null;
-  /** Type 4: the authorization list, in order. */
-  authorizationList: AuthorizationRecord[] | null;
-  /** Type 3: the blobs' versioned hashes, in order. */
-  blobVersionedHashes: string[] | null;
-  /** Type 3: how many blobs it carried. */
-  blobCount: number | null;
-  /** Type 3: blob gas used (131,072 per blob). */
-  blobGasUsed: string | null;
-  /** Type 3: the blob base fee it paid, Wei per blob gas. */
-  blobGasPrice: string | null;
-  /** Type 3: the most the sender offered per blob gas, Wei. */
-  maxFeePerBlobGas: string | null;
-}
+export type TransactionEnvelopeRecord = z.infer<typeof transactionEnvelopeRecordSchema>;
 
 interface RpcTypedTransaction {
   authorizationList?: { chainId: string; address: string; nonce: string; yParity: string; r: string; s: string }[];

@@ -12,22 +12,14 @@ import { labelOf, type LabelService } from './label-service.js';
 import { calleesOf, explainRevert, VerifiedAbis } from './call-decoding.js';
 import { traceFromCallFrame } from './call-trace.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
+import type { z } from 'zod';
+import type { decodedLogRecordSchema, transactionInfoRecordSchema } from '../records/record-schemas.js';
 
 /** Decoded log record (spec: Decoded log) with the emitting contract's public label. */
-export interface DecodedLogRecord extends DecodedLog {
-  /** The emitting contract's public label, `null` without one. */
-  contractLabel: string | null;
-}
+export type DecodedLogRecord = z.infer<typeof decodedLogRecordSchema>;
 
 /** `gettxinfo` record: the Transaction plus outcome and logs. */
-export interface TransactionInfoRecord extends TransactionRecord {
-  success: boolean;
-  /** Why a failed transaction reverted (a custom error decoded where a verified ABI declares it); `null` for a success. */
-  revertReason: string | null;
-  /** The custom error a failed transaction reverted with, decoded by a verified ABI of a contract it called; `null` otherwise. */
-  revertError: DecodedError | null;
-  logs: LogRecord[];
-}
+export type TransactionInfoRecord = z.infer<typeof transactionInfoRecordSchema>;
 
 /** Blocks read in one storage round trip while walking back for the newest transactions. */
 const WALK_BLOCKS = 50n;

@@ -32,9 +32,9 @@ export { type StorageFactory, expectStoredChain, writeChain } from './harness.js
  * must return an empty, independent storage on every call.
  *
  * @example
- * // packages/storage-memory/test/conformance.test.ts
+ * // as packages/testing/test/conformance.test.ts runs it on each backend
  * import { storageConformanceSuite } from '@chainlens/testing';
- * import { memoryStorage } from '../src/index.js';
+ * import { memoryStorage } from '@chainlens/storage-memory';
  *
  * storageConformanceSuite('memory', async () => memoryStorage());
  */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { nftRecordSchema } from '../../services/nft-record-schemas.js';
+import { nftRecordSchema } from '../../records/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import { positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { delegationRecordSchema } from '../../services/transaction-insight-schemas.js';
-import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
+import { delegationRecordSchema } from '../../records/transaction-insight-schemas.js';
+import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 
 /** An address's list in Etherscan's terms: inclusive block range, page, offset (at most `maxOffset`), sort (default `sort`). */
 const addressListQuery = (maxOffset: number, sort: 'asc' | 'desc') =>

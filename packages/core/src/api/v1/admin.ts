@@ -3,7 +3,7 @@ import { ROLES, type ApiKeyService, type UserService } from '../../auth/index.js
 import { ApiKeyNotFoundError, UserNotFoundError } from '../../errors/index.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { emailSchema } from '../../http/request-schemas.js';
-import { apiKeyRecordSchema, userRecordSchema } from '../../services/account-record-schemas.js';
+import { apiKeyRecordSchema, userRecordSchema } from '../../records/account-record-schemas.js';
 
 /** Largest per-key per-minute limit an admin may set (above it, a key is effectively unlimited anyway). */
 const MAX_KEY_LIMIT_PER_MINUTE = 100_000_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
 import { defineRoute, type HttpRequest, type Route } from '../../http/index.js';
 import { emailSchema, textSchema } from '../../http/request-schemas.js';
-import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from '../../services/account-record-schemas.js';
+import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from '../../records/account-record-schemas.js';
 
 /** Options of {@link authRoutes}. */
 export interface AuthRoutesOptions {

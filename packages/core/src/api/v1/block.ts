@@ -3,7 +3,7 @@ import { defineRoute, type Route } from '../../http/index.js';
 import { blockTagSchema } from '../../values/block-tag.js';
 import { positiveIntQuery } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { blockRecordSchema } from '../../services/record-schemas.js';
+import { blockRecordSchema } from '../../records/record-schemas.js';
 
 /** `/api/v1/block/*`. */
 export function blockRoutes(services: Services): Route[] {

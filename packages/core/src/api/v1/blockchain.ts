@@ -8,7 +8,7 @@ import {
   networkStatsRecordSchema,
   stateRootRecordSchema,
   validatorSetRecordSchema,
-} from '../../services/record-schemas.js';
+} from '../../records/record-schemas.js';
 
 /** `/api/v1/blockchain/*`: chain-level records. */
 export function blockchainRoutes(services: Services): Route[] {

@@ -4,7 +4,7 @@ import { addressParams, positiveIntQuery } from '../../http/request-schemas.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import type { Services } from '../../services/index.js';
-import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../services/record-schemas.js';
+import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
 import { verificationFields } from '../../verification/verification-input.js';
 
@@ -50,7 +50,7 @@ export function contractRoutes(services: Services): Route[] {
           evmVersion: body.evmVersion,
           licenseType: body.licenseType,
         });
-        return new RouteResult({ guid: job.guid, status: 'verified' }, alreadyVerified ? 'Contract source code already verified' : 'Contract verification successful');
+        return new RouteResult({ guid: job.guid, status: 'verified' as const }, alreadyVerified ? 'Contract source code already verified' : 'Contract verification successful');
       },
     }),
     defineRoute({

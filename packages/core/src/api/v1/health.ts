@@ -1,7 +1,7 @@
 import { ExplorerError } from '../../errors/index.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
-import { healthRecordSchema } from '../../services/record-schemas.js';
+import { healthRecordSchema } from '../../records/record-schemas.js';
 
 /** `GET /api/v1/health`: 200 while storage answers, 503 with the same record when it does not. */
 export function healthRoutes(services: Services): Route[] {

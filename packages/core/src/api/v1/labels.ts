@@ -3,7 +3,7 @@ import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
 import { addressSchema } from '../../values/hex.js';
 import type { Services } from '../../services/index.js';
-import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../services/record-schemas.js';
+import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../records/record-schemas.js';
 
 /**
  * `GET /api/v1/labels/:address` (an address's public label), the signed-in user's watch list at

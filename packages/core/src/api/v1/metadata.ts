@@ -1,7 +1,7 @@
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
+import { metadataProfileRecordSchema } from '../../records/record-schemas.js';
 
 /** `GET /api/v1/metadata/:address`: an address's metadata profile. */
 export function metadataRoutes(services: Services): Route[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nftRecordSchema } from '../../services/nft-record-schemas.js';
+import { nftRecordSchema } from '../../records/nft-record-schemas.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, optionalBooleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 import { optionalAddressSchema } from '../../values/hex.js';
@@ -12,7 +12,7 @@ import {
   tokenListItemSchema,
   tokenRecordSchema,
   tokenTransferRecordSchema,
-} from '../../services/record-schemas.js';
+} from '../../records/record-schemas.js';
 
 /** `/api/v1/token/*`: a token, its holders and its transfers. */
 export function tokenRoutes(services: Services): Route[] {

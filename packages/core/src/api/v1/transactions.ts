@@ -14,8 +14,8 @@ import {
   transactionRecordSchema,
   transactionStatusRecordSchema,
   transactionTraceRecordSchema,
-} from '../../services/record-schemas.js';
-import { balanceChangesRecordSchema, decodedCallFrameRecordSchema, decodedInputRecordSchema, transactionEnvelopeRecordSchema } from '../../services/transaction-insight-schemas.js';
+} from '../../records/record-schemas.js';
+import { balanceChangesRecordSchema, decodedCallFrameRecordSchema, decodedInputRecordSchema, transactionEnvelopeRecordSchema } from '../../records/transaction-insight-schemas.js';
 import { booleanQuery, positiveIntQuery, uintStringSchema } from '../../http/request-schemas.js';
 import { hashSchema, hexDataSchema, optionalAddressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, textSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { addressLabelRecordSchema } from '../../services/record-schemas.js';
+import { addressLabelRecordSchema } from '../../records/record-schemas.js';
 
 /** `/api/v2/labels/*`: public address labels, for admins. */
 export function labelManagementRoutes(services: Services): Route[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, textSchema, urlSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { metadataProfileRecordSchema } from '../../services/record-schemas.js';
+import { metadataProfileRecordSchema } from '../../records/record-schemas.js';
 
 const optionalText = (max: number) => textSchema(max, { min: 1 }).nullable().optional();
 const optionalUrl = urlSchema.nullable().optional();

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { handleClientError, type Explorer } from '@chainlens/core';
-import type { ServedApi } from '@chainlens/testing';
+import type { ServedApi } from '../src/index.js';
 import Fastify from 'fastify';
-import { chainlens, frameworkErrors } from '../src/index.js';
+import { chainlens, frameworkErrors } from '@chainlens/adapter-fastify';
 
 /**
  * Serves `explorer` from a Fastify app on a free port, with the envelope for Node's and Fastify's
- * own refusals, as the suites need (the Postgres package's suites use it too).
+ * own refusals, as the suites need.
  */
 export async function serveFastify(explorer: Explorer): Promise<ServedApi> {
   const app = Fastify({ clientErrorHandler: handleClientError, frameworkErrors });

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleClientError, type Explorer } from '@chainlens/core';
-import type { ServedApi } from '@chainlens/testing';
+import type { ServedApi } from '../src/index.js';
 import express from 'express';
-import { attachChainlensSockets, chainlensRouter } from '../src/index.js';
+import { attachChainlensSockets, chainlensRouter } from '@chainlens/adapter-express';
 
 /** Serves `explorer` from an Express app on a free port, WebSocket upgrades included, as the suites need. */
 export async function serveExpress(explorer: Explorer): Promise<ServedApi> {

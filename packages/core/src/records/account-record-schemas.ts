@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import type { ApiKeyRecord, CreatedApiKeyRecord } from '../auth/api-key-service.js';
-import type { AccessToken } from '../auth/jwt.js';
-import type { UserRecord } from '../auth/user-record.js';
 
 /**
- * zod descriptions of the account records, for the API description (`/api/v1/openapi.json`);
- * `record-schemas.ts` checks each one against its interface with the other records.
+ * The account records: zod schemas for the API description (`/api/v1/openapi.json`), from
+ * which `auth/` infers the records' types.
  */
 
 /** A user, as registration and the admin routes answer it (never the password hash). */
@@ -15,6 +12,7 @@ export const userRecordSchema = z.object({
   name: z.string(),
   roles: z.array(z.string()),
   isActive: z.boolean(),
+  /** ISO 8601. */
   createdAt: z.string().describe('ISO 8601'),
 });
 
@@ -22,10 +20,13 @@ export const userRecordSchema = z.object({
 export const apiKeyRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The key's first characters, to tell keys apart. */
   prefix: z.string().describe('the first characters of the key, to recognise it'),
   scopes: z.array(z.string()),
+  /** ISO 8601, or `null` for a key that does not expire. */
   expiresAt: z.string().nullable(),
   isActive: z.boolean(),
+  /** A per-minute limit an admin set, or `null`. */
   rateLimitPerMinute: z.number().int().nullable(),
   createdAt: z.string(),
 });

@@ -1,6 +1,0 @@
-import { reorgSuite } from '@chainlens/testing';
-import { memoryStorage } from '@chainlens/storage-memory';
-import { WebSocket } from 'ws';
-import { serveExpress } from './serve.js';
-
-reorgSuite({ name: 'express + memory', storage: () => memoryStorage(), WebSocket, serve: serveExpress });

@@ -1,0 +1,4 @@
+import { apiConformanceSuite } from '../src/index.js';
+import { expressMemory, fastifyMemory, fastifyPostgres } from './targets.js';
+
+for (const target of [expressMemory, fastifyMemory, fastifyPostgres()]) apiConformanceSuite(target);

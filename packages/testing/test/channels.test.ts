@@ -1,0 +1,4 @@
+import { channelsSuite } from '../src/index.js';
+import { expressMemory, fastifyMemory, fastifyPostgres } from './targets.js';
+
+for (const target of [expressMemory, fastifyMemory, fastifyPostgres()]) channelsSuite(target);
