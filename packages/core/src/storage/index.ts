@@ -13,3 +13,6 @@ export type * from './token-records.js';
 export type * from './trace-records.js';
 export type * from './verification-records.js';
 export type { Storage } from './storage.js';
+export type * from './webhook-records.js';
+export type { WebhookStorage } from './webhook-storage.js';
+export * from './webhook-outbox.js';

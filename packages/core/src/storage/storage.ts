@@ -10,6 +10,7 @@ import type { InternalTransactionsQuery, StoredInternalTransaction } from './int
 import type { StoredMetadataProfile } from './metadata-records.js';
 import type { BlockTraces } from './trace-records.js';
 import type { StoredVerificationJob, StoredVerifiedContract } from './verification-records.js';
+import type { WebhookStorage } from './webhook-storage.js';
 import type {
   AddressActivity,
   AddressLogsQuery,
@@ -50,7 +51,7 @@ import type {
  * - Reads MUST only ever see whole blocks: a concurrent reader sees a block's bundle either
  *   completely or not at all.
  */
-export interface Storage {
+export interface Storage extends WebhookStorage {
   /**
    * Where this storage's reads may lag its own writes (it reads from replicas): a storage on the
    * same data whose reads see every write, for what must read its own writes (the indexers,
