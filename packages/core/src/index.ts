@@ -57,6 +57,7 @@ export type * from './storage/token-records.js';
 export type * from './storage/trace-records.js';
 export type * from './storage/verification-records.js';
 export type { Storage } from './storage/storage.js';
+export { isPublicAddress, webhookSignature, WebhookService, type WebhookConfig, type WebhookDeliveryRecord, type WebhookRecord, type WebhookRequest, type WebhookTestRecord, type WebhookUpdate, type WebhookWithSecretRecord } from './webhooks/index.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';

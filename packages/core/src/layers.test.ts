@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['tokens', 'prices', 'indexer'],
   ['limits', 'auth', 'http'],
   ['verification', 'services'],
-  ['sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging'],
+  ['sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'webhooks'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'explorer.ts', 'index.ts'],
 ];
