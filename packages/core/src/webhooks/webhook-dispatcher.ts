@@ -53,18 +53,30 @@ export class WebhookDispatcher {
   }
 
   async #run(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
     while (this.#running) {
-      let full = false;
+      this.#poked = false;
+      let claimed: StoredWebhookDelivery[] = [];
+      const room = this.config.concurrency - inFlight.size;
       try {
-        this.#poked = false;
-        const claimed = await this.storage.claimWebhookDeliveries({ owner: this.owner, now: this.clock(), leaseMs: this.config.leaseMs, limit: this.config.concurrency });
-        await Promise.all(claimed.map((delivery) => this.#deliver(delivery)));
-        full = claimed.length === this.config.concurrency;
+        // A webhook in flight has its head leased, so it is never claimed twice.
+        if (room > 0) claimed = await this.storage.claimWebhookDeliveries({ owner: this.owner, now: this.clock(), leaseMs: this.config.leaseMs, limit: room });
       } catch (error) {
-        this.logger.warn({ err: error }, 'webhook deliveries could not be claimed or recorded; trying again');
+        this.logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again');
       }
-      if (!full && !this.#poked && this.#running) await this.#sleep(this.config.pollIntervalMs);
+      for (const delivery of claimed) {
+        const attempt: Promise<void> = this.#deliver(delivery)
+          .catch((error: unknown) => this.logger.warn({ err: error, delivery: delivery.id }, 'a webhook attempt could not be recorded; its lease runs out and it is sent again'))
+          .finally(() => {
+            inFlight.delete(attempt);
+            // A webhook's next delivery may be due now.
+            this.poke();
+          });
+        inFlight.add(attempt);
+      }
+      if (claimed.length === 0 && !this.#poked && this.#running) await this.#sleep(this.config.pollIntervalMs);
     }
+    await Promise.all(inFlight);
   }
 
   #sleep(ms: number): Promise<void> {
