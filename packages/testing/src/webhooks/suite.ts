@@ -95,8 +95,10 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
     it('a receiver checking every signature gets every transfer of a watched address exactly as the REST API shows it', async () => {
       const user = await signUp({ url: served.url, explorer });
       const id = await hookFor(user, { events: ['address_activity'], addresses: [watched()] });
+      const tokenHook = await hookFor(user, { events: ['token_transfer'], tokens: [demo.contracts.token] });
       const hashes = await activity(3);
       await waitFor(() => allDelivered(id), 'every delivery of the hook');
+      await waitFor(() => allDelivered(tokenHook), 'every delivery of the token hook');
       const got = accepted(id);
       expect(got.length).toBe((await outbox(id)).length);
       expect(receiver.received.filter((delivery) => delivery.webhookId === id).every((delivery) => delivery.signatureValid)).toBe(true);
@@ -105,6 +107,9 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       const fromRest = rest.body.result.filter((transfer: any) => hashes.includes(transfer.hash));
       expect(settled(transfers)).toEqual(settled(fromRest));
       expect(fromRest).toHaveLength(3);
+      const tokenTransfers = accepted(tokenHook).map((delivery) => delivery.body.data.transfer);
+      expect(accepted(tokenHook).every((delivery) => delivery.body.event === 'token_transfer')).toBe(true);
+      expect(settled(tokenTransfers)).toEqual(settled(fromRest));
       for (const delivery of got.filter((d) => d.body.data.transaction)) {
         const tx = await api('GET', `/api/v1/transaction/${delivery.body.data.transaction.hash}`, user);
         expect(settled(delivery.body.data.transaction)).toEqual(settled(tx.body.result));
@@ -136,6 +141,10 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       const retried = receiver.received.filter((delivery) => delivery.webhookId === id && delivery.answered === 500);
       for (const attempt of retried) expect(got.find((delivery) => delivery.deliveryId === attempt.deliveryId)?.raw).toBe(attempt.raw);
       const deliveries = await api('GET', `/api/v1/account/webhooks/${id}/deliveries?limit=100`, user);
+      // What is served is what the API description shows.
+      const documented = (path: string) => explorer.kernel.routes.find((route) => route.method === 'GET' && route.path === path)!.response!;
+      expect(documented('/api/v1/account/webhooks/:id/deliveries').safeParse(deliveries.body.result).success).toBe(true);
+      expect(documented('/api/v1/account/webhooks').safeParse((await api('GET', '/api/v1/account/webhooks', user)).body.result).success).toBe(true);
       expect(deliveries.body.result[0]).toMatchObject({ status: 'delivered', lastResponseCode: 200, nextRetryAt: null });
       expect(deliveries.body.result.some((delivery: any) => delivery.attempts > 1)).toBe(true);
       const hook = await api('GET', `/api/v1/account/webhooks/${id}`, user);
