@@ -13,8 +13,8 @@ export interface WebhookSuiteOptions {
   serve: (explorer: Explorer) => Promise<ServedApi>;
 }
 
-/** Delivery settings for tests: retries within tens of milliseconds, private targets (the local receiver) allowed. */
-export const FAST_WEBHOOKS = { allowPrivateTargets: true, retryBaseMs: 40, retryMaxMs: 200, pollIntervalMs: 20, timeoutMs: 2_000, leaseMs: 5_000, maxPerUser: 3, maxAddressesPerWebhook: 5 };
+/** Delivery settings for tests: retries within tens of milliseconds, disabled after 6 s of failures, private targets (the local receiver) allowed. */
+export const FAST_WEBHOOKS = { allowPrivateTargets: true, retryBaseMs: 40, retryMaxMs: 200, pollIntervalMs: 20, timeoutMs: 2_000, leaseMs: 5_000, maxPerUser: 3, maxAddressesPerWebhook: 5, disableAfterMs: 6_000 };
 
 /** A record as the REST API serves it, without what moves with the head (confirmations). */
 function settled(record: any): any {
@@ -149,6 +149,11 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       expect(deliveries.body.result.some((delivery: any) => delivery.attempts > 1)).toBe(true);
       const hook = await api('GET', `/api/v1/account/webhooks/${id}`, user);
       expect(hook.body.result).toMatchObject({ active: true, failingSince: null });
+      const metric = async (name: string) => (await explorer.metrics!.registry.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
+      expect(await metric('chainlens_webhook_delivery_failures_total')).toBeGreaterThanOrEqual(12);
+      expect(await metric('chainlens_webhook_delivery_retries_total')).toBeGreaterThanOrEqual(12);
+      expect(await metric('chainlens_webhook_deliveries_sent_total')).toBeGreaterThanOrEqual(stored.length);
+      expect(await metric('chainlens_webhook_deliveries_queued')).toBe(await explorer.storage.countPendingWebhookDeliveries());
     });
 
     it('a reorg sends removed: true for what was delivered and undone', async () => {
@@ -195,6 +200,27 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       const reenabled = await api('PATCH', `/api/v1/account/webhooks/${id}`, user, { active: true });
       expect(reenabled.body.result).toMatchObject({ active: true, disabledReason: null });
     });
+
+    it('a hook failing for longer than disableAfterMs is disabled with its reason, its failing delivery marked failed', async () => {
+      const user = await signUp({ url: served.url, explorer });
+      const id = await hookFor(user, { events: ['block'] });
+      receiver.answer = (delivery) => (delivery.webhookId === id ? 503 : 200);
+      try {
+        await rpc('anvil_mine', ['0x1']);
+        const hook = await waitFor(async () => {
+          const answer = await api('GET', `/api/v1/account/webhooks/${id}`, user);
+          return answer.body.result.active === false ? answer.body.result : null;
+        }, 'the hook disabled for failing', 30_000);
+        expect(hook.disabledReason).toMatch(/^failing since \d{4}-\d\d-\d\dT.*; last: HTTP 503: x+$/);
+        const [last] = (await api('GET', `/api/v1/account/webhooks/${id}/deliveries?limit=1`, user)).body.result;
+        expect(last).toMatchObject({ status: 'failed', lastResponseCode: 503, nextRetryAt: null });
+        expect(last.attempts).toBeGreaterThan(5);
+        // At most 1 KB of the answer's body is kept.
+        expect(last.lastError).toBe(`HTTP 503: ${'x'.repeat(1024)}`);
+      } finally {
+        receiver.answer = () => 200;
+      }
+    }, 40_000);
 
     it('caps answer 409 with a clear message, bad input 400 naming the field, others’ hooks 404', async () => {
       const user = await signUp({ url: served.url, explorer });
