@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createExplorer, type Explorer, type Storage } from '@chainlens/core';
@@ -149,10 +150,16 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       expect(deliveries.body.result.some((delivery: any) => delivery.attempts > 1)).toBe(true);
       const hook = await api('GET', `/api/v1/account/webhooks/${id}`, user);
       expect(hook.body.result).toMatchObject({ active: true, failingSince: null });
+      // A redelivery sends the same delivery (id and body) again.
+      const again = await api('POST', `/api/v1/account/webhooks/${id}/deliveries/${stored[0]!.id}/redeliver`, user);
+      expect(again.body.result).toMatchObject({ id: stored[0]!.id, status: 'pending' });
+      const resent = await waitFor(() => accepted(id).filter((delivery) => delivery.deliveryId === stored[0]!.id)[1], 'the redelivery');
+      expect(resent.raw).toBe(got[0]!.raw);
+      expect((await api('POST', `/api/v1/account/webhooks/${id}/deliveries/${randomUUID()}/redeliver`, user)).status).toBe(404);
       const metric = async (name: string) => (await explorer.metrics!.registry.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
       expect(await metric('chainlens_webhook_delivery_failures_total')).toBeGreaterThanOrEqual(12);
       expect(await metric('chainlens_webhook_delivery_retries_total')).toBeGreaterThanOrEqual(12);
-      expect(await metric('chainlens_webhook_deliveries_sent_total')).toBeGreaterThanOrEqual(stored.length);
+      expect(await metric('chainlens_webhook_deliveries_sent_total')).toBeGreaterThanOrEqual(stored.length + 1);
       expect(await metric('chainlens_webhook_deliveries_queued')).toBe(await explorer.storage.countPendingWebhookDeliveries());
     });
 
