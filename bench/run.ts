@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- http|ingest|query|ws|soak|charts|csv|reorgs ...]`: runs the named benchmarks (default all, in this order).
+ * `npm run bench [-- http|ingest|query|ws|soak|charts|csv|reorgs|webhooks ...]`: runs the named benchmarks (default all, in this order).
  * Exits non-zero when a run fails or misses its target.
  */
 import { runCharts } from './charts.js';
@@ -9,9 +9,10 @@ import { runIngest } from './ingest.js';
 import { runQuery } from './query.js';
 import { runReorgs } from './reorgs.js';
 import { runSoak } from './soak.js';
+import { runWebhooks } from './webhooks.js';
 import { runWs } from './ws.js';
 
-const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery, ws: runWs, soak: runSoak, charts: runCharts, csv: runCsvExport, reorgs: runReorgs };
+const BENCHMARKS: Record<string, () => Promise<boolean>> = { http: runHttp, ingest: runIngest, query: runQuery, ws: runWs, soak: runSoak, charts: runCharts, csv: runCsvExport, reorgs: runReorgs, webhooks: runWebhooks };
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in BENCHMARKS));

@@ -44,6 +44,8 @@ const envSchema = z.object({
     .regex(/^[^=,]{1,64}=0x[0-9a-fA-F]{40}(,[^=,]{1,64}=0x[0-9a-fA-F]{40})*$/, 'must be Name=0xfactory pairs, comma-separated')
     .transform((v) => v.split(',').map((entry) => ({ name: entry.slice(0, entry.indexOf('=')).trim(), factory: entry.slice(entry.indexOf('=') + 1) })))
     .optional(),
+  /** `true` allows webhook URLs on private, loopback and link-local addresses (`webhooks.allowPrivateTargets`). */
+  EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` lines or `json` lines; `auto`: pretty when stdout is a terminal (beyond the runtime contract). */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),

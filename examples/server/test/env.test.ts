@@ -18,4 +18,10 @@ describe('readEnv', () => {
       expect(() => readEnv({ [name!]: value })).toThrow(`Invalid environment: ${name}: must be <perMinute>/<perDay>`);
     }
   });
+
+  it('reads EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS as true or false (false by default) and refuses anything else', () => {
+    expect(readEnv({}).EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe('false');
+    expect(readEnv({ EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }).EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe('true');
+    expect(() => readEnv({ EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'yes' })).toThrow('Invalid environment: EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS');
+  });
 });

@@ -8,6 +8,7 @@ import { ConfigError } from './errors/index.js';
 import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
+import { webhookConfigSchema } from './webhooks/webhook-config.js';
 
 const STORAGE_METHODS = ['init', 'close', 'writeBlock', 'rollbackTo', 'getCursor', 'getTransaction'] as const;
 
@@ -179,6 +180,8 @@ export const explorerConfigSchema = z.object({
       cacheEntries: int(0).default(100_000),
     })
     .prefault({}),
+  /** Webhooks at `/api/v1/account/webhooks`: signed POSTs of address activity, token transfers and blocks. */
+  webhooks: webhookConfigSchema.prefault({}),
   /** CSV exports at `/api/v1/export/*.csv` (for signed-in callers). */
   exports: z
     .object({

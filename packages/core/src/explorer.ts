@@ -70,6 +70,7 @@ import { UniswapV2PriceSource } from './prices/uniswap-v2-price-source.js';
 import { tokenDecimals } from './tokens/token-decimals.js';
 import { TokenMetadataReader } from './tokens/token-metadata.js';
 import { VerificationService } from './verification/verification-service.js';
+import { createWebhooks, type WebhookService } from './webhooks/index.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
 export interface Explorer {
@@ -88,6 +89,8 @@ export interface Explorer {
   readonly sockets: SocketGateway;
   /** Channels of your own at `/ws`: `explorer.channels.define(name)`, `explorer.channels.publish(name, data)`. */
   readonly channels: ExplorerChannels;
+  /** Users' webhooks (what `/api/v1/account/webhooks` serves), for operators and tests. */
+  readonly webhooks: WebhookService;
   /** The Prometheus metrics behind `GET /metrics` (register your own in `metrics.registry`); `null` when `metrics.enabled` is false. */
   readonly metrics: ExplorerMetrics | null;
   /**
@@ -219,6 +222,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
   const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, tracedBlock: () => services.health.tracedBlock(), sockets: () => sockets.stats() }) : null;
+  const webhooks = createWebhooks({ storage: writer, services, hub, config: config.webhooks, logger: logger.child({ module: 'webhooks' }), clock: config.clock, registry: metrics?.registry ?? null });
   const graphql = createGraphqlExecutor({ services, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
   const apiRoutes = [
     ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf, exports: config.exports }),
@@ -227,6 +231,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     ...jsonRpcRoutes(services, chain, { maxBatch: config.rpc.maxBatch, logger: logger.child({ module: 'json-rpc' }) }),
     ...graphqlRoutes(graphql),
     ...(metrics ? metricsRoutes(metrics, config.metrics.scope) : []),
+    ...webhooks.routes,
   ];
   const pageRoutes = config.ui ? uiRoutes(config.ui.path) : [];
   const logRequest = requestLog(logger.child({ module: 'http' }));
@@ -308,6 +313,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     sockets,
     channels,
     metrics,
+    webhooks: webhooks.service,
     async start() {
       if (closed) throw new Error('explorer is closed');
       if (started) return;
@@ -316,6 +322,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       pending.start();
       // Beside the indexer: every indexing-capable instance fills in what it finds missing.
       if (config.indexer.enabled) tokenMetadata.start();
+      if (config.webhooks.dispatch) webhooks.dispatcher.start();
       if (config.wsRpcUrl && !watcher) {
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
@@ -328,7 +335,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
       credentials.close();
       pricePublisher.stop();
       consensusPublisher.stop();
-      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop(), services.verification.close(), counters?.close()]);
+      await Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), webhooks.dispatcher.stop(), watcher?.stop(), services.verification.close(), counters?.close()]);
       hub.all.clear();
       await storage.close();
     },

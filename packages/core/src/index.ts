@@ -40,6 +40,8 @@ export { contractCreationsOf } from './indexer/contract-creations.js';
 export { internalTransactionsOf } from './indexer/internal-transactions.js';
 export { approvalProblem, blockTracesProblem, contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockTransactionsAt } from './storage/bundle-checks.js';
 export type * from './storage/account-records.js';
+export type * from './storage/webhook-records.js';
+export { webhookBundleKeys, webhookOutbox, type WebhookMatches, type WebhookOutboxEntry } from './storage/webhook-outbox.js';
 export type * from './storage/approval-records.js';
 export { BUCKET_SECONDS, bucketOf, type ChartResolution, type ChartRollupsQuery, type StoredChartRollup, type StoredTokenRollup, type TokenRollupsPage, type TokenRollupsQuery } from './storage/chart-records.js';
 export type * from './storage/contract-records.js';
@@ -71,7 +73,9 @@ export type {
   TokenReader,
   TransactionReader,
   VerificationStorage,
+  WebhookStorage,
 } from './storage/index.js';
+export { isPublicAddress, webhookSignature, WebhookService, type WebhookConfig, type WebhookDeliveryRecord, type WebhookRecord, type WebhookRequest, type WebhookTestRecord, type WebhookUpdate, type WebhookWithSecretRecord } from './webhooks/index.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';

@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['tokens', 'prices', 'indexer'],
   ['counters', 'auth'],
   ['verification', 'services'],
-  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging'],
+  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'webhooks'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'explorer.ts', 'index.ts'],
 ];

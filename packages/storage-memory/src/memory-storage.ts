@@ -64,6 +64,12 @@ import {
   type TransactionsBetweenQuery,
   type UserChanges,
   type LogsQuery,
+  type StoredWebhook,
+  type StoredWebhookDelivery,
+  type WebhookAttemptOutcome,
+  type WebhookChanges,
+  type WebhookClaim,
+  type WebhookDeliveriesQuery,
 } from '@chainlens/core';
 import { AccountStore } from './account-store.js';
 import { AddressIndex, involved } from './address-index.js';
@@ -77,6 +83,7 @@ import { InternalTransactionIndex } from './internal-transaction-index.js';
 import { LogIndex } from './log-index.js';
 import { MetadataStore } from './metadata-store.js';
 import { VerificationStore } from './verification-store.js';
+import { WebhookStore } from './webhook-store.js';
 import { TokenIndex } from './token-index.js';
 
 /** Options of {@link memoryStorage}. */
@@ -162,6 +169,8 @@ export class MemoryStorage implements Storage {
   readonly #verification = new VerificationStore();
   /** Rate-limit and throttle counters: not chain data either. */
   readonly #counters: CounterStore;
+  /** Webhooks and their outbox, which the block writes and rollbacks change with their blocks. */
+  readonly #webhooks = new WebhookStore();
 
   constructor(options: MemoryStorageOptions = {}) {
     const { maxCounters = DEFAULT_MAX_COUNTERS } = options;
@@ -181,6 +190,7 @@ export class MemoryStorage implements Storage {
 
   async writeBlock(bundle: BlockBundle): Promise<void> {
     this.#commit(this.#prepare(bundle));
+    this.#webhooks.enqueue(bundle, Date.now());
   }
 
   async writeBlocks(bundles: BlockBundle[]): Promise<void> {
@@ -196,12 +206,14 @@ export class MemoryStorage implements Storage {
       prepared.push(entry);
     }
     for (const entry of prepared) this.#commit(entry);
+    for (const bundle of bundles) this.#webhooks.enqueue(bundle, Date.now());
   }
 
   async rollbackTo(blockNumber: bigint): Promise<void> {
     const top = this.#blocks.at(-1)?.block.number;
     if (top === undefined || blockNumber >= top) return;
     this.#removeAbove(blockNumber);
+    this.#webhooks.rollback(blockNumber, Date.now());
     this.#traceCursor = this.#blocks.length === 0 ? null : this.#traceCursor! < blockNumber ? this.#traceCursor : blockNumber;
   }
 
@@ -582,6 +594,43 @@ export class MemoryStorage implements Storage {
 
   async hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
     return this.#counters.hit(hits, now);
+  }
+
+  createWebhook(webhook: StoredWebhook, maxPerUser: number): Promise<boolean> {
+    return this.#webhooks.createWebhook(webhook, maxPerUser);
+  }
+  getWebhook(id: string, ownerId?: string): Promise<StoredWebhook | null> {
+    return this.#webhooks.getWebhook(id, ownerId);
+  }
+  listWebhooks(userId: string): Promise<StoredWebhook[]> {
+    return this.#webhooks.listWebhooks(userId);
+  }
+  updateWebhook(id: string, changes: WebhookChanges, ownerId?: string): Promise<StoredWebhook | null> {
+    return this.#webhooks.updateWebhook(id, changes, ownerId);
+  }
+  deleteWebhook(id: string, ownerId: string): Promise<boolean> {
+    return this.#webhooks.deleteWebhook(id, ownerId);
+  }
+  listWebhookDeliveries(query: WebhookDeliveriesQuery): Promise<StoredWebhookDelivery[]> {
+    return this.#webhooks.listWebhookDeliveries(query);
+  }
+  getWebhookDelivery(webhookId: string, id: string): Promise<StoredWebhookDelivery | null> {
+    return this.#webhooks.getWebhookDelivery(webhookId, id);
+  }
+  redeliverWebhookDelivery(webhookId: string, id: string, now: number): Promise<StoredWebhookDelivery | null> {
+    return this.#webhooks.redeliverWebhookDelivery(webhookId, id, now);
+  }
+  claimWebhookDeliveries(claim: WebhookClaim): Promise<StoredWebhookDelivery[]> {
+    return this.#webhooks.claimWebhookDeliveries(claim);
+  }
+  setWebhookPayload(id: string, owner: string, payload: string): Promise<boolean> {
+    return this.#webhooks.setWebhookPayload(id, owner, payload);
+  }
+  settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
+    return this.#webhooks.settleWebhookDelivery(id, owner, outcome);
+  }
+  countPendingWebhookDeliveries(): Promise<number> {
+    return this.#webhooks.countPendingWebhookDeliveries();
   }
 
   #blockAt(number: bigint): BlockEntry | undefined {

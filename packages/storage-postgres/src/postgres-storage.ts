@@ -7,6 +7,12 @@ import type {
   ApiKeyChanges,
   ApiKeyWithOwner,
   ApprovalsQuery,
+  StoredWebhook,
+  StoredWebhookDelivery,
+  WebhookAttemptOutcome,
+  WebhookChanges,
+  WebhookClaim,
+  WebhookDeliveriesQuery,
   BlockBundle,
   ChartRollupsQuery,
   KeysetQuery,
@@ -87,6 +93,7 @@ import { verificationStatements } from './verification-queries.js';
 import { PostgresVerificationStorage } from './verification-storage.js';
 import { prepareBundle, type WriteStatements, writeBlocks, writeBlockStatement } from './write-block.js';
 import { writeBlockTraces, writeTracesStatements, type WriteTracesStatements } from './write-traces.js';
+import { PostgresWebhooks } from './webhooks.js';
 
 /** A UTF-16 surrogate without its partner. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -136,6 +143,8 @@ export class PostgresStorage implements Storage {
   readonly #labelStorage: PostgresLabelStorage;
   readonly #verificationStorage: PostgresVerificationStorage;
   readonly #counterStorage: PostgresCounterStorage;
+  /** Webhooks and their outbox, which the block writes and rollbacks change in their own transactions. */
+  readonly #webhooks: PostgresWebhooks;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -164,6 +173,7 @@ export class PostgresStorage implements Storage {
     this.#labelStorage = new PostgresLabelStorage(pools, labelStatements(tables));
     this.#verificationStorage = new PostgresVerificationStorage(pools, verificationStatements(tables));
     this.#counterStorage = new PostgresCounterStorage(pools, hitCountersStatement(tables));
+    this.#webhooks = new PostgresWebhooks(this.#pool, options.schema);
   }
 
   #createPool(connectionString: string): Pool {
@@ -237,11 +247,16 @@ export class PostgresStorage implements Storage {
   async writeBlocks(bundles: BlockBundle[]): Promise<void> {
     if (bundles.length === 0) return;
     const prepared = bundles.map(prepareBundle);
-    await inTransaction(this.#pool, (client) => writeBlocks(client, this.#write, prepared));
+    await inTransaction(this.#pool, async (client) => {
+      await writeBlocks(client, this.#write, prepared);
+      await this.#webhooks.enqueue(client, bundles, Date.now());
+    });
   }
 
   async rollbackTo(blockNumber: bigint): Promise<void> {
-    await inTransaction(this.#pool, (client) => rollbackTo(client, this.#rollback, blockNumber));
+    await inTransaction(this.#pool, async (client) => {
+      if (await rollbackTo(client, this.#rollback, blockNumber)) await this.#webhooks.rollback(client, blockNumber, Date.now());
+    });
   }
 
   async getTraceCursor(): Promise<bigint | null> {
@@ -748,6 +763,43 @@ export class PostgresStorage implements Storage {
   hitCounters(hits: CounterHit[], now: number): Promise<number[]> {
     return this.#counterStorage.hitCounters(hits, now);
   }
+  createWebhook(webhook: StoredWebhook, maxPerUser: number): Promise<boolean> {
+    return this.#webhooks.createWebhook(webhook, maxPerUser);
+  }
+  getWebhook(id: string, ownerId?: string): Promise<StoredWebhook | null> {
+    return this.#webhooks.getWebhook(id, ownerId);
+  }
+  listWebhooks(userId: string): Promise<StoredWebhook[]> {
+    return this.#webhooks.listWebhooks(userId);
+  }
+  updateWebhook(id: string, changes: WebhookChanges, ownerId?: string): Promise<StoredWebhook | null> {
+    return this.#webhooks.updateWebhook(id, changes, ownerId);
+  }
+  deleteWebhook(id: string, ownerId: string): Promise<boolean> {
+    return this.#webhooks.deleteWebhook(id, ownerId);
+  }
+  listWebhookDeliveries(query: WebhookDeliveriesQuery): Promise<StoredWebhookDelivery[]> {
+    return this.#webhooks.listWebhookDeliveries(query);
+  }
+  getWebhookDelivery(webhookId: string, id: string): Promise<StoredWebhookDelivery | null> {
+    return this.#webhooks.getWebhookDelivery(webhookId, id);
+  }
+  redeliverWebhookDelivery(webhookId: string, id: string, now: number): Promise<StoredWebhookDelivery | null> {
+    return this.#webhooks.redeliverWebhookDelivery(webhookId, id, now);
+  }
+  claimWebhookDeliveries(claim: WebhookClaim): Promise<StoredWebhookDelivery[]> {
+    return this.#webhooks.claimWebhookDeliveries(claim);
+  }
+  setWebhookPayload(id: string, owner: string, payload: string): Promise<boolean> {
+    return this.#webhooks.setWebhookPayload(id, owner, payload);
+  }
+  settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
+    return this.#webhooks.settleWebhookDelivery(id, owner, outcome);
+  }
+  countPendingWebhookDeliveries(): Promise<number> {
+    return this.#webhooks.countPendingWebhookDeliveries();
+  }
+
 }
 
 /** A tokens row: counts come back as int8 (bigint), metadata in columns. */

@@ -180,11 +180,11 @@ export type RollbackStatements = ReturnType<typeof rollbackStatements> & { lockC
  * chart rollups, and takes back totals and address stats exactly: stats of addresses
  * left without transactions are deleted, the others' first and last blocks recomputed from the
  * remaining entries. The cursor moves to block `blockNumber`, or is cleared when no such block
- * is stored (it was below the first). A no-op at or above the cursor.
+ * is stored (it was below the first). A no-op at or above the cursor; resolves whether it removed anything.
  */
-export async function rollbackTo(client: PoolClient, s: RollbackStatements, blockNumber: bigint): Promise<void> {
+export async function rollbackTo(client: PoolClient, s: RollbackStatements, blockNumber: bigint): Promise<boolean> {
   const cursor = await lockCursor(client, s.lockChainState);
-  if (!cursor || blockNumber >= cursor.number) return;
+  if (!cursor || blockNumber >= cursor.number) return false;
   const range = [toDecimal(blockNumber), toDecimal(cursor.number)];
   const { rows } = await client.query<AddressedTransaction>({ ...s.removedTransactions, values: range });
   const { rows: transfers } = await client.query<BalanceMove>({ ...s.removedTokenTransfers, values: range });
@@ -206,4 +206,5 @@ export async function rollbackTo(client: PoolClient, s: RollbackStatements, bloc
       balances.tokens, balances.holders, perToken.tokens,
     ],
   });
+  return true;
 }

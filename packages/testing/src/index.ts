@@ -57,3 +57,5 @@ export { expectCanonical, expectReorgStream } from './fuzz/reorg-canonical.js';
 export { socketFuzzSuite, type SocketFuzzSuiteOptions } from './fuzz/socket-suite.js';
 export { graphqlFuzzSuite, type GraphqlFuzzSuiteOptions } from './fuzz/graphql-suite.js';
 export { pairCreatedLog, swapLog, syncLog } from './dex-fixtures.js';
+export { FAST_WEBHOOKS, webhookSuite, type WebhookSuiteOptions } from './webhooks/suite.js';
+export { signatureHolds, startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from './webhooks/receiver.js';

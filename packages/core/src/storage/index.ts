@@ -29,3 +29,6 @@ export type { TokenMetadataStorage } from './roles/token-metadata-storage.js';
 export type { TokenReader } from './roles/token-reader.js';
 export type { TransactionReader } from './roles/transaction-reader.js';
 export type { VerificationStorage } from './roles/verification-storage.js';
+export type { WebhookStorage } from './roles/webhook-storage.js';
+export type * from './webhook-records.js';
+export * from './webhook-outbox.js';

@@ -13,6 +13,7 @@ import type { TokenMetadataStorage } from './roles/token-metadata-storage.js';
 import type { TokenReader } from './roles/token-reader.js';
 import type { TransactionReader } from './roles/transaction-reader.js';
 import type { VerificationStorage } from './roles/verification-storage.js';
+import type { WebhookStorage } from './roles/webhook-storage.js';
 
 /**
  * The one persistence contract of ChainLens, made of roles: each backend (memory, Postgres)
@@ -42,4 +43,5 @@ export interface Storage
     LabelStorage,
     MetadataStorage,
     VerificationStorage,
-    CounterStorage {}
+    CounterStorage,
+    WebhookStorage {}

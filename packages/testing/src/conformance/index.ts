@@ -22,6 +22,7 @@ import { traceTests } from './traces.js';
 import { transactionTests } from './transactions.js';
 import { userTests } from './users.js';
 import { verificationTests } from './verification.js';
+import { webhookTests } from './webhooks.js';
 
 export { type StorageFactory, expectStoredChain, writeChain } from './harness.js';
 
@@ -62,5 +63,6 @@ export function storageConformanceSuite(name: string, factory: StorageFactory): 
     metadataTests(factory);
     labelTests(factory);
     verificationTests(factory);
+    webhookTests(factory);
   });
 }

@@ -23,4 +23,5 @@ export const conformanceByRole = {
   MetadataStorage: ['metadata.ts'],
   VerificationStorage: ['verification.ts'],
   CounterStorage: ['counters.ts'],
+  WebhookStorage: ['webhooks.ts'],
 } as const satisfies Record<string, readonly string[]>;
