@@ -53,8 +53,12 @@ export const chainlens = fp(
       return write(reply, kernel.errorResponse(mapped, { method: request.method, url: relative(request.url) }));
     });
 
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      return write(reply, mountPointRedirect(prefix, request.method, request.url) ?? (await kernel.handle(toInput(request))));
+    // Not `async`: the kernel's answer is written when it comes (the kernel never rejects), and
+    // Fastify waits for the reply without a promise of ours to follow.
+    const handler = (request: FastifyRequest, reply: FastifyReply): void => {
+      const redirect = mountPointRedirect(prefix, request.method, request.url);
+      if (redirect) void write(reply, redirect);
+      else void kernel.handle(toInput(request)).then((response) => write(reply, response));
     };
     const toInput = (request: FastifyRequest): HttpRequest => ({
       method: request.method,

@@ -56,16 +56,25 @@ export class BatchedCounters implements CounterStore {
   }
 
   hitCounters(hits: CounterHit[], now: number): number[] | Promise<number[]> {
+    // The common case, every counter held and loaded, allocates nothing but the answer.
+    for (const hit of hits) {
+      const entry = this.entries.get(hit.key);
+      if (entry === undefined || entry.expiresAt <= now || entry.loading !== null) return this.slowHit(hits, now);
+    }
+    const totals: number[] = [];
+    for (const hit of hits) totals.push(this.count(this.entries.get(hit.key)!, hit.amount));
+    return totals;
+  }
+
+  /** A hit of which some counter is not held here yet or is still loading. */
+  private slowHit(hits: CounterHit[], now: number): Promise<number[]> {
     let missing: CounterHit[] | null = null;
     let loading: Promise<void>[] | null = null;
-    const entries: Entry[] = [];
     for (const hit of hits) {
       const entry = this.entries.get(hit.key);
       if (entry === undefined || entry.expiresAt <= now) (missing ??= []).push(hit);
       else if (entry.loading !== null) (loading ??= []).push(entry.loading);
-      else entries.push(entry);
     }
-    if (missing === null && loading === null) return entries.map((entry, i) => this.count(entry, hits[i]!.amount));
     return this.load(hits, missing ?? [], loading ?? [], now);
   }
 

@@ -48,6 +48,11 @@ export interface RateLimitState {
  * ({@link BatchedCounters}), answering without a storage round trip.
  */
 export class RateLimiter {
+  /** Counter keys by client address and by account: a request's keys are not built and hashed anew each time. */
+  private readonly anonymousKeys = new Map<string, SubjectKeys>();
+  private readonly accountKeys = new Map<string, SubjectKeys>();
+  private windows: Windows | null = null;
+
   constructor(
     private readonly counters: CounterStore,
     private readonly options: RateLimiterOptions,
@@ -60,17 +65,18 @@ export class RateLimiter {
    */
   hit(principal: Principal | null, ip: string, weight = 1): RateLimitState | Promise<RateLimitState> {
     const now = this.options.now();
-    if (principal === null) return this.count(`ip:${ip}`, this.options.anonymous, weight, now);
+    const windows = this.windowsAt(now);
+    if (principal === null) return this.count(this.keysOf(this.anonymousKeys, 'ip:', ip, windows), this.options.anonymous, weight, windows, now);
     const tier = principal.user.roles.includes('premium') ? this.options.premium : this.options.authenticated;
-    const account = `user:${principal.user.id}`;
-    if (principal.kind === 'jwt' || principal.key.rateLimitPerMinute === null) return this.count(account, tier, weight, now);
+    const account = this.keysOf(this.accountKeys, 'user:', principal.user.id, windows);
+    if (principal.kind === 'jwt' || principal.key.rateLimitPerMinute === null) return this.count(account, tier, weight, windows, now);
     const share = principal.key.rateLimitPerMinute;
     // The key's share first: a request it refuses spends none of the account's allowance, so a
     // capped key that keeps calling cannot starve the owner's other credentials.
-    const minute = windowAt(now, MINUTE_MS);
+    const { minute } = windows;
     return after(this.counters.hitCounters([{ key: `rate:m:key:${principal.key.id}:${minute.index}`, amount: weight, expiresAt: minute.end }], now), ([onKey = 0]) => {
       if (onKey > share) return { limit: share, remaining: 0, reset: Math.ceil(minute.end / 1000), exceeded: true, retryAfter: secondsUntil(minute.end, now) };
-      return after(this.count(account, { perMinute: Math.max(tier.perMinute, share), perDay: tier.perDay }, weight, now), (state) => ({
+      return after(this.count(account, { perMinute: Math.max(tier.perMinute, share), perDay: tier.perDay }, weight, windows, now), (state) => ({
         ...state,
         limit: share,
         remaining: Math.min(state.remaining, share - onKey),
@@ -78,20 +84,55 @@ export class RateLimiter {
     });
   }
 
-  /** Counts `weight` requests of `subject` in its minute and day windows, against `allowance`. */
-  private count(subject: string, allowance: Allowance, weight: number, now: number): RateLimitState | Promise<RateLimitState> {
-    const minute = windowAt(now, MINUTE_MS);
-    const day = windowAt(now, DAY_MS);
+  /** Counts `weight` requests of a subject in its minute and day windows, against `allowance`. */
+  private count(keys: SubjectKeys, allowance: Allowance, weight: number, windows: Windows, now: number): RateLimitState | Promise<RateLimitState> {
+    const { minute, day } = windows;
     const counted = this.counters.hitCounters(
       [
-        { key: `rate:m:${subject}:${minute.index}`, amount: weight, expiresAt: minute.end },
-        { key: `rate:d:${subject}:${day.index}`, amount: weight, expiresAt: day.end },
+        { key: keys.minute, amount: weight, expiresAt: minute.end },
+        { key: keys.day, amount: weight, expiresAt: day.end },
       ],
       now,
     );
     return after(counted, ([inMinute = 0, inDay = 0]) => stateOf(allowance, minute, day, inMinute, inDay, now));
   }
+
+  /** The minute and day windows at `now`, computed again only when `now` leaves them. */
+  private windowsAt(now: number): Windows {
+    const kept = this.windows;
+    if (kept !== null && now >= kept.minute.end - MINUTE_MS && now < kept.minute.end && now < kept.day.end) return kept;
+    // A new minute: the counter keys kept for the last one name windows no longer counted.
+    this.anonymousKeys.clear();
+    this.accountKeys.clear();
+    return (this.windows = { minute: windowAt(now, MINUTE_MS), day: windowAt(now, DAY_MS) });
+  }
+
+  /** `id`'s counter keys in `windows`, built once a minute per caller rather than on every request. */
+  private keysOf(kept: Map<string, SubjectKeys>, kind: string, id: string, windows: Windows): SubjectKeys {
+    let keys = kept.get(id);
+    if (keys === undefined) {
+      // Bounded: a burst of new callers starts the map afresh (their keys are only built again).
+      if (kept.size >= MAX_KEPT_SUBJECTS) kept.clear();
+      keys = { minute: `rate:m:${kind}${id}:${windows.minute.index}`, day: `rate:d:${kind}${id}:${windows.day.index}` };
+      kept.set(id, keys);
+    }
+    return keys;
+  }
 }
+
+/** Counter keys of one caller in the current windows. */
+interface SubjectKeys {
+  minute: string;
+  day: string;
+}
+
+interface Windows {
+  minute: Window;
+  day: Window;
+}
+
+/** Callers whose counter keys are kept at once. */
+const MAX_KEPT_SUBJECTS = 10_000;
 
 /** Where a caller stands with `inMinute` and `inDay` requests counted in its windows. */
 function stateOf(allowance: Allowance, minute: Window, day: Window, inMinute: number, inDay: number, now: number): RateLimitState {

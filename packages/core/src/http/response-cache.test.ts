@@ -60,15 +60,22 @@ describe('ResponseCache through the kernel', () => {
     expect(computed).toEqual(['a', 'a', 'a']);
   });
 
-  it('keeps an answer as its UTF-8 bytes in memory of their own, encoded once for every request it answers', async () => {
+  it('keeps a large answer as its UTF-8 bytes in memory of their own, encoded once for every request it answers; a small one as its text', async () => {
     const { get } = setup();
-    const first = await get('/api/v1/item/%C3%A9');
-    const again = await get('/api/v1/item/%C3%A9');
+    const large = `%C3%A9${'x'.repeat(20_000)}`;
+    const first = await get(`/api/v1/item/${large}`);
+    const again = await get(`/api/v1/item/${large}`);
     expect(again.body).toBeInstanceOf(Uint8Array);
     expect(again.body).toBe(first.body);
     // Memory of its own, not a slice of a shared pool slab the budget does not count.
     expect((again.body as Uint8Array).buffer.byteLength).toBe((again.body as Uint8Array).byteLength);
-    expect(JSON.parse(asText(again).body).result.id).toBe('é');
+    expect(JSON.parse(asText(again).body).result.id).toBe(`é${'x'.repeat(20_000)}`);
+    // A small body goes out with the response head in one write: kept as the text it was.
+    const small = await get('/api/v1/item/%C3%A9');
+    const smallAgain = await get('/api/v1/item/%C3%A9');
+    expect(typeof smallAgain.body).toBe('string');
+    expect(smallAgain.body).toBe(small.body);
+    expect(JSON.parse(asText(smallAgain).body).result.id).toBe('é');
   });
 
   it('drops the answers of an earlier head as soon as the head moves, so they never fill the budget', async () => {

@@ -6,82 +6,92 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-interface ParamRoute {
+/** A route with parameters, at the node of its last segment. */
+interface ParamLeaf {
   route: Route;
-  /** A literal segment, or `null` where a parameter stands. */
-  segments: (string | null)[];
   names: string[];
+  /** The segment index of each parameter in `names`. */
+  positions: number[];
+  literals: number;
+  /** Position in the route table: the earlier of two equally literal routes wins. */
+  order: number;
 }
+
+/** One segment position of the parameter routes' tree. */
+interface SegmentNode {
+  literal: Map<string, SegmentNode>;
+  param: SegmentNode | null;
+  /** Routes ending here, by method. */
+  leaves: Map<string, ParamLeaf>;
+}
+
+const newNode = (): SegmentNode => ({ literal: new Map(), param: null, leaves: new Map() });
 
 /**
  * Matches a method and path against the route table. Static paths are one map lookup; paths
- * with parameters are tried among those of the same method and segment count, with the most
- * literal segments first, so `/transaction/pending` wins over `/transaction/:hash`.
+ * with parameters walk a tree of segments (a literal or a parameter at each position), so a
+ * request visits only the routes that share its segments. Of several matches the one with the
+ * most literal segments wins, so `/transaction/pending` wins over `/transaction/:hash`.
  */
 export class Router {
-  private readonly staticRoutes = new Map<string, Route>();
-  /** By method and segment count (see {@link shapeKey}): only routes of a path's shape are tried. */
-  private readonly paramRoutes = new Map<string, ParamRoute[]>();
+  /** By method, then path: no string is built to look a request up. */
+  private readonly staticRoutes = new Map<string, Map<string, Route>>();
+  private readonly root = newNode();
+  private order = 0;
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) this.add(route);
-    for (const list of this.paramRoutes.values()) {
-      list.sort((a, b) => literalCount(b) - literalCount(a));
-    }
   }
 
   /** The route for `method` and `path` (no query string), or `null`. */
   match(method: string, path: string): RouteMatch | null {
-    const exact = this.staticRoutes.get(`${method} ${path}`);
+    const exact = this.staticRoutes.get(method)?.get(path);
     if (exact) return { route: exact, params: {} };
     const segments = path.split('/');
-    const candidates = this.paramRoutes.get(shapeKey(method, segments.length));
-    if (!candidates) return null;
-    for (const candidate of candidates) {
-      const params = matchSegments(candidate, segments);
-      if (params) return { route: candidate.route, params };
-    }
-    return null;
+    const leaf = best(this.root, segments, 0, method);
+    if (!leaf) return null;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < leaf.names.length; i++) params[leaf.names[i]!] = safeDecode(segments[leaf.positions[i]!]!);
+    return { route: leaf.route, params };
   }
 
   private add(route: Route): void {
     const segments = route.path.split('/');
-    if (!segments.some((s) => s.startsWith(':'))) {
-      const key = `${route.method} ${route.path}`;
-      if (this.staticRoutes.has(key)) throw new Error(`Duplicate route ${key}`);
-      this.staticRoutes.set(key, route);
+    const names = segments.filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+    const order = this.order++;
+    if (names.length === 0) {
+      const byPath = this.staticRoutes.get(route.method) ?? new Map<string, Route>();
+      if (byPath.has(route.path)) throw new Error(`Duplicate route ${route.method} ${route.path}`);
+      byPath.set(route.path, route);
+      this.staticRoutes.set(route.method, byPath);
       return;
     }
-    const key = shapeKey(route.method, segments.length);
-    const list = this.paramRoutes.get(key) ?? [];
-    list.push({
-      route,
-      segments: segments.map((s) => (s.startsWith(':') ? null : s)),
-      names: segments.filter((s) => s.startsWith(':')).map((s) => s.slice(1)),
-    });
-    this.paramRoutes.set(key, list);
+    let node = this.root;
+    for (const segment of segments) {
+      if (segment.startsWith(':')) node = node.param ??= newNode();
+      else {
+        let next = node.literal.get(segment);
+        if (!next) node.literal.set(segment, (next = newNode()));
+        node = next;
+      }
+    }
+    if (node.leaves.has(route.method)) throw new Error(`Duplicate route ${route.method} ${route.path}`);
+    const positions = segments.flatMap((s, i) => (s.startsWith(':') ? [i] : []));
+    node.leaves.set(route.method, { route, names, positions, literals: segments.length - names.length, order });
   }
 }
 
-function shapeKey(method: string, segmentCount: number): string {
-  return `${method} ${segmentCount}`;
-}
-
-function literalCount(route: ParamRoute): number {
-  return route.segments.filter((s) => s !== null).length;
-}
-
-function matchSegments(candidate: ParamRoute, segments: string[]): Record<string, string> | null {
-  for (let i = 0; i < segments.length; i++) {
-    const expected = candidate.segments[i];
-    if (expected === null ? segments[i] === '' : expected !== segments[i]) return null;
+/** The best leaf for `method` under `node` matching `segments` from `i` on (a parameter takes a non-empty segment). */
+function best(node: SegmentNode, segments: string[], i: number, method: string): ParamLeaf | null {
+  if (i === segments.length) return node.leaves.get(method) ?? null;
+  const segment = segments[i]!;
+  const literal = node.literal.get(segment);
+  let found = literal ? best(literal, segments, i + 1, method) : null;
+  if (node.param && segment !== '') {
+    const viaParam = best(node.param, segments, i + 1, method);
+    if (viaParam && (!found || viaParam.literals > found.literals || (viaParam.literals === found.literals && viaParam.order < found.order))) found = viaParam;
   }
-  const params: Record<string, string> = {};
-  let name = 0;
-  for (let i = 0; i < segments.length; i++) {
-    if (candidate.segments[i] === null) params[candidate.names[name++]!] = safeDecode(segments[i]!);
-  }
-  return params;
+  return found;
 }
 
 function safeDecode(segment: string): string {

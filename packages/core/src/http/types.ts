@@ -29,7 +29,8 @@ export interface HttpResponse {
   headers: Readonly<Record<string, string>>;
   /**
    * Serialized body (JSON for every API route): text as a route computes it, bytes when the
-   * response cache serves it (encoded once when kept, not again for every request it answers).
+   * response cache serves a large one (encoded once when kept, not again for every request it
+   * answers; small ones stay text, which Node writes with the head in one chunk).
    */
   body: string | Uint8Array;
   /**
