@@ -254,17 +254,17 @@ const FLOOR = {
       FROM (SELECT holder FROM token_holders WHERE token = $1 AND balance > 0 ORDER BY balance DESC, holder LIMIT $2 OFFSET $3) page
       JOIN token_holders h ON h.token = $1 AND h.holder = page.holder ORDER BY h.balance DESC, h.holder`,
   ],
+  // A token's transfers are numbered in chain order too (token_seq, migration 21).
   tokenTransfers: ORDER.map(
-    (order) => `SELECT x.* FROM (SELECT block_number, log_index, batch_index FROM token_transfers WHERE token = $1
-        ORDER BY block_number ${order}, log_index ${order}, batch_index ${order} LIMIT $2 OFFSET $3) page
-      JOIN token_transfers x USING (block_number, log_index, batch_index) ORDER BY page.block_number ${order}, page.log_index ${order}, page.batch_index ${order}`,
+    (order) => `SELECT x.* FROM (SELECT max(token_seq) AS hi FROM token_transfers WHERE token = $1) bounds
+      JOIN token_transfers x ON x.token = $1 AND x.token_seq BETWEEN ${order === 'ASC' ? '$2 + 1 AND $2 + $3' : 'bounds.hi - $2 - $3 + 1 AND bounds.hi - $2'}
+      ORDER BY x.token_seq ${order}`,
   ),
   tokenTransfersWithTransactions: ORDER.map(
-    (order) => `SELECT x.*, t.* FROM (SELECT block_number, log_index, batch_index FROM token_transfers WHERE token = $1
-        ORDER BY block_number ${order}, log_index ${order}, batch_index ${order} LIMIT $2 OFFSET $3) page
-      JOIN token_transfers x USING (block_number, log_index, batch_index)
+    (order) => `SELECT x.*, t.* FROM (SELECT max(token_seq) AS hi FROM token_transfers WHERE token = $1) bounds
+      JOIN token_transfers x ON x.token = $1 AND x.token_seq BETWEEN ${order === 'ASC' ? '$2 + 1 AND $2 + $3' : 'bounds.hi - $2 - $3 + 1 AND bounds.hi - $2'}
       JOIN transactions t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index
-      ORDER BY page.block_number ${order}, page.log_index ${order}, page.batch_index ${order}`,
+      ORDER BY x.token_seq ${order}`,
   ),
   addressTokenTransfers: ORDER.map((order) => {
     const side = (party: string) => `(SELECT * FROM token_transfers WHERE ${party} = $1 ORDER BY block_number ${order}, log_index ${order}, batch_index ${order} LIMIT $2)`;
@@ -316,10 +316,10 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
   const accountTxlist = listDraw((a, p, o) => `/api/v1/account/txlist?address=${a}&page=${p}&offset=${OFFSET}&sort=${o}`, (a, skip) => [bytes(a), skip, OFFSET]);
   const etherscanTxlist = listDraw((a, p, o) => `/api?module=account&action=txlist&address=${a}&page=${p}&offset=${OFFSET}&sort=${o}`, (a, skip) => [bytes(a), skip, OFFSET]);
   const holders = listDraw((t, p) => `/api/v1/token/${t}/holders?page=${p}&offset=${OFFSET}`, (t, skip) => [bytes(t), OFFSET, skip]);
-  const transfers = listDraw((t, p) => `/api/v1/token/${t}/transfers?page=${p}&offset=${OFFSET}`, (t, skip) => [bytes(t), OFFSET, skip]);
+  const transfers = listDraw((t, p) => `/api/v1/token/${t}/transfers?page=${p}&offset=${OFFSET}`, (t, skip) => [bytes(t), skip, OFFSET]);
   const events = listDraw((t, p, o) => `/api/v1/contract/${t}/events?page=${p}&offset=${OFFSET}&sort=${o}`, (t, skip) => [bytes(t), OFFSET, skip]);
   const getLogs = listDraw((t, p) => `/api?module=logs&action=getLogs&address=${t}&page=${p}&offset=${OFFSET}`, (t, skip) => [bytes(t), OFFSET, skip]);
-  const tokentxOfToken = listDraw((t, p, o) => `/api?module=account&action=tokentx&contractaddress=${t}&page=${p}&offset=${OFFSET}&sort=${o}`, (t, skip) => [bytes(t), OFFSET, skip]);
+  const tokentxOfToken = listDraw((t, p, o) => `/api?module=account&action=tokentx&contractaddress=${t}&page=${p}&offset=${OFFSET}&sort=${o}`, (t, skip) => [bytes(t), skip, OFFSET]);
   // Routes that only list one way: their floor is the ascending or descending statement alone.
   const only = (draw: () => Draw, statement: number) => () => ({ ...draw(), statement });
   return [

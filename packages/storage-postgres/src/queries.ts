@@ -79,19 +79,23 @@ export function readStatements(t: Tables) {
       LIMIT $4 OFFSET $5`,
       };
     }
-    // Unfiltered, the page is cut on an index-only scan of token_transfers_by_token, so the
-    // skipped rows of a deep page never fetch their row; only the page's rows join it.
+    // Unfiltered, the range's transfers have consecutive ordinals (token_seq numbers the token's
+    // transfers in chain order), so its first and last transfer bound them and the page is a
+    // range of about a page's entries on token_transfers_by_token_seq: a deep page skips nothing
+    // row by row, and costs what the first one does.
+    const edge = (direction: 'ASC' | 'DESC') => `(SELECT token_seq FROM ${t.tokenTransfers}
+          WHERE token = $1 AND block_number BETWEEN $2 AND $3
+          ORDER BY block_number ${direction}, log_index ${direction}, batch_index ${direction} LIMIT 1)`;
+    const range =
+      order === 'DESC'
+        ? 'greatest(bounds.lo, bounds.hi - $5 - $4 + 1) AND bounds.hi - $5'
+        : 'bounds.lo + $5 AND least(bounds.hi, bounds.lo + $5 + $4 - 1)';
     return {
       name,
       text: `SELECT ${TOKEN_TRANSFER_COLUMNS}
-      FROM (
-        SELECT block_number, log_index, batch_index FROM ${t.tokenTransfers}
-        WHERE token = $1 AND block_number BETWEEN $2 AND $3
-        ORDER BY ${chainOrder}
-        LIMIT $4 OFFSET $5
-      ) page
-      JOIN ${t.tokenTransfers} USING (block_number, log_index, batch_index)
-      ORDER BY page.block_number ${order}, page.log_index ${order}, page.batch_index ${order}`,
+      FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
+      JOIN ${t.tokenTransfers} x ON x.token = $1 AND x.token_seq BETWEEN ${range}
+      ORDER BY x.token_seq ${order}`,
     };
   };
   const transfersOfAddress = (order: 'ASC' | 'DESC'): Statement => {
