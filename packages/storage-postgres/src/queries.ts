@@ -241,12 +241,16 @@ export function readStatements(t: Tables) {
     // page's rows are read, by primary key.
     tokenHolders: {
       name: 'chainlens_token_holders',
-      text: `SELECT h.holder, h.balance, h.first_seen AS "firstSeen", h.last_activity AS "lastActivity"
+      text: `SELECT page.holder, page.balance, h.first_seen AS "firstSeen", h.last_activity AS "lastActivity"
         FROM (
           SELECT holder, balance FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2
           ORDER BY balance DESC, holder LIMIT $3 OFFSET $4
         ) page
-        JOIN ${t.tokenHolders} h ON h.token = $1 AND h.holder = page.holder
+        -- A lateral lookup per page row, LIMIT 1: a generic plan, not knowing the token or the
+        -- page size, would otherwise hash-join the page with every holder row it read whole.
+        CROSS JOIN LATERAL (
+          SELECT first_seen, last_activity FROM ${t.tokenHolders} x WHERE x.token = $1 AND x.holder = page.holder LIMIT 1
+        ) h
         ORDER BY page.balance DESC, page.holder`,
     },
     // Every holder received the token, so the tokens it ever received (the recipient index) bound
