@@ -335,8 +335,8 @@ describe('a token whose transfers are nearly all mints', () => {
     // ANALYZE samples one sender, the zero address, as a real airdrop's table does.
     await withClient(async (client) => {
       await client.query(
-        `INSERT INTO ${m.tokenTransfers} (block_number, log_index, batch_index, transaction_hash, transaction_index, timestamp, token, standard, from_address, to_address, value)
-        SELECT i / 100, i % 100, 0, $1, i % 100, 1700000000 + i / 100, $2, 'ERC-20', $3, h, 1
+        `INSERT INTO ${m.tokenTransfers} (block_number, log_index, batch_index, transaction_hash, transaction_index, timestamp, token, standard, from_address, to_address, value, token_seq)
+        SELECT i / 100, i % 100, 0, $1, i % 100, 1700000000 + i / 100, $2, 'ERC-20', $3, h, 1, i
         FROM unnest($4::bytea[]) WITH ORDINALITY AS u(h, i)`,
         [toBytea(fixtureHash('mint')), toBytea(token), toBytea(ZERO_ADDRESS), byteaArray(holders)],
       );
