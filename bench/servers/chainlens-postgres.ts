@@ -15,6 +15,7 @@ const uncached = args[0] === '--no-cache';
 const [connectionString, schema, rpcUrl] = uncached ? args.slice(1) : args;
 if (connectionString === undefined || schema === undefined) throw new Error('usage: chainlens-postgres.ts <connectionString> <schema> [rpcUrl]');
 
+const unreachable = { perMinute: 1_000_000_000, perDay: 1_000_000_000_000 };
 // Without an rpcUrl no node is reachable: a measured route that called one would answer 503 and
 // fail the run (every non-2xx answer does).
 const explorer = await createExplorer({
@@ -23,8 +24,9 @@ const explorer = await createExplorer({
   coordinator: postgresCoordinator({ connectionString, schema }),
   logLevel: 'silent',
   indexer: { enabled: false },
-  // As decisions.md has it for benchmarks: many connections from one address.
-  rateLimits: { enabled: false },
+  // Rate limits on, as shipped: every request is counted, against an allowance 50 connections
+  // from one address never reach.
+  rateLimits: { anonymous: unreachable, authenticated: unreachable, premium: unreachable },
   ...(uncached && { reads: { responseCacheBytes: 0, recordCacheBytes: 0 } }),
 });
 // Started as a serving instance is: it joins the cluster (the indexer stays off).

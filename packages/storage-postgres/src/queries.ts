@@ -79,19 +79,23 @@ export function readStatements(t: Tables) {
       LIMIT $4 OFFSET $5`,
       };
     }
-    // Unfiltered, the page is cut on an index-only scan of token_transfers_by_token, so the
-    // skipped rows of a deep page never fetch their row; only the page's rows join it.
+    // Unfiltered, the range's transfers have consecutive ordinals (token_seq numbers the token's
+    // transfers in chain order), so its first and last transfer bound them and the page is a
+    // range of about a page's entries on token_transfers_by_token_seq: a deep page skips nothing
+    // row by row, and costs what the first one does.
+    const edge = (direction: 'ASC' | 'DESC') => `(SELECT token_seq FROM ${t.tokenTransfers}
+          WHERE token = $1 AND block_number BETWEEN $2 AND $3
+          ORDER BY block_number ${direction}, log_index ${direction}, batch_index ${direction} LIMIT 1)`;
+    const range =
+      order === 'DESC'
+        ? 'greatest(bounds.lo, bounds.hi - $5 - $4 + 1) AND bounds.hi - $5'
+        : 'bounds.lo + $5 AND least(bounds.hi, bounds.lo + $5 + $4 - 1)';
     return {
       name,
       text: `SELECT ${TOKEN_TRANSFER_COLUMNS}
-      FROM (
-        SELECT block_number, log_index, batch_index FROM ${t.tokenTransfers}
-        WHERE token = $1 AND block_number BETWEEN $2 AND $3
-        ORDER BY ${chainOrder}
-        LIMIT $4 OFFSET $5
-      ) page
-      JOIN ${t.tokenTransfers} USING (block_number, log_index, batch_index)
-      ORDER BY page.block_number ${order}, page.log_index ${order}, page.batch_index ${order}`,
+      FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
+      JOIN ${t.tokenTransfers} x ON x.token = $1 AND x.token_seq BETWEEN ${range}
+      ORDER BY x.token_seq ${order}`,
     };
   };
   const transfersOfAddress = (order: 'ASC' | 'DESC'): Statement => {
@@ -237,12 +241,16 @@ export function readStatements(t: Tables) {
     // page's rows are read, by primary key.
     tokenHolders: {
       name: 'chainlens_token_holders',
-      text: `SELECT h.holder, h.balance, h.first_seen AS "firstSeen", h.last_activity AS "lastActivity"
+      text: `SELECT page.holder, page.balance, h.first_seen AS "firstSeen", h.last_activity AS "lastActivity"
         FROM (
           SELECT holder, balance FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2
           ORDER BY balance DESC, holder LIMIT $3 OFFSET $4
         ) page
-        JOIN ${t.tokenHolders} h ON h.token = $1 AND h.holder = page.holder
+        -- A lateral lookup per page row, LIMIT 1: a generic plan, not knowing the token or the
+        -- page size, would otherwise hash-join the page with every holder row it read whole.
+        CROSS JOIN LATERAL (
+          SELECT first_seen, last_activity FROM ${t.tokenHolders} x WHERE x.token = $1 AND x.holder = page.holder LIMIT 1
+        ) h
         ORDER BY page.balance DESC, page.holder`,
     },
     // Every holder received the token, so the tokens it ever received (the recipient index) bound

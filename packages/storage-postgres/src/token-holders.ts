@@ -48,3 +48,20 @@ export function tokenCounts(transfers: readonly BalanceMove[]): { tokens: string
     counts: integerArray([...counts.values()].map((entry) => entry.count)),
   };
 }
+
+/**
+ * For each of a block's `transfers` in order, how many later ones move the same token: its
+ * ordinal (`token_seq`) is the token's transfer count after the block less this. An array
+ * literal ready for `unnest`.
+ */
+export function transfersFromEnd(transfers: readonly Pick<StoredTokenTransfer, 'token'>[]): string {
+  const seen = new Map<Hex, number>();
+  const fromEnd = new Array<number>(transfers.length);
+  for (let i = transfers.length - 1; i >= 0; i--) {
+    const token = transfers[i]!.token;
+    const later = seen.get(token) ?? 0;
+    fromEnd[i] = later;
+    seen.set(token, later + 1);
+  }
+  return integerArray(fromEnd);
+}

@@ -2,7 +2,7 @@ import { approvalProblem, bucketOf, contractCreationProblem, internalTransaction
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
 import { lockCursor } from './chain-state.js';
-import { holderChanges, tokenCounts } from './token-holders.js';
+import { holderChanges, tokenCounts, transfersFromEnd } from './token-holders.js';
 import { byteaArray, integerArray, toBytea, toDecimal, toNullableDecimal } from './codec.js';
 import type { Statement } from './queries.js';
 import type { Tables } from './tables.js';
@@ -22,7 +22,8 @@ import type { Tables } from './tables.js';
  * columns (their timestamp is the block's), $99 the address rows' later rows in their block,
  * $100–$101 the block's hour and day buckets, $102 its transactions' effective gas prices
  * summed, $103 its token transfer count, $104–$111 approval columns (their timestamp is the
- * block's). A holder row's RETURNING balance less its change is its balance before, so the
+ * block's), $112 each token transfer's count of later transfers of its token in the block (its
+ * ordinal is the token's transfer count after the block less that). A holder row's RETURNING balance less its change is its balance before, so the
  * statement itself sees who starts or stops holding; an address stats row keeps its previous
  * block's timestamp, so the statement sees which addresses are active for the first time in the
  * block's hour and day. Rollups add the block to its hour and day (two upserts) and each token it
@@ -45,11 +46,16 @@ export function writeBlockStatement(t: Tables): Statement {
     SELECT $1::int8, u.*
     FROM unnest($35::int4[], $36::int4[], $37::bytea[], $38::bytea[], $39::bytea[], $40::bytea[], $41::bytea[],
       $42::bytea[]) AS u`;
+  // Numbered from the token's transfer count after this block, which the tokens upsert returns.
   const tokenTransfers = `INSERT INTO ${t.tokenTransfers} (block_number, timestamp, log_index, batch_index,
-      transaction_hash, transaction_index, token, standard, operator, from_address, to_address, value, token_id)
-    SELECT $1::int8, $4::int8, u.*
+      transaction_hash, transaction_index, token, standard, operator, from_address, to_address, value, token_id, token_seq)
+    SELECT $1::int8, $4::int8, u.log_index, u.batch_index, u.transaction_hash, u.transaction_index, u.token, u.standard,
+      u.operator, u.from_address, u.to_address, u.value, u.token_id, k.transfer_count - u.from_end
     FROM unnest($50::int4[], $51::int4[], $52::bytea[], $53::int4[], $54::bytea[], $55::text[], $56::bytea[],
-      $57::bytea[], $58::bytea[], $59::numeric[], $60::numeric[]) AS u`;
+      $57::bytea[], $58::bytea[], $59::numeric[], $60::numeric[], $112::int8[])
+      AS u(log_index, batch_index, transaction_hash, transaction_index, token, standard, operator, from_address, to_address,
+        value, token_id, from_end)
+    JOIN tokens k ON k.address = u.token`;
   const holders = `INSERT INTO ${t.tokenHolders} AS h (token, holder, balance, first_seen, last_block, last_activity)
     SELECT u.token, u.holder, u.delta, $4, $1, $4 FROM unnest($61::bytea[], $62::bytea[], $63::numeric[]) AS u(token, holder, delta)
     ON CONFLICT (token, holder) DO UPDATE
@@ -61,7 +67,7 @@ export function writeBlockStatement(t: Tables): Statement {
     LEFT JOIN holder_changes c ON c.token = u.token
     ON CONFLICT (address) DO UPDATE
       SET transfer_count = k.transfer_count + excluded.transfer_count, holder_count = k.holder_count + excluded.holder_count
-    RETURNING k.address, k.holder_count`;
+    RETURNING k.address, k.holder_count, k.transfer_count`;
   const chartRollups = `INSERT INTO ${t.chartRollups} AS r (resolution, bucket, blocks, transactions, gas_used, gas_price_sum,
       new_contracts, token_transfers, new_addresses, active_addresses)
     SELECT v.resolution, v.bucket, 1, $15, $6, $102, $49, $103, a.new, v.active
@@ -105,10 +111,10 @@ export function writeBlockStatement(t: Tables): Statement {
     name: 'chainlens_write_block',
     text: `WITH transactions AS (${transactions}),
       logs AS (${logs}),
-      token_transfers AS (${tokenTransfers}),
       holders AS (${holders}),
       holder_changes AS (${holderCountChanges('holders', '$61', '$62', '$63')}),
       tokens AS (${tokens}),
+      token_transfers AS (${tokenTransfers}),
       token_rollups AS (${tokenRollups}),
       approvals AS (${approvals}),
       pairs AS (${pairs}),
@@ -252,6 +258,8 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       byteaArray(approvals.map((x) => x.transactionHash)), byteaArray(approvals.map((x) => x.token)),
       byteaArray(approvals.map((x) => x.owner)), byteaArray(approvals.map((x) => x.spender)), approvals.map((x) => x.kind),
       integerArray(approvals.map((x) => x.value)),
+
+      transfersFromEnd(tokenTransfers),
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { chainInternalTransactions, chainLogs, chainTokenTransfers, chainTransactions, fixtureAddress, fixtureHash, makeAddressPool, makeChain, withInternalTransactions, ZERO_ADDRESS } from '@chainlens/testing';
+import type { Hex } from '@chainlens/core';
 import { escapeLiteral } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byteaArray, toBytea } from '../src/codec.js';
@@ -14,6 +15,9 @@ import { createStorage, testSchemas, withClient } from './database.js';
 /** A plan node of EXPLAIN (FORMAT JSON), as far as these tests read it. */
 interface PlanNode {
   'Node Type': string;
+  /** With ANALYZE: rows the node returned, per loop. */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
   'Relation Name'?: string;
   'Index Name'?: string;
   Filter?: string;
@@ -138,17 +142,21 @@ function literal(value: unknown): string {
   return typeof value === 'number' ? String(value) : escapeLiteral(String(value));
 }
 
-/** Plan nodes of `statement`: the custom plan for these values, or the generic plan a prepared statement may switch to. */
-function plan(statement: Statement, values: unknown[], kind: 'custom' | 'generic'): Promise<PlanNode[]> {
+/**
+ * Plan nodes of `statement`: the custom plan for these values, or the generic plan a prepared
+ * statement may switch to; with `analyze`, run, so each node tells the rows it actually returned.
+ */
+function plan(statement: Statement, values: unknown[], kind: 'custom' | 'generic', analyze = false): Promise<PlanNode[]> {
+  const options = analyze ? '(ANALYZE, FORMAT JSON)' : '(FORMAT JSON)';
   return withClient(async (client) => {
     type Explained = { 'QUERY PLAN': [{ Plan: PlanNode }] };
     if (kind === 'custom') {
-      const { rows } = await client.query<Explained>(`EXPLAIN (FORMAT JSON) ${statement.text}`, values);
+      const { rows } = await client.query<Explained>(`EXPLAIN ${options} ${statement.text}`, values);
       return flatten(rows[0]!['QUERY PLAN'][0].Plan);
     }
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE probe AS ${statement.text}`);
-    const { rows } = await client.query<Explained>(`EXPLAIN (FORMAT JSON) EXECUTE probe(${values.map(literal).join(', ')})`);
+    const { rows } = await client.query<Explained>(`EXPLAIN ${options} EXECUTE probe(${values.map(literal).join(', ')})`);
     return flatten(rows[0]!['QUERY PLAN'][0].Plan);
   });
 }
@@ -218,14 +226,101 @@ describe('indexes', () => {
     const [, holders, holderValues] = cases.find(([name]) => name === 'listTokenHolders')!;
     expect(await indexesOf(holders, holderValues)).toContain('token_holders_by_balance');
     const [, transfers, transferValues] = cases.find(([name]) => name === 'listTokenTransfers desc')!;
-    expect(await indexesOf(transfers, transferValues)).toContain('token_transfers_by_token');
-    // A deep page skips its rows on the index alone: only the page's rows are fetched.
-    const deepPage = (await plan(transfers, [...transferValues.slice(0, 4), 500], 'generic')).find((node) => node['Index Name'] === 'token_transfers_by_token');
-    expect(deepPage?.['Node Type']).toBe('Index Only Scan');
+    // The page's edges are found on token_transfers_by_token, its rows by their ordinals.
+    expect(await indexesOf(transfers, transferValues)).toEqual(expect.arrayContaining(['token_transfers_by_token', 'token_transfers_by_token_seq']));
     const [, ofAddress, addressValues] = cases.find(([name]) => name === 'listAddressTokenTransfers')!;
     expect(await indexesOf(ofAddress, addressValues)).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
     const [, internalOfAddress, internalValues] = cases.find(([name]) => name === 'listInternalTransactions of an address')!;
     expect(await indexesOf(internalOfAddress, internalValues)).toEqual(expect.arrayContaining(['internal_transactions_by_from', 'internal_transactions_by_to']));
+  });
+});
+
+/** The statements behind bench/query's routes (issue 38), each at a deep page where the route pages. */
+describe('the statements of the list routes and lookups', () => {
+  const PAGE = 10;
+  const MAX = '9223372036854775807';
+  const routeSchema = schemas.next();
+  const r = readStatements(qualifiedTables(routeSchema));
+  // One token emitting every log and moving every transfer of the chain: a token with pages to go deep into.
+  const routeChain = makeChain({ blocks: 600, txPerBlock: 10, addresses: makeAddressPool(20) }).map((bundle) => ({
+    ...bundle,
+    logs: bundle.logs.map((emitted) => ({ ...emitted, address: fixtureAddress('paged-token') })),
+    approvals: bundle.approvals.map((approval) => ({ ...approval, token: fixtureAddress('paged-token') })),
+    tokenTransfers: bundle.tokenTransfers.map((moved) => ({ ...moved, token: fixtureAddress('paged-token') })),
+  }));
+  /** The item with the most entries by `key`, and its count. */
+  const busiest = <T>(items: readonly T[], key: (item: T) => Hex): [Hex, number] => {
+    const counts = new Map<Hex, number>();
+    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+    return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+  };
+  const [address, transactions] = busiest(chainTransactions(routeChain), (candidate) => candidate.from);
+  const [token, transfers] = busiest(chainTokenTransfers(routeChain), (candidate) => candidate.token);
+  const [emitter, logs] = busiest(chainLogs(routeChain), (candidate) => candidate.address);
+  const holder = chainTokenTransfers(routeChain)[50]!.to;
+  const someTransaction = chainTransactions(routeChain)[1_234]!;
+
+  beforeAll(async () => {
+    const storage = await createStorage(routeSchema);
+    try {
+      await storage.init();
+      await storage.writeBlocks(routeChain);
+    } finally {
+      await storage.close();
+    }
+    const rt = qualifiedTables(routeSchema);
+    // And 5,000 more holders of the token: a holder table the planner reads by its indexes.
+    await withClient((client) =>
+      client.query(
+        `INSERT INTO ${rt.tokenHolders} (token, holder, balance, first_seen, last_block, last_activity)
+        SELECT $1, decode(lpad(to_hex(i), 40, '0'), 'hex'), i, 1700000000, 1, 1700000000 FROM generate_series(1, 5000) i`,
+        [toBytea(token)],
+      ),
+    );
+    await withClient((client) => client.query(`ANALYZE ${rt.blocks}, ${rt.transactions}, ${rt.logs}, ${rt.addressTransactions}, ${rt.tokenTransfers}, ${rt.tokens}, ${rt.tokenHolders}`));
+  });
+
+  /** A page three pages in, or the last full page of a shorter list. */
+  const deep = (count: number) => Math.max(0, Math.min(3, Math.floor(count / PAGE) - 1)) * PAGE;
+  const routeCases: [string, Statement, unknown[]][] = [
+    ['transaction/:hash (getTransaction)', r.transactionByHash, [toBytea(someTransaction.hash)]],
+    ['getblock (getBlockWithTransactionHashes)', r.blockWithTransactionHashes, ['200']],
+    ['txlist asc (listAddressTransactions)', r.addressTransactionsAsc, [toBytea(address), '0', MAX, PAGE, deep(transactions)]],
+    ['txlist desc (listAddressTransactions)', r.addressTransactionsDesc, [toBytea(address), '0', MAX, PAGE, deep(transactions)]],
+    ['holders (listTokenHolders)', r.tokenHolders, [toBytea(token), '1', PAGE, 0]],
+    ['token transfers desc (listTokenTransfers)', r.tokenTransfers[tokenTransfersKey('DESC', false, false)]!, [toBytea(token), '0', MAX, PAGE, deep(transfers)]],
+    ['tokentx of a token asc (listTokenTransfers)', r.tokenTransfers[tokenTransfersKey('ASC', false, false)]!, [toBytea(token), '0', MAX, PAGE, deep(transfers)]],
+    ['contract events desc (listAddressLogs)', r.addressLogs[addressLogsKey('DESC', false)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
+    ['getLogs by address (listAddressLogs asc)', r.addressLogs[addressLogsKey('ASC', false)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
+    ['tokentx of an address, first page (listAddressTokenTransfers)', r.addressTokenTransfers.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, null]],
+    ['tokentx and getLogs transactions (getTransactions)', r.transactionsByHash, [chainTransactions(routeChain).slice(100, 100 + PAGE).map((candidate) => toBytea(candidate.hash))]],
+  ];
+
+  it('the fixture has pages to go deep into', () => {
+    expect([transactions, transfers, logs].every((count) => count >= 4 * PAGE)).toBe(true);
+  });
+
+  for (const kind of ['custom', 'generic'] as const) {
+    for (const [name, statement, values] of routeCases) {
+      it(`${name}: no sequential scan, no sort of more than a page (${kind} plan, run)`, async () => {
+        const nodes = await plan(statement, values, kind, true);
+        expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name'])).toEqual([]);
+        const sorted = nodes.filter((node) => node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort');
+        expect(sorted.map((node) => node['Actual Rows']! * node['Actual Loops']!).filter((rows) => rows > PAGE)).toEqual([]);
+      });
+    }
+  }
+
+  it('a deep page of an address’s transactions or a token’s transfers reads about a page of index entries, as the first page does', async () => {
+    const entriesRead = async (statement: Statement, values: unknown[]) =>
+      (await plan(statement, values, 'generic', true))
+        .filter((node) => node['Node Type'].startsWith('Index'))
+        .reduce((sum, node) => sum + node['Actual Rows']! * node['Actual Loops']!, 0);
+    for (const [, statement, values] of routeCases.filter(([name]) => name.startsWith('txlist') || name.includes('(listTokenTransfers)'))) {
+      const first = await entriesRead(statement, [...values.slice(0, 4), 0]);
+      expect(first).toBeLessThanOrEqual(2 * PAGE + 4);
+      expect(await entriesRead(statement, values)).toBeLessThanOrEqual(first);
+    }
   });
 });
 
@@ -240,8 +335,8 @@ describe('a token whose transfers are nearly all mints', () => {
     // ANALYZE samples one sender, the zero address, as a real airdrop's table does.
     await withClient(async (client) => {
       await client.query(
-        `INSERT INTO ${m.tokenTransfers} (block_number, log_index, batch_index, transaction_hash, transaction_index, timestamp, token, standard, from_address, to_address, value)
-        SELECT i / 100, i % 100, 0, $1, i % 100, 1700000000 + i / 100, $2, 'ERC-20', $3, h, 1
+        `INSERT INTO ${m.tokenTransfers} (block_number, log_index, batch_index, transaction_hash, transaction_index, timestamp, token, standard, from_address, to_address, value, token_seq)
+        SELECT i / 100, i % 100, 0, $1, i % 100, 1700000000 + i / 100, $2, 'ERC-20', $3, h, 1, i
         FROM unnest($4::bytea[]) WITH ORDINALITY AS u(h, i)`,
         [toBytea(fixtureHash('mint')), toBytea(token), toBytea(ZERO_ADDRESS), byteaArray(holders)],
       );

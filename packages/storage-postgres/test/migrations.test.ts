@@ -174,6 +174,7 @@ describe('migrations', () => {
         ALTER TABLE ${schema}.blocks DROP COLUMN new_address_count, DROP COLUMN hour_active_count, DROP COLUMN day_active_count;
         ALTER TABLE ${schema}.address_stats DROP COLUMN last_timestamp, DROP COLUMN previous_timestamp;
         DROP INDEX ${schema}.logs_by_topic0, ${schema}.logs_by_topic1, ${schema}.logs_by_topic2, ${schema}.logs_by_topic3, ${schema}.blocks_by_miner;
+        ALTER TABLE ${schema}.token_transfers DROP COLUMN token_seq;
         DELETE FROM ${schema}.schema_migrations WHERE version >= 16`),
     );
     const storage = await createStorage(schema);
@@ -195,6 +196,42 @@ describe('migrations', () => {
       await expectInsights(chain.slice(0, 18));
       await writeChain(storage, chain.slice(18));
       await expectInsights(chain);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('numbers a stored chain’s token transfers (migration 22), fixes the counts new ones start from, and pages them after a rollback and new blocks', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 40, txPerBlock: 5 });
+    await storeChain(schema, chain.slice(0, 30));
+    // What a release before migration 22 left behind, with a token's count off as a crash might have left it.
+    await withClient((client) =>
+      client.query(`ALTER TABLE ${schema}.token_transfers DROP COLUMN token_seq;
+        UPDATE ${schema}.tokens SET transfer_count = transfer_count + 3;
+        DELETE FROM ${schema}.schema_migrations WHERE version >= 22`),
+    );
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      const expectPages = async (stored: BlockBundle[]) => {
+        const tokens = [...new Set(chainTokenTransfers(stored).map((transfer) => transfer.token))];
+        expect(tokens.length).toBeGreaterThan(1);
+        for (const token of tokens) {
+          const all = chainTokenTransfers(stored).filter((transfer) => transfer.token === token);
+          expect((await storage.getToken(token))?.transferCount).toBe(all.length);
+          for (const [sort, ordered] of [['asc', all], ['desc', [...all].reverse()]] as const) {
+            for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+              expect(await storage.listTokenTransfers({ token, page, offset: 2, sort })).toEqual(ordered.slice((page - 1) * 2, page * 2));
+            }
+          }
+        }
+      };
+      await expectPages(chain.slice(0, 30));
+      await storage.rollbackTo(chain[19]!.block.number);
+      await expectPages(chain.slice(0, 20));
+      await writeChain(storage, chain.slice(20));
+      await expectPages(chain);
     } finally {
       await storage.close();
     }

@@ -1,6 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { detectProxy, type ProxyKind } from '../proxies/proxy-detection.js';
-import { ContractNotFoundError, ContractNotVerifiedError } from '../errors/index.js';
+import { NodeRpcError } from '../chain/node-rpc-error.js';
+import { ContractNotFoundError, ContractNotVerifiedError, UpstreamUnavailableError } from '../errors/index.js';
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
 import { verifiedEventResolver } from '../abi/verified-events.js';
 import type { AddressLogsQuery, Hex, LogReader, StoredVerifiedContract, TokenReader, TransactionReader, VerificationStorage } from '../storage/index.js';
@@ -80,7 +81,7 @@ export class ContractService {
       this.storage.getVerifiedContracts([query.address]),
       this.labels.labelsOf([query.address]),
     ]);
-    if (logs.length === 0) await this.mustExist(query.address);
+    if (logs.length === 0 && !(await this.hasLogs(query.address))) await this.mustExist(query.address);
     const resolve = verifiedEventResolver(verified, this.resolveEvent);
     const addressLabel = labelOf(labels, query.address);
     return logs.map((log) => {
@@ -110,6 +111,15 @@ export class ContractService {
     return transactions.map((tx) => formatTransaction(tx, cursor?.number ?? null, labels));
   }
 
+  /**
+   * Whether storage holds any log of `address`: only code emits logs, so such an address is a
+   * contract and an empty page of it (past its last log, or filtered) is simply empty, answered
+   * from the index without asking the node.
+   */
+  private async hasLogs(address: Hex): Promise<boolean> {
+    return (await this.storage.listAddressLogs({ address, page: 1, offset: 1, sort: 'desc' })).length > 0;
+  }
+
   /** Throws {@link ContractNotFoundError} unless {@link isContract}. */
   private async mustExist(address: Hex): Promise<void> {
     if (!(await this.isContract(address))) throw new ContractNotFoundError();
@@ -134,11 +144,19 @@ export class ContractService {
     };
   }
 
-  /** Whether `address` is a contract: its creation is indexed, or the node has code there at the indexed head. */
+  /**
+   * Whether `address` is a contract: its creation is indexed, or the node has code there at the
+   * indexed head. A node that refuses the read (one behind the indexed head has no state there)
+   * cannot say: that is {@link UpstreamUnavailableError}, never an internal error.
+   */
   async isContract(address: Hex): Promise<boolean> {
     if (await this.storage.getContractCreation(address)) return true;
-    const code = await this.chain.request<string>('eth_getCode', [address, await this.head.blockTag()]);
-    return code !== '0x';
+    const tag = await this.head.blockTag();
+    try {
+      return (await this.chain.request<string>('eth_getCode', [address, tag])) !== '0x';
+    } catch (error) {
+      throw error instanceof NodeRpcError ? new UpstreamUnavailableError(error) : error;
+    }
   }
 
   async contract(address: Hex): Promise<ContractRecord> {

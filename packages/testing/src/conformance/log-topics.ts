@@ -109,6 +109,25 @@ export function logTopicTests(factory: StorageFactory): void {
       for (const query of queries) expect(await storage.listLogs(query), described(query)).toEqual(referenceLogs(chain, query));
     });
 
+    test('a contract’s logs alone, paged and bounded by block range, in chain order', async (storage) => {
+      const chain = topicChain();
+      await writeChain(storage, chain);
+      const address = chainLogs(chain)[0]!.address;
+      const all = referenceLogs(chain, { address, topics: [], operators: {}, page: 1, offset: 10_000 });
+      expect(all.length).toBeGreaterThan(6);
+      const middle = all[Math.floor(all.length / 2)]!.blockNumber;
+      const base = { address, topics: [], operators: {} };
+      const queries: LogsQuery[] = [
+        { ...base, page: 1, offset: 3 },
+        { ...base, page: 2, offset: 3 },
+        { ...base, page: 500, offset: 3 },
+        { ...base, page: 2, offset: 2, startBlock: middle },
+        { ...base, page: 1, offset: 100, endBlock: middle },
+        { ...base, page: 1, offset: 100, startBlock: middle + 1n, endBlock: middle },
+      ];
+      for (const query of queries) expect(await storage.listLogs(query), described(query)).toEqual(referenceLogs(chain, query));
+    });
+
     test('a search naming neither a contract nor a topic finds nothing', async (storage) => {
       await writeChain(storage, topicChain());
       expect(await storage.listLogs({ topics: [], operators: {}, page: 1, offset: 100 })).toEqual([]);

@@ -1,7 +1,21 @@
 import { describe, expect } from 'vitest';
-import { makeAddressPool, makeChain } from '../fixtures.js';
-import { chainAccounts, referenceAddressTransactions, referenceTotals } from '../reference.js';
+import type { BlockBundle } from '@chainlens/core';
+import { fixtureAddress, makeAddressPool, makeChain } from '../fixtures.js';
+import { chainAccounts, chainTokenTransfers, referenceAddressTransactions, referenceTokenTransfers, referenceTotals } from '../reference.js';
 import { ALL, type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
+
+/**
+ * `chain` with its transfers moving two tokens, a block's in turn, and every other block's last
+ * transfer moved twice (a second item of its log's batch).
+ */
+function twoTokens(chain: BlockBundle[]): BlockBundle[] {
+  const tokens = [fixtureAddress('ordinal-token-a'), fixtureAddress('ordinal-token-b')];
+  return chain.map((bundle, i) => {
+    const transfers = bundle.tokenTransfers.map((transfer, j) => ({ ...transfer, token: tokens[(i + j) % 2]! }));
+    const last = transfers.at(-1);
+    return { ...bundle, tokenTransfers: i % 2 === 0 && last ? [...transfers, { ...last, batchIndex: last.batchIndex + 1, value: last.value + 1n }] : transfers };
+  });
+}
 
 /** rollbackTo, and writing again after it. */
 export function rollbackTests(factory: StorageFactory): void {
@@ -142,6 +156,39 @@ export function rollbackTests(factory: StorageFactory): void {
           const ranged = all.filter((tx) => tx.blockNumber >= 3n && tx.blockNumber <= 6n);
           expect(await storage.listAddressTransactions({ address, startBlock: 3n, endBlock: 6n, page: 2, offset: 2, sort })).toEqual(ranged.slice(2, 4));
         }
+      }
+    });
+
+    test('then a token’s transfer pages are exact in both orders, its old and new transfers in one sequence', async (storage) => {
+      // Few contracts, so each token moves in the kept, the removed and the fork's blocks, and
+      // some more than once in a block: the ordinals a block's transfers take stay consecutive.
+      // Two tokens move in the kept, the removed and the fork's blocks, both in some blocks and
+      // one of them twice in some: the ordinals a block's transfers take stay consecutive per token.
+      const pool = makeAddressPool(3);
+      const chain = twoTokens(makeChain({ blocks: 10, txPerBlock: 5, addresses: pool }));
+      await writeChain(storage, chain);
+      await storage.rollbackTo(5n);
+      const fork = twoTokens(makeChain({ blocks: 6, txPerBlock: 4, addresses: pool, parent: chain[5]!.block, seed: 'fork' }));
+      await writeChain(storage, fork);
+      const stored = [...chain.slice(0, 6), ...fork];
+      const transfers = chainTokenTransfers(stored);
+      const tokens = [...new Set(transfers.map((transfer) => transfer.token))];
+      const moves = (token: string, bundles: typeof stored) => chainTokenTransfers(bundles).filter((transfer) => transfer.token === token).length;
+      const tokensOf = (bundle: BlockBundle) => bundle.tokenTransfers.map((transfer) => transfer.token);
+      expect(stored.some((bundle) => new Set(tokensOf(bundle)).size > 1)).toBe(true);
+      expect(stored.some((bundle) => new Set(tokensOf(bundle)).size < tokensOf(bundle).length)).toBe(true);
+      expect(tokens.some((token) => moves(token, chain.slice(0, 6)) > 0 && moves(token, chain.slice(6)) > 0 && moves(token, fork) > 0)).toBe(true);
+      for (const token of tokens) {
+        const count = moves(token, stored);
+        for (const sort of ['asc', 'desc'] as const) {
+          for (let page = 1; page <= Math.ceil(count / 3) + 1; page++) {
+            const query = { token, page, offset: 3, sort };
+            expect(await storage.listTokenTransfers(query), `${token} ${sort} page ${page}`).toEqual(referenceTokenTransfers(stored, query));
+          }
+          const ranged = { token, startBlock: 3n, endBlock: 8n, page: 2, offset: 2, sort };
+          expect(await storage.listTokenTransfers(ranged)).toEqual(referenceTokenTransfers(stored, ranged));
+        }
+        expect((await storage.getToken(token))?.transferCount).toBe(count);
       }
     });
 
