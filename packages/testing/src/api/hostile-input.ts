@@ -89,6 +89,10 @@ export function hostileInputTests(ctx: () => ApiContext): void {
     /** Valid path and query values by field name, for the fields a hostile value is not in. */
     const validParams: Record<string, string> = { address: demo.contracts.token, hash: demo.transactions.transfer, blockNumber: '1', id: randomUUID() };
     const validQuery: Record<string, string> = { address: demo.accounts[0]!, txhash: demo.transactions.transfer, blockno: 'latest', email: member.email };
+    // A public address by IP, so creating a hook needs no DNS; each accepted hook is deleted once
+    // read back, so the per-user cap never turns a later request's answer into a 409.
+    const hookBody = () => ({ url: 'https://93.184.216.34/hook', events: ['block'] });
+    const hook = (await call(ctx(), 'POST', '/api/v1/account/webhooks', hookBody(), headers)).body.result as { id: string };
     const memberKeyOf = async () => (await storage.listApiKeys(member.id)).find((key) => key.id === memberKey.id);
     const bodyRoutes: Record<string, BodyRoute> = {
       'POST /api/v1/auth/register': {
@@ -149,6 +153,21 @@ export function hostileInputTests(ctx: () => ApiContext): void {
         body: () => ({ label: 'Hostile' }),
         state: () => storage.listPrivateLabels(admin.id),
         written: async () => (await storage.listPrivateLabels(admin.id)).find((entry) => entry.address === profileAddress) as Body | undefined,
+      },
+      'POST /api/v1/account/webhooks': {
+        body: hookBody,
+        state: () => storage.listWebhooks(admin.id),
+        async written(_body, result) {
+          const stored = await storage.getWebhook(result.id!, admin.id);
+          await storage.deleteWebhook(result.id!, admin.id);
+          return stored as Body | null;
+        },
+      },
+      'PATCH /api/v1/account/webhooks/:id': {
+        params: { id: hook.id },
+        body: () => ({ description: 'Hostile' }),
+        state: () => storage.getWebhook(hook.id, admin.id),
+        written: () => storage.getWebhook(hook.id, admin.id) as Promise<Body | null>,
       },
       'PUT /api/v2/metadata/:address': {
         params: { address: profileAddress },
