@@ -1,4 +1,0 @@
-import { apiConformanceSuite } from '../src/index.js';
-import { expressMemory, fastifyMemory, fastifyPostgres } from './targets.js';
-
-for (const target of [expressMemory, fastifyMemory, fastifyPostgres()]) apiConformanceSuite(target);

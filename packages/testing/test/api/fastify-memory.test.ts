@@ -1,0 +1,4 @@
+import { apiConformanceSuite } from '../../src/index.js';
+import { fastifyMemory } from '../targets.js';
+
+apiConformanceSuite(fastifyMemory);

@@ -1,0 +1,4 @@
+import { apiConformanceSuite } from '../../src/index.js';
+import { fastifyPostgres } from '../targets.js';
+
+apiConformanceSuite(fastifyPostgres());

@@ -1,4 +1,0 @@
-import { fuzzSuite } from '../src/index.js';
-import { expressMemory, fastifyMemory, fastifyPostgres } from './targets.js';
-
-for (const target of [expressMemory, fastifyMemory, fastifyPostgres()]) fuzzSuite(target);

@@ -1,0 +1,4 @@
+import { fuzzSuite } from '../../src/index.js';
+import { expressMemory } from '../targets.js';
+
+fuzzSuite(expressMemory);

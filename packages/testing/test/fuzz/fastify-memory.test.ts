@@ -1,0 +1,4 @@
+import { fuzzSuite } from '../../src/index.js';
+import { fastifyMemory } from '../targets.js';
+
+fuzzSuite(fastifyMemory);

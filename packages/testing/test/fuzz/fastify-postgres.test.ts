@@ -1,0 +1,4 @@
+import { fuzzSuite } from '../../src/index.js';
+import { fastifyPostgres } from '../targets.js';
+
+fuzzSuite(fastifyPostgres());

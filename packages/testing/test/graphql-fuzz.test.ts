@@ -1,4 +1,0 @@
-import { graphqlFuzzSuite } from '../src/index.js';
-import { expressMemory, fastifyMemory, fastifyPostgres } from './targets.js';
-
-for (const target of [expressMemory, fastifyMemory, fastifyPostgres()]) graphqlFuzzSuite(target);
