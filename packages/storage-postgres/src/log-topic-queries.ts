@@ -20,12 +20,15 @@ export function logsStatement(t: Tables, query: LogsQuery): Statement {
   const parameter = new Map(given.map((position) => [position, `$${next++}`] as const));
   const is = (position: number) => `topic${position} = ${parameter.get(position)}::bytea`;
   if (given.length === 1) conditions.push(is(given[0]!));
-  const shape: string[] = [query.address === undefined ? 'any' : 'address', ...given.map(String)];
+  // Compact, because Postgres cuts a statement's name at 63 bytes and two shapes cut alike would
+  // clash on one connection: `c`/`x` for with or without a contract, the given positions, then
+  // each joined pair with `a` (and) or `o` (or).
+  const shape: string[] = [`${query.address === undefined ? 'x' : 'c'}${given.join('')}`];
   for (const [pair, a, b] of TOPIC_PAIRS) {
     if (!parameter.has(a) || !parameter.has(b) || given.length === 1) continue;
     const operator = query.operators[pair] ?? 'and';
     conditions.push(operator === 'and' ? `${is(a)} AND ${is(b)}` : `(${is(a)} OR ${is(b)})`);
-    shape.push(`${pair}${operator}`);
+    shape.push(`${a}${b}${operator === 'and' ? 'a' : 'o'}`);
   }
   return {
     name: `chainlens_logs_${shape.join('_')}`,
