@@ -243,6 +243,7 @@ export class MemoryStorage implements Storage {
       stored.internalTransactions = Object.freeze([...stored.internalTransactions, ...internalTransactions].sort(inTraceOrder));
       this.#traceCursor = stored.block.number;
     }
+    this.#webhooks.enqueueTraces(traces, Date.now());
   }
 
   /** Takes every block above `blockNumber` back, newest first. */

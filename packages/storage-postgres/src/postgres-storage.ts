@@ -266,7 +266,10 @@ export class PostgresStorage implements Storage {
 
   async writeBlockTraces(traces: BlockTraces[]): Promise<void> {
     if (traces.length === 0) return;
-    await inTransaction(this.#pool, (client) => writeBlockTraces(client, this.#writeTraces, traces));
+    await inTransaction(this.#pool, async (client) => {
+      await writeBlockTraces(client, this.#writeTraces, traces);
+      await this.#webhooks.enqueueTraces(client, traces, Date.now());
+    });
   }
 
   async getCursor(): Promise<IndexerCursor | null> {

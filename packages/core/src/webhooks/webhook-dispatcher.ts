@@ -31,6 +31,8 @@ export class WebhookDispatcher {
     private readonly metrics: WebhookMetrics,
     private readonly logger: Logger,
     private readonly clock: () => number,
+    /** See `WebhookClaim.tracedThrough`. */
+    private readonly tracedThrough: () => Promise<bigint | null>,
   ) {}
 
   start(): void {
@@ -60,7 +62,10 @@ export class WebhookDispatcher {
       const room = this.config.concurrency - inFlight.size;
       try {
         // A webhook in flight has its head leased, so it is never claimed twice.
-        if (room > 0) claimed = await this.storage.claimWebhookDeliveries({ owner: this.owner, now: this.clock(), leaseMs: this.config.leaseMs, limit: room });
+        if (room > 0) {
+          const tracedThrough = await this.tracedThrough();
+          claimed = await this.storage.claimWebhookDeliveries({ owner: this.owner, now: this.clock(), leaseMs: this.config.leaseMs, limit: room, tracedThrough });
+        }
       } catch (error) {
         this.logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again');
       }

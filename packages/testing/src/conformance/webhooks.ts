@@ -1,6 +1,8 @@
 import { describe, expect } from 'vitest';
-import { webhookOutbox, type Hex, type StoredWebhook, type StoredWebhookDelivery, type WebhookMatches } from '@chainlens/core';
+import { webhookOutbox, webhookTraceOutbox, type Hex, type StoredWebhook, type StoredWebhookDelivery, type WebhookMatches } from '@chainlens/core';
 import { makeAddressPool, makeChain } from '../fixtures.js';
+import { withInternalTransactions } from '../internal-transaction-fixtures.js';
+import { tracesOf, withoutTraces } from '../trace-fixtures.js';
 import { type StorageFactory, storageTest, writeChain } from './harness.js';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
@@ -138,6 +140,44 @@ export function webhookTests(factory: StorageFactory): void {
       ]);
       expect(outbox.slice(3).map((d) => d.blockHash)).toEqual([chain[1]!.block.hash, chain[2]!.block.hash]);
       expect(outbox.slice(3).every((d) => d.status === 'pending' && d.attempts === 0)).toBe(true);
+    });
+
+    test('traced internal transfers are enqueued with their traces and claimed in block order, after their block is traced', async (storage) => {
+      const chain = withInternalTransactions(makeChain({ blocks: 6, txPerBlock: 3, addresses: pool }));
+      const half = 3;
+      const moved = chain.flatMap((b) => b.internalTransactions).filter((x) => x.value > 0n && x.error === null && x.to !== null && x.blockNumber >= chain[half]!.block.number);
+      const watched = moved[0]!.to!;
+      await storage.createWebhook(hook(HOOK_A, ALICE, { events: ['address_activity', 'block'], addresses: [watched] }), 10);
+      await writeChain(storage, chain.map(withoutTraces));
+      const matches: WebhookMatches = { blockHooks: [HOOK_A], addressHooks: new Map([[watched, [HOOK_A]]]), tokenHooks: new Map() };
+      const expectedOf = (blocks: typeof chain) =>
+        blocks.flatMap((b) => [...webhookOutbox(withoutTraces(b), matches), ...webhookTraceOutbox(tracesOf(b), matches.addressHooks)])
+          .map(({ webhookId, event, blockNumber, blockHash, subject }) => ({ webhookId, event, blockNumber, blockHash, subject }));
+      const now = Date.now() + 1_000;
+      const first = chain[0]!.block.number;
+      // Nothing is traced yet: the hook waits, unless nothing is traced behind the blocks.
+      expect(await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 0, limit: 10, tracedThrough: first - 1n })).toEqual([]);
+      expect(await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 0, limit: 10, tracedThrough: null })).toHaveLength(1);
+      const drain = async (tracedThrough: bigint) => {
+        const told: StoredWebhookDelivery[] = [];
+        for (let d = await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10, tracedThrough }); d.length > 0; d = await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10, tracedThrough })) {
+          expect(d).toHaveLength(1);
+          await storage.setWebhookPayload(d[0]!.id, 'me', '{}');
+          await storage.settleWebhookDelivery(d[0]!.id, 'me', { status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null, deliveredAt: now });
+          told.push(d[0]!);
+        }
+        return told;
+      };
+      await storage.writeBlockTraces(chain.slice(0, half).map(tracesOf));
+      expect(shape(await drain(chain[half - 1]!.block.number))).toEqual(expectedOf(chain.slice(0, half)));
+      await storage.writeBlockTraces(chain.slice(half).map(tracesOf));
+      const rest = expectedOf(chain.slice(half));
+      expect(shape(await drain(chain.at(-1)!.block.number))).toEqual(rest);
+      expect(rest.some((d) => d.subject.kind === 'internal_transaction' && d.blockNumber === moved[0]!.blockNumber)).toBe(true);
+      // A rollback retracts the told traced transfers like the block's other deliveries, claimed in block order too.
+      await storage.rollbackTo(chain[half - 1]!.block.number);
+      expect(shape(await drain(chain[half - 1]!.block.number))).toEqual(rest);
+      expect((await outboxOf(storage, HOOK_A)).filter((d) => d.removed)).toHaveLength(rest.length);
     });
   });
 }
