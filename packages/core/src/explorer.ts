@@ -227,6 +227,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     registry: metrics?.registry ?? null,
     // While blocks are traced behind the indexer, a block's internal transfers are told before the next block's deliveries.
     tracedThrough: async () => (tracer && tracer.status.support !== 'no' ? writer.getTraceCursor() : null),
+    // The cluster's indexing leaseholder, so that one instance deletes old deliveries.
+    prunes: () => indexer.status.running,
   });
   const graphql = createGraphqlExecutor({ services, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
   const apiRoutes = [

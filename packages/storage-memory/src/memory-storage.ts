@@ -630,6 +630,9 @@ export class MemoryStorage implements Storage {
   settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
     return this.#webhooks.settleWebhookDelivery(id, owner, outcome);
   }
+  pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    return this.#webhooks.pruneWebhookDeliveries(before, limit);
+  }
   countPendingWebhookDeliveries(): Promise<number> {
     return this.#webhooks.countPendingWebhookDeliveries();
   }

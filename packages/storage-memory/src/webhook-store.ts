@@ -152,6 +152,28 @@ export class WebhookStore implements WebhookStorage {
     return pending;
   }
 
+  async pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    let deleted = 0;
+    for (const [id, entries] of this.#byHook) {
+      if (deleted === limit) break;
+      const active = this.#hooks.get(id)!.active;
+      const kept = entries.filter(({ delivery }) => {
+        const { status, deliveredAt, createdAt } = delivery;
+        const old = status === 'delivered' ? deliveredAt! < before : createdAt < before && (status === 'failed' || !active);
+        if (!old || deleted === limit) return true;
+        deleted++;
+        this.#deliveries.delete(delivery.id);
+        return false;
+      });
+      if (kept.length === entries.length) continue;
+      this.#byHook.set(id, kept);
+      this.#pending.delete(id);
+      const pending = kept.filter((entry) => entry.delivery.status === 'pending').sort(claimOrder);
+      if (pending.length > 0) this.#pending.set(id, pending);
+    }
+    return deleted;
+  }
+
   /** Enqueues what `bundle` brings the active webhooks (see `WebhookStorage`); called with the block's write. */
   enqueue(bundle: BlockBundle, now: number): void {
     if (this.#hooks.size === 0) return;

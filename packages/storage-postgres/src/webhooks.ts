@@ -83,6 +83,14 @@ function webhookStatements(schema: string) {
     setPayload: `UPDATE ${deliveries} SET payload = $3 WHERE id = $1 AND lease_owner = $2 AND payload IS NULL`,
     settle: `UPDATE ${deliveries} SET status = $3, attempts = $4, last_status_code = $5, last_error = $6, next_attempt_at = $7,
         delivered_at = $8, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+    // Done with and old: through the index of settled ones, and the pending index of disabled webhooks.
+    prune: `DELETE FROM ${deliveries} WHERE id IN (
+        (SELECT id FROM ${deliveries} WHERE status <> 'pending' AND coalesce(delivered_at, created_at) < $1 LIMIT $2)
+        UNION ALL
+        (SELECT d.id FROM ${hooks} w JOIN ${deliveries} d ON d.webhook_id = w.id
+          WHERE NOT w.active AND d.status = 'pending' AND d.created_at < $1 LIMIT $2)
+        LIMIT $2
+      )`,
     countPending: `SELECT count(*)::int AS n FROM ${deliveries} WHERE status = 'pending'`,
     matches: `SELECT w.id, s.kind, s.address FROM ${subscriptions} s JOIN ${hooks} w ON w.id = s.webhook_id
         WHERE s.address = ANY($1::bytea[]) AND w.active
@@ -217,6 +225,11 @@ export class PostgresWebhooks implements WebhookStorage {
   async settleWebhookDelivery(id: string, owner: string, o: WebhookAttemptOutcome): Promise<boolean> {
     const { rowCount } = await this.pool.query(this.#sql.settle, [id, owner, o.status, o.attempts, o.lastStatusCode, o.lastError, o.nextAttemptAt, o.deliveredAt]);
     return rowCount === 1;
+  }
+
+  async pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    const { rowCount } = await this.pool.query(this.#sql.prune, [before, limit]);
+    return rowCount ?? 0;
   }
 
   async countPendingWebhookDeliveries(): Promise<number> {

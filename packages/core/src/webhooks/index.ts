@@ -34,6 +34,8 @@ export interface WebhookFeatureOptions {
    * `null` (traces off, or the node cannot trace): deliveries of blocks above it wait for them.
    */
   tracedThrough: () => Promise<bigint | null>;
+  /** Whether this instance prunes the outbox: one of a cluster at a time (the one that indexes). */
+  prunes: () => boolean;
 }
 
 /** The webhooks feature: its service, its routes, and the dispatcher that sends the outbox (woken by every block). */
@@ -41,7 +43,7 @@ export function createWebhooks(options: WebhookFeatureOptions): { service: Webho
   const { storage, config, clock } = options;
   const service = new WebhookService(storage, config, clock);
   const metrics = new WebhookMetrics(options.registry, storage);
-  const dispatcher = new WebhookDispatcher(storage, new WebhookPayloads(options.services, storage), config, metrics, options.logger, clock, options.tracedThrough);
+  const dispatcher = new WebhookDispatcher(storage, new WebhookPayloads(options.services, storage), config, metrics, options.logger, clock, options.tracedThrough, options.prunes);
   options.hub.on('block', () => dispatcher.poke());
   options.hub.on('reorg', () => dispatcher.poke());
   return { service, routes: webhookRoutes(service), dispatcher };

@@ -179,5 +179,36 @@ export function webhookTests(factory: StorageFactory): void {
       expect(shape(await drain(chain[half - 1]!.block.number))).toEqual(rest);
       expect((await outboxOf(storage, HOOK_A)).filter((d) => d.removed)).toHaveLength(rest.length);
     });
+
+    test('pruning deletes, in batches, deliveries done with and older than the cut: delivered, failed, of disabled webhooks', async (storage) => {
+      const chain = makeChain({ blocks: 4, addresses: pool });
+      await storage.createWebhook(hook(HOOK_A, ALICE, { events: ['block'] }), 10);
+      await storage.createWebhook(hook(HOOK_B, BOB, { events: ['block'] }), 10);
+      await writeChain(storage, chain);
+      await storage.updateWebhook(HOOK_B, { active: false });
+      const now = Date.now() + 1_000;
+      // HOOK_A: block 0 delivered after the cut, block 1 delivered long before it, block 2 failed, block 3 pending.
+      const outcomes = [
+        { status: 'delivered', lastStatusCode: 200, nextAttemptAt: null, deliveredAt: now + 10_000 },
+        { status: 'delivered', lastStatusCode: 200, nextAttemptAt: null, deliveredAt: 5 },
+        { status: 'failed', lastStatusCode: 410, nextAttemptAt: null, deliveredAt: null },
+      ] as const;
+      const settled: string[] = [];
+      for (const outcome of outcomes) {
+        const [d] = await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10 });
+        await storage.settleWebhookDelivery(d!.id, 'me', { ...outcome, attempts: 1, lastError: null });
+        settled.push(d!.id);
+      }
+      expect(await storage.pruneWebhookDeliveries(0, 10)).toBe(0);
+      const batches: number[] = [];
+      for (let n = 2; n === 2; batches.push(n)) n = await storage.pruneWebhookDeliveries(now + 5_000, 2);
+      // Blocks 1 and 2 of HOOK_A and the four pending of the disabled HOOK_B.
+      expect(batches).toEqual([2, 2, 2, 0]);
+      const left = await outboxOf(storage, HOOK_A);
+      expect(left.map((d) => [d.id === settled[0], d.status, d.blockNumber])).toEqual([[true, 'delivered', 0n], [false, 'pending', 3n]]);
+      expect(await outboxOf(storage, HOOK_B)).toEqual([]);
+      expect(await storage.countPendingWebhookDeliveries()).toBe(1);
+      expect((await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10 })).map((d) => d.blockNumber)).toEqual([3n]);
+    });
   });
 }

@@ -64,6 +64,12 @@ export interface WebhookStorage {
    * whether it did (`false`, nothing written, when the lease was lost).
    */
   settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean>;
+  /**
+   * Deletes at most `limit` deliveries that are done with and older than `before`: delivered ones
+   * delivered before it, failed ones and pending ones of disabled webhooks created before it.
+   * Resolves how many it deleted (fewer than `limit`: none such is left).
+   */
+  pruneWebhookDeliveries(before: number, limit: number): Promise<number>;
   /** How many deliveries are pending, over every webhook. */
   countPendingWebhookDeliveries(): Promise<number>;
 }

@@ -3,13 +3,16 @@ import type { Migration } from './migration.js';
 /**
  * A webhook's pending deliveries are claimed in block order, then sequence: the internal
  * transfers the trace pipeline enqueues after a block still go before the next block's
- * deliveries. The partial index of migration 21 gives way to one in that order.
+ * deliveries. The partial index of migration 21 gives way to one in that order. Deliveries done
+ * with are found by age for the outbox's retention (delivered ones by their delivery, failed
+ * ones by their creation).
  */
-export const webhookBlockOrderMigration: Migration = {
+export const webhookOutboxOrderMigration: Migration = {
   version: 23,
-  name: 'webhook-block-order',
+  name: 'webhook-outbox-order',
   sql: /* sql */ `
 DROP INDEX webhook_deliveries_pending;
 CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (webhook_id, block_number, sequence) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_settled ON webhook_deliveries ((coalesce(delivered_at, created_at))) WHERE status <> 'pending';
 `,
 };
