@@ -46,5 +46,7 @@ export function createWebhooks(options: WebhookFeatureOptions): { service: Webho
   const dispatcher = new WebhookDispatcher(storage, new WebhookPayloads(options.services, storage), config, metrics, options.logger, clock, options.tracedThrough, options.prunes);
   options.hub.on('block', () => dispatcher.poke());
   options.hub.on('reorg', () => dispatcher.poke());
+  // Deliveries waiting for their block's traces may go now.
+  options.hub.on('traced', () => dispatcher.poke());
   return { service, routes: webhookRoutes(service), dispatcher };
 }
