@@ -46,6 +46,8 @@ const envSchema = z.object({
     .optional(),
   /** `true` allows webhook URLs on private, loopback and link-local addresses (`webhooks.allowPrivateTargets`). */
   EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
+  /** Days the webhook outbox keeps deliveries done with (`webhooks.retentionMs`); unset: the library's 30. */
+  EXPLORER_WEBHOOKS_RETENTION_DAYS: z.string().regex(/^[1-9]\d{0,4}$/, 'must be a whole number of days from 1 to 99999').transform(Number).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` lines or `json` lines; `auto`: pretty when stdout is a terminal (beyond the runtime contract). */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),

@@ -46,7 +46,10 @@ async function main(): Promise<void> {
       premium: env.EXPLORER_RATE_LIMITS_PREMIUM,
     },
     sockets: { maxConnectionsPerIp: env.EXPLORER_WS_MAX_CONNECTIONS_PER_IP },
-    webhooks: { allowPrivateTargets: env.EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true' },
+    webhooks: {
+      allowPrivateTargets: env.EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+      retentionMs: env.EXPLORER_WEBHOOKS_RETENTION_DAYS === undefined ? undefined : env.EXPLORER_WEBHOOKS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    },
     // The explorer page at the root: what a person opening the printed address sees.
     ui: { path: '/' },
     logger,

@@ -24,4 +24,12 @@ describe('readEnv', () => {
     expect(readEnv({ EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }).EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS).toBe('true');
     expect(() => readEnv({ EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'yes' })).toThrow('Invalid environment: EXPLORER_WEBHOOKS_ALLOW_PRIVATE_TARGETS');
   });
+
+  it('reads EXPLORER_WEBHOOKS_RETENTION_DAYS as whole days (unset by default) and refuses anything else', () => {
+    expect(readEnv({}).EXPLORER_WEBHOOKS_RETENTION_DAYS).toBeUndefined();
+    expect(readEnv({ EXPLORER_WEBHOOKS_RETENTION_DAYS: '7' }).EXPLORER_WEBHOOKS_RETENTION_DAYS).toBe(7);
+    for (const value of ['0', '1.5', '-3', 'week']) {
+      expect(() => readEnv({ EXPLORER_WEBHOOKS_RETENTION_DAYS: value })).toThrow('Invalid environment: EXPLORER_WEBHOOKS_RETENTION_DAYS');
+    }
+  });
 });

@@ -222,7 +222,14 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     verification: new VerificationService({ storage: writer, chain, logger: logger.child({ module: 'verification' }), clock: config.clock, ...config.verification }),
   };
   const metrics = config.metrics.enabled ? new ExplorerMetrics({ indexer, storage, hub, tracedBlock: () => services.health.tracedBlock(), sockets: () => sockets.stats() }) : null;
-  const webhooks = createWebhooks({ storage: writer, services, hub, config: config.webhooks, logger: logger.child({ module: 'webhooks' }), clock: config.clock, registry: metrics?.registry ?? null });
+  const webhooks = createWebhooks({
+    storage: writer, services, hub, config: config.webhooks, logger: logger.child({ module: 'webhooks' }), clock: config.clock,
+    registry: metrics?.registry ?? null,
+    // While blocks are traced behind the indexer, a block's internal transfers are told before the next block's deliveries.
+    tracedThrough: async () => (tracer && tracer.status.support !== 'no' ? writer.getTraceCursor() : null),
+    // The cluster's indexing leaseholder, so that one instance deletes old deliveries.
+    prunes: () => indexer.status.running,
+  });
   const graphql = createGraphqlExecutor({ services, hub, logger: logger.child({ module: 'graphql' }), policy: config.graphql });
   const apiRoutes = [
     ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp: ipOf, exports: config.exports }),

@@ -41,7 +41,7 @@ export { internalTransactionsOf } from './indexer/internal-transactions.js';
 export { approvalProblem, blockTracesProblem, contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockTransactionsAt } from './storage/bundle-checks.js';
 export type * from './storage/account-records.js';
 export type * from './storage/webhook-records.js';
-export { webhookBundleKeys, webhookOutbox, type WebhookMatches, type WebhookOutboxEntry } from './storage/webhook-outbox.js';
+export { webhookBundleKeys, webhookOutbox, webhookTraceKeys, webhookTraceOutbox, type WebhookMatches, type WebhookOutboxEntry } from './storage/webhook-outbox.js';
 export type * from './storage/approval-records.js';
 export { BUCKET_SECONDS, bucketOf, type ChartResolution, type ChartRollupsQuery, type StoredChartRollup, type StoredTokenRollup, type TokenRollupsPage, type TokenRollupsQuery } from './storage/chart-records.js';
 export type * from './storage/contract-records.js';

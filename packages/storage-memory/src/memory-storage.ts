@@ -243,6 +243,7 @@ export class MemoryStorage implements Storage {
       stored.internalTransactions = Object.freeze([...stored.internalTransactions, ...internalTransactions].sort(inTraceOrder));
       this.#traceCursor = stored.block.number;
     }
+    this.#webhooks.enqueueTraces(traces, Date.now());
   }
 
   /** Takes every block above `blockNumber` back, newest first. */
@@ -628,6 +629,9 @@ export class MemoryStorage implements Storage {
   }
   settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
     return this.#webhooks.settleWebhookDelivery(id, owner, outcome);
+  }
+  pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    return this.#webhooks.pruneWebhookDeliveries(before, limit);
   }
   countPendingWebhookDeliveries(): Promise<number> {
     return this.#webhooks.countPendingWebhookDeliveries();

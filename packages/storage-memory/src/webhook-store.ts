@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   webhookBundleKeys,
   webhookOutbox,
+  webhookTraceKeys,
+  webhookTraceOutbox,
   type BlockBundle,
+  type BlockTraces,
   type Hex,
   type StoredWebhook,
   type StoredWebhookDelivery,
@@ -10,6 +13,7 @@ import {
   type WebhookChanges,
   type WebhookClaim,
   type WebhookDeliveriesQuery,
+  type WebhookOutboxEntry,
   type WebhookStorage,
 } from '@chainlens/core';
 
@@ -33,6 +37,11 @@ export class WebhookStore implements WebhookStorage {
   readonly #deliveries = new Map<string, DeliveryEntry>();
   /** Per webhook, its deliveries in sequence order. */
   readonly #byHook = new Map<string, DeliveryEntry[]>();
+  /**
+   * Per webhook with pending deliveries, those in claim order (block number, then sequence): a
+   * claim looks at each one's head only, so it costs what is pending, not the outbox's history.
+   */
+  readonly #pending = new Map<string, DeliveryEntry[]>();
   #sequence = 0;
 
   async createWebhook(webhook: StoredWebhook, maxPerUser: number): Promise<boolean> {
@@ -71,6 +80,7 @@ export class WebhookStore implements WebhookStorage {
     this.#hooks.delete(id);
     for (const entry of this.#byHook.get(id) ?? []) this.#deliveries.delete(entry.delivery.id);
     this.#byHook.delete(id);
+    this.#pending.delete(id);
     return true;
   }
 
@@ -92,17 +102,23 @@ export class WebhookStore implements WebhookStorage {
   async redeliverWebhookDelivery(webhookId: string, id: string, now: number): Promise<StoredWebhookDelivery | null> {
     const entry = this.#deliveries.get(id);
     if (!entry || entry.delivery.webhookId !== webhookId) return null;
+    if (entry.delivery.status !== 'pending') this.#addPending(entry);
     entry.delivery = { ...entry.delivery, status: 'pending', nextAttemptAt: now, deliveredAt: null };
     return copyDelivery(entry.delivery);
   }
 
   async claimWebhookDeliveries(claim: WebhookClaim): Promise<StoredWebhookDelivery[]> {
     const heads: DeliveryEntry[] = [];
-    for (const [id, entries] of this.#byHook) {
-      if (!this.#hooks.get(id)!.active) continue;
-      const head = entries.find((entry) => entry.delivery.status === 'pending');
-      if (!head || head.delivery.nextAttemptAt! > claim.now) continue;
+    const tracedThrough = claim.tracedThrough ?? null;
+    for (const [id, entries] of this.#pending) {
+      const hook = this.#hooks.get(id)!;
+      if (!hook.active) continue;
+      const head = entries[0]!;
+      const { delivery } = head;
+      if (delivery.nextAttemptAt! > claim.now) continue;
       if (head.leaseOwner !== null && head.leaseUntil > claim.now) continue;
+      // Its block's internal transfers are still to come, and go first.
+      if (tracedThrough !== null && !delivery.removed && delivery.blockNumber > tracedThrough && hook.events.includes('address_activity')) continue;
       heads.push(head);
     }
     heads.sort((a, b) => a.delivery.sequence - b.delivery.sequence);
@@ -124,6 +140,7 @@ export class WebhookStore implements WebhookStorage {
     const entry = this.#deliveries.get(id);
     if (!entry || entry.leaseOwner !== owner) return false;
     entry.delivery = { ...entry.delivery, ...outcome };
+    if (outcome.status !== 'pending') this.#dropPending(entry);
     entry.leaseOwner = null;
     entry.leaseUntil = 0;
     return true;
@@ -131,8 +148,30 @@ export class WebhookStore implements WebhookStorage {
 
   async countPendingWebhookDeliveries(): Promise<number> {
     let pending = 0;
-    for (const { delivery } of this.#deliveries.values()) if (delivery.status === 'pending') pending++;
+    for (const entries of this.#pending.values()) pending += entries.length;
     return pending;
+  }
+
+  async pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    let deleted = 0;
+    for (const [id, entries] of this.#byHook) {
+      if (deleted === limit) break;
+      const active = this.#hooks.get(id)!.active;
+      const kept = entries.filter(({ delivery }) => {
+        const { status, deliveredAt, createdAt } = delivery;
+        const old = status === 'delivered' ? deliveredAt! < before : createdAt < before && (status === 'failed' || !active);
+        if (!old || deleted === limit) return true;
+        deleted++;
+        this.#deliveries.delete(delivery.id);
+        return false;
+      });
+      if (kept.length === entries.length) continue;
+      this.#byHook.set(id, kept);
+      this.#pending.delete(id);
+      const pending = kept.filter((entry) => entry.delivery.status === 'pending').sort(claimOrder);
+      if (pending.length > 0) this.#pending.set(id, pending);
+    }
+    return deleted;
   }
 
   /** Enqueues what `bundle` brings the active webhooks (see `WebhookStorage`); called with the block's write. */
@@ -155,6 +194,22 @@ export class WebhookStore implements WebhookStorage {
       addressHooks: watchers(addresses, 'address_activity', (hook) => hook.addresses),
       tokenHooks: watchers(tokens, 'token_transfer', (hook) => hook.tokens),
     });
+    this.#enqueueEntries(entries, now);
+  }
+
+  /** Enqueues the internal transfers of `traces` the active webhooks watch (see `WebhookStorage`); called with the trace write. */
+  enqueueTraces(traces: readonly BlockTraces[], now: number): void {
+    const addresses = new Set(webhookTraceKeys(traces));
+    if (addresses.size === 0) return;
+    const addressHooks = new Map<Hex, string[]>();
+    for (const hook of this.#hooks.values()) {
+      if (!hook.active || !hook.events.includes('address_activity')) continue;
+      for (const address of hook.addresses) if (addresses.has(address)) addressHooks.set(address, [...(addressHooks.get(address) ?? []), hook.id]);
+    }
+    this.#enqueueEntries(traces.flatMap((entry) => webhookTraceOutbox(entry, addressHooks)), now);
+  }
+
+  #enqueueEntries(entries: readonly WebhookOutboxEntry[], now: number): void {
     for (const entry of entries) {
       this.#add({ ...entry, id: randomUUID(), sequence: 0, removed: false, payload: null, status: 'pending', attempts: 0, lastStatusCode: null, lastError: null, createdAt: now, nextAttemptAt: now, deliveredAt: null });
     }
@@ -170,6 +225,7 @@ export class WebhookStore implements WebhookStorage {
         const undone = delivery.blockNumber > blockNumber && !delivery.removed && !entry.retracted;
         if (undone && delivery.payload === null) {
           this.#deliveries.delete(delivery.id);
+          if (delivery.status === 'pending') this.#dropPending(entry);
           continue;
         }
         kept.push(entry);
@@ -187,7 +243,36 @@ export class WebhookStore implements WebhookStorage {
     const entry: DeliveryEntry = { delivery: { ...delivery, sequence: ++this.#sequence }, retracted: false, leaseOwner: null, leaseUntil: 0 };
     this.#deliveries.set(delivery.id, entry);
     this.#byHook.get(delivery.webhookId)!.push(entry);
+    this.#addPending(entry);
   }
+
+  /** Puts a delivery that became pending in its webhook's claim order. */
+  #addPending(entry: DeliveryEntry): void {
+    const { webhookId } = entry.delivery;
+    const entries = this.#pending.get(webhookId) ?? [];
+    if (entries.length === 0) this.#pending.set(webhookId, entries);
+    // Mostly appended (new blocks); a traced block's transfers or a redelivery go further in.
+    let at = entries.length;
+    while (at > 0 && claimOrder(entries[at - 1]!, entry) > 0) at--;
+    entries.splice(at, 0, entry);
+  }
+
+  /** Takes a delivery that is no longer pending out of the claim order. */
+  #dropPending(entry: DeliveryEntry): void {
+    const { webhookId } = entry.delivery;
+    const entries = this.#pending.get(webhookId);
+    const at = entries?.indexOf(entry) ?? -1;
+    if (at < 0) return;
+    entries!.splice(at, 1);
+    if (entries!.length === 0) this.#pending.delete(webhookId);
+  }
+}
+
+/** Block number, then sequence: the order a webhook's deliveries are claimed in. */
+function claimOrder(a: DeliveryEntry, b: DeliveryEntry): number {
+  const { delivery: x } = a;
+  const { delivery: y } = b;
+  return x.blockNumber === y.blockNumber ? x.sequence - y.sequence : x.blockNumber < y.blockNumber ? -1 : 1;
 }
 
 function copyHook(hook: StoredWebhook): StoredWebhook {

@@ -266,7 +266,10 @@ export class PostgresStorage implements Storage {
 
   async writeBlockTraces(traces: BlockTraces[]): Promise<void> {
     if (traces.length === 0) return;
-    await inTransaction(this.#pool, (client) => writeBlockTraces(client, this.#writeTraces, traces));
+    await inTransaction(this.#pool, async (client) => {
+      await writeBlockTraces(client, this.#writeTraces, traces);
+      await this.#webhooks.enqueueTraces(client, traces, Date.now());
+    });
   }
 
   async getCursor(): Promise<IndexerCursor | null> {
@@ -798,6 +801,9 @@ export class PostgresStorage implements Storage {
   }
   settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
     return this.#webhooks.settleWebhookDelivery(id, owner, outcome);
+  }
+  pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    return this.#webhooks.pruneWebhookDeliveries(before, limit);
   }
   countPendingWebhookDeliveries(): Promise<number> {
     return this.#webhooks.countPendingWebhookDeliveries();

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   webhookBundleKeys,
   webhookOutbox,
+  webhookTraceKeys,
+  webhookTraceOutbox,
   type BlockBundle,
+  type BlockTraces,
   type Hex,
   type StoredWebhook,
   type StoredWebhookDelivery,
@@ -10,6 +13,7 @@ import {
   type WebhookChanges,
   type WebhookClaim,
   type WebhookDeliveriesQuery,
+  type WebhookOutboxEntry,
   type WebhookStorage,
 } from '@chainlens/core';
 import { escapeIdentifier, type Pool, type PoolClient } from 'pg';
@@ -57,15 +61,18 @@ function webhookStatements(schema: string) {
     getDelivery: `SELECT ${DELIVERY_COLUMNS} FROM ${deliveries} d WHERE webhook_id = $1 AND id = $2`,
     redeliver: `UPDATE ${deliveries} d SET status = 'pending', next_attempt_at = $3, delivered_at = NULL
       WHERE webhook_id = $1 AND id = $2 RETURNING ${DELIVERY_COLUMNS}`,
-    // Per active webhook one probe of the pending index for its head; the UPDATE checks the lease
-    // again on the row as committed, so of two concurrent claims of one head only one wins.
+    // Per active webhook one probe of the pending index for its head (in block order: a traced
+    // block's transfers, enqueued later, go before the next block's); a head of a block still to
+    // trace ($5) waits. The UPDATE checks the lease again on the row as committed, so of two
+    // concurrent claims of one head only one wins.
     claim: `WITH due AS (
         SELECT d.id FROM ${hooks} w
         CROSS JOIN LATERAL (
-          SELECT id, sequence, next_attempt_at, lease_owner, lease_until FROM ${deliveries} p
-          WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.sequence LIMIT 1
+          SELECT id, sequence, block_number, removed, next_attempt_at, lease_owner, lease_until FROM ${deliveries} p
+          WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.block_number, p.sequence LIMIT 1
         ) d
         WHERE w.active AND d.next_attempt_at <= $2 AND (d.lease_owner IS NULL OR d.lease_until <= $2)
+          AND ($5::int8 IS NULL OR d.removed OR d.block_number <= $5 OR NOT 'address_activity' = ANY(w.events))
         ORDER BY d.sequence LIMIT $4
       ), locked AS (
         SELECT d.id FROM ${deliveries} d JOIN due USING (id) FOR UPDATE OF d SKIP LOCKED
@@ -76,12 +83,22 @@ function webhookStatements(schema: string) {
     setPayload: `UPDATE ${deliveries} SET payload = $3 WHERE id = $1 AND lease_owner = $2 AND payload IS NULL`,
     settle: `UPDATE ${deliveries} SET status = $3, attempts = $4, last_status_code = $5, last_error = $6, next_attempt_at = $7,
         delivered_at = $8, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2`,
+    // Done with and old: through the index of settled ones, and the pending index of disabled webhooks.
+    prune: `DELETE FROM ${deliveries} WHERE id IN (
+        (SELECT id FROM ${deliveries} WHERE status <> 'pending' AND coalesce(delivered_at, created_at) < $1 LIMIT $2)
+        UNION ALL
+        (SELECT d.id FROM ${hooks} w JOIN ${deliveries} d ON d.webhook_id = w.id
+          WHERE NOT w.active AND d.status = 'pending' AND d.created_at < $1 LIMIT $2)
+        LIMIT $2
+      )`,
     countPending: `SELECT count(*)::int AS n FROM ${deliveries} WHERE status = 'pending'`,
     matches: `SELECT w.id, s.kind, s.address FROM ${subscriptions} s JOIN ${hooks} w ON w.id = s.webhook_id
         WHERE s.address = ANY($1::bytea[]) AND w.active
           AND ((s.kind = 'address' AND 'address_activity' = ANY(w.events)) OR (s.kind = 'token' AND 'token_transfer' = ANY(w.events)))
       UNION ALL
       SELECT id, 'block', NULL FROM ${hooks} WHERE active AND 'block' = ANY(events)`,
+    addressWatchers: `SELECT w.id, s.address FROM ${subscriptions} s JOIN ${hooks} w ON w.id = s.webhook_id
+        WHERE s.address = ANY($1::bytea[]) AND s.kind = 'address' AND w.active AND 'address_activity' = ANY(w.events)`,
     enqueue: `INSERT INTO ${deliveries} (id, webhook_id, sequence, event, block_number, block_hash, subject, removed, status, attempts,
         created_at, next_attempt_at)
       SELECT u.id, u.webhook_id, ${nextSequence} + u.ord, u.event, u.block_number, u.block_hash, u.subject, false, 'pending', 0, $7, $7
@@ -195,7 +212,8 @@ export class PostgresWebhooks implements WebhookStorage {
   }
 
   async claimWebhookDeliveries(claim: WebhookClaim): Promise<StoredWebhookDelivery[]> {
-    const { rows } = await this.pool.query<Row>(this.#sql.claim, [claim.owner, claim.now, claim.leaseMs, claim.limit]);
+    const tracedThrough = claim.tracedThrough == null ? null : claim.tracedThrough.toString();
+    const { rows } = await this.pool.query<Row>(this.#sql.claim, [claim.owner, claim.now, claim.leaseMs, claim.limit, tracedThrough]);
     return rows.map(toDelivery).sort((a, b) => a.sequence - b.sequence);
   }
 
@@ -207,6 +225,11 @@ export class PostgresWebhooks implements WebhookStorage {
   async settleWebhookDelivery(id: string, owner: string, o: WebhookAttemptOutcome): Promise<boolean> {
     const { rowCount } = await this.pool.query(this.#sql.settle, [id, owner, o.status, o.attempts, o.lastStatusCode, o.lastError, o.nextAttemptAt, o.deliveredAt]);
     return rowCount === 1;
+  }
+
+  async pruneWebhookDeliveries(before: number, limit: number): Promise<number> {
+    const { rowCount } = await this.pool.query(this.#sql.prune, [before, limit]);
+    return rowCount ?? 0;
   }
 
   async countPendingWebhookDeliveries(): Promise<number> {
@@ -230,7 +253,21 @@ export class PostgresWebhooks implements WebhookStorage {
       return found;
     };
     const matches = { blockHooks, addressHooks: byAddress('address'), tokenHooks: byAddress('token') };
-    const entries = bundles.flatMap((bundle) => webhookOutbox(bundle, matches));
+    await this.#insert(client, bundles.flatMap((bundle) => webhookOutbox(bundle, matches)), now);
+  }
+
+  /** Enqueues, inside the trace write's transaction on `client`, the internal transfers of `traces` the active webhooks watch. */
+  async enqueueTraces(client: PoolClient, traces: readonly BlockTraces[], now: number): Promise<void> {
+    const addresses = webhookTraceKeys(traces);
+    if (addresses.length === 0) return;
+    const { rows } = await client.query<{ id: string; address: Hex }>(this.#sql.addressWatchers, [byteaArray(addresses)]);
+    if (rows.length === 0) return;
+    const addressHooks = new Map<Hex, string[]>();
+    for (const row of rows) addressHooks.set(row.address, [...(addressHooks.get(row.address) ?? []), row.id]);
+    await this.#insert(client, traces.flatMap((entry) => webhookTraceOutbox(entry, addressHooks)), now);
+  }
+
+  async #insert(client: PoolClient, entries: readonly WebhookOutboxEntry[], now: number): Promise<void> {
     if (entries.length === 0) return;
     await client.query(this.#sql.enqueue, [
       entries.map(() => randomUUID()),

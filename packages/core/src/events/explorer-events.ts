@@ -40,6 +40,8 @@ export type ExplorerEvents = {
   block: BlockBundle;
   /** Storage was rolled back to a common ancestor. */
   reorg: ReorgEvent;
+  /** The trace pipeline wrote the traces of blocks through this one (the trace cursor moved). */
+  traced: { blockNumber: bigint };
   /** A transaction entered the pending pool. */
   pendingTransaction: PendingTransactionEvent;
   /** A block moved a token's price (only while someone listens to this event). */

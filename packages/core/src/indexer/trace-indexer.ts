@@ -182,7 +182,7 @@ export class TraceIndexer {
         await refill();
         // Written when a batch is full, when nothing more is being read, or once the first has waited long enough.
         if (ready.length >= this.options.batchBlocks || window.length === 0 || Date.now() - readySince >= WRITE_DELAY_MS) {
-          await this.storage.writeBlockTraces(ready);
+          await this.#write(ready);
           written += ready.length;
           ready = [];
         }
@@ -192,7 +192,7 @@ export class TraceIndexer {
         }
       }
       if (ready.length > 0 && !this.#stopped) {
-        await this.storage.writeBlockTraces(ready);
+        await this.#write(ready);
         written += ready.length;
       }
     } finally {
@@ -245,6 +245,12 @@ export class TraceIndexer {
         yield { number: row.block.number, hash: row.block.hash, transactions: transactions as StoredTransaction[] };
       }
     }
+  }
+
+  /** Writes consecutive blocks' traces and tells who waits on them (webhooks of their internal transfers). */
+  async #write(traces: BlockTraces[]): Promise<void> {
+    await this.storage.writeBlockTraces(traces);
+    this.hub.emit('traced', { blockNumber: traces.at(-1)!.blockNumber });
   }
 
   #reportProgress(tracedBlock: bigint, target: bigint, written: number, started: number): void {

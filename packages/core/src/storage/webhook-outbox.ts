@@ -1,4 +1,5 @@
 import type { BlockBundle, Hex } from './records.js';
+import type { BlockTraces } from './trace-records.js';
 import type { WebhookEvent, WebhookSubject } from './webhook-records.js';
 
 /** The active webhooks a bundle may concern, as a backend finds them while it writes the bundle. */
@@ -69,6 +70,38 @@ export function webhookOutbox(bundle: BlockBundle, matches: WebhookMatches): Web
       const subject: WebhookSubject = { kind: 'token_transfer', transactionHash: tx.hash, logIndex: transfer.logIndex, batchIndex: transfer.batchIndex };
       push(watchers(transfer.from, transfer.to), 'address_activity', subject);
       push(matches.tokenHooks.get(transfer.token) ?? [], 'token_transfer', subject);
+    }
+  }
+  return entries;
+}
+
+/** The addresses the internal transfers of traced blocks touch: what a backend looks up watchers of. */
+export function webhookTraceKeys(traces: readonly BlockTraces[]): Hex[] {
+  const addresses = new Set<Hex>();
+  for (const entry of traces) {
+    for (const internal of entry.internalTransactions) {
+      if (!movesValue(internal)) continue;
+      addresses.add(internal.from);
+      if (internal.to !== null) addresses.add(internal.to);
+    }
+  }
+  return [...addresses];
+}
+
+/**
+ * The `address_activity` deliveries the traces of a block bring when the trace pipeline writes
+ * them after the block: its internal transfers (by transaction index, then trace index) with a
+ * watched party, each once per webhook, as {@link webhookOutbox} would have given them inline.
+ */
+export function webhookTraceOutbox(traces: BlockTraces, addressHooks: WebhookMatches['addressHooks']): WebhookOutboxEntry[] {
+  const { blockNumber, blockHash } = traces;
+  const entries: WebhookOutboxEntry[] = [];
+  if (addressHooks.size === 0) return entries;
+  for (const internal of traces.internalTransactions) {
+    if (!movesValue(internal)) continue;
+    const hooks = new Set([...(addressHooks.get(internal.from) ?? []), ...(internal.to === null ? [] : (addressHooks.get(internal.to) ?? []))]);
+    for (const webhookId of hooks) {
+      entries.push({ webhookId, event: 'address_activity', blockNumber, blockHash, subject: { kind: 'internal_transaction', transactionHash: internal.transactionHash, traceIndex: internal.traceIndex } });
     }
   }
   return entries;

@@ -94,6 +94,13 @@ export interface WebhookClaim {
   /** How long the claim holds: another sender may take a delivery whose lease ran out. */
   leaseMs: number;
   limit: number;
+  /**
+   * Set while the trace pipeline adds internal transfers behind the blocks: the trace cursor. A
+   * webhook with `address_activity` then waits at its first delivery of a block above it (a
+   * `removed` notice excepted) until that block is traced and its transfers are enqueued before
+   * the next block's. `null` or absent (traces off, or the node cannot trace): nothing waits.
+   */
+  tracedThrough?: bigint | null;
 }
 
 /** A page of a webhook's deliveries, newest first. */

@@ -29,6 +29,13 @@ export interface WebhookFeatureOptions {
   clock: () => number;
   /** Where the delivery metrics go; `null` when metrics are off. */
   registry: Registry | null;
+  /**
+   * The trace cursor while the trace pipeline adds internal transfers behind the blocks, else
+   * `null` (traces off, or the node cannot trace): deliveries of blocks above it wait for them.
+   */
+  tracedThrough: () => Promise<bigint | null>;
+  /** Whether this instance prunes the outbox: one of a cluster at a time (the one that indexes). */
+  prunes: () => boolean;
 }
 
 /** The webhooks feature: its service, its routes, and the dispatcher that sends the outbox (woken by every block). */
@@ -36,8 +43,10 @@ export function createWebhooks(options: WebhookFeatureOptions): { service: Webho
   const { storage, config, clock } = options;
   const service = new WebhookService(storage, config, clock);
   const metrics = new WebhookMetrics(options.registry, storage);
-  const dispatcher = new WebhookDispatcher(storage, new WebhookPayloads(options.services, storage), config, metrics, options.logger, clock);
+  const dispatcher = new WebhookDispatcher(storage, new WebhookPayloads(options.services, storage), config, metrics, options.logger, clock, options.tracedThrough, options.prunes);
   options.hub.on('block', () => dispatcher.poke());
   options.hub.on('reorg', () => dispatcher.poke());
+  // Deliveries waiting for their block's traces may go now.
+  options.hub.on('traced', () => dispatcher.poke());
   return { service, routes: webhookRoutes(service), dispatcher };
 }

@@ -35,6 +35,16 @@ export const webhookConfigSchema = z
     concurrency: int(1).max(1_000).default(32),
     /** How long a rotated-out secret still signs deliveries beside the new one. */
     secretOverlapMs: int(0).default(24 * 60 * 60 * 1000),
+    /**
+     * How long the outbox keeps deliveries done with: delivered ones (from their delivery), failed
+     * ones and those of disabled webhooks (from their creation). Older ones are deleted in batches
+     * by the instance that indexes (the cluster's leaseholder).
+     */
+    retentionMs: int(1).default(30 * 24 * 60 * 60 * 1000),
+    /** How often that instance looks for deliveries past `retentionMs`. */
+    pruneIntervalMs: int(1).default(60 * 60 * 1000),
+    /** Most deliveries one delete takes (each batch is its own short write). */
+    pruneBatch: int(1).max(100_000).default(1_000),
   })
   .refine((config) => config.leaseMs > config.timeoutMs, { path: ['leaseMs'], message: 'must be longer than webhooks.timeoutMs' })
   .refine((config) => config.retryMaxMs >= config.retryBaseMs, { path: ['retryMaxMs'], message: 'must be at least webhooks.retryBaseMs' });

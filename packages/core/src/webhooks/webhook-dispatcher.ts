@@ -23,6 +23,8 @@ export class WebhookDispatcher {
   #loop: Promise<void> | null = null;
   #wake: (() => void) | null = null;
   #poked = false;
+  /** When this instance last pruned the outbox (0: not yet). */
+  #prunedAt = 0;
 
   constructor(
     private readonly storage: WebhookStorage,
@@ -31,6 +33,10 @@ export class WebhookDispatcher {
     private readonly metrics: WebhookMetrics,
     private readonly logger: Logger,
     private readonly clock: () => number,
+    /** See `WebhookClaim.tracedThrough`. */
+    private readonly tracedThrough: () => Promise<bigint | null>,
+    /** Whether this instance is the one that prunes the outbox (the cluster's indexing leaseholder). */
+    private readonly prunes: () => boolean,
   ) {}
 
   start(): void {
@@ -56,11 +62,15 @@ export class WebhookDispatcher {
     const inFlight = new Set<Promise<void>>();
     while (this.#running) {
       this.#poked = false;
+      await this.#pruneWhenDue();
       let claimed: StoredWebhookDelivery[] = [];
       const room = this.config.concurrency - inFlight.size;
       try {
         // A webhook in flight has its head leased, so it is never claimed twice.
-        if (room > 0) claimed = await this.storage.claimWebhookDeliveries({ owner: this.owner, now: this.clock(), leaseMs: this.config.leaseMs, limit: room });
+        if (room > 0) {
+          const tracedThrough = await this.tracedThrough();
+          claimed = await this.storage.claimWebhookDeliveries({ owner: this.owner, now: this.clock(), leaseMs: this.config.leaseMs, limit: room, tracedThrough });
+        }
       } catch (error) {
         this.logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again');
       }
@@ -77,6 +87,23 @@ export class WebhookDispatcher {
       if (claimed.length === 0 && !this.#poked && this.#running) await this.#sleep(this.config.pollIntervalMs);
     }
     await Promise.all(inFlight);
+  }
+
+  /** Deletes, in batches, deliveries past `retentionMs`, at most every `pruneIntervalMs`, on one instance. */
+  async #pruneWhenDue(): Promise<void> {
+    const now = this.clock();
+    if (now - this.#prunedAt < this.config.pruneIntervalMs || !this.prunes()) return;
+    this.#prunedAt = now;
+    try {
+      let deleted = 0;
+      for (let batch = this.config.pruneBatch; batch === this.config.pruneBatch && this.#running; ) {
+        batch = await this.storage.pruneWebhookDeliveries(now - this.config.retentionMs, this.config.pruneBatch);
+        deleted += batch;
+      }
+      if (deleted > 0) this.logger.info({ deleted }, 'webhook deliveries past their retention deleted');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'webhook deliveries past their retention could not be deleted; trying again at the next interval');
+    }
   }
 
   #sleep(ms: number): Promise<void> {

@@ -1,6 +1,8 @@
 import { describe, expect } from 'vitest';
-import { webhookOutbox, type Hex, type StoredWebhook, type StoredWebhookDelivery, type WebhookMatches } from '@chainlens/core';
+import { webhookOutbox, webhookTraceOutbox, type Hex, type StoredWebhook, type StoredWebhookDelivery, type WebhookMatches } from '@chainlens/core';
 import { makeAddressPool, makeChain } from '../fixtures.js';
+import { withInternalTransactions } from '../internal-transaction-fixtures.js';
+import { tracesOf, withoutTraces } from '../trace-fixtures.js';
 import { type StorageFactory, storageTest, writeChain } from './harness.js';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
@@ -138,6 +140,75 @@ export function webhookTests(factory: StorageFactory): void {
       ]);
       expect(outbox.slice(3).map((d) => d.blockHash)).toEqual([chain[1]!.block.hash, chain[2]!.block.hash]);
       expect(outbox.slice(3).every((d) => d.status === 'pending' && d.attempts === 0)).toBe(true);
+    });
+
+    test('traced internal transfers are enqueued with their traces and claimed in block order, after their block is traced', async (storage) => {
+      const chain = withInternalTransactions(makeChain({ blocks: 6, txPerBlock: 3, addresses: pool }));
+      const half = 3;
+      const moved = chain.flatMap((b) => b.internalTransactions).filter((x) => x.value > 0n && x.error === null && x.to !== null && x.blockNumber >= chain[half]!.block.number);
+      const watched = moved[0]!.to!;
+      await storage.createWebhook(hook(HOOK_A, ALICE, { events: ['address_activity', 'block'], addresses: [watched] }), 10);
+      await writeChain(storage, chain.map(withoutTraces));
+      const matches: WebhookMatches = { blockHooks: [HOOK_A], addressHooks: new Map([[watched, [HOOK_A]]]), tokenHooks: new Map() };
+      const expectedOf = (blocks: typeof chain) =>
+        blocks.flatMap((b) => [...webhookOutbox(withoutTraces(b), matches), ...webhookTraceOutbox(tracesOf(b), matches.addressHooks)])
+          .map(({ webhookId, event, blockNumber, blockHash, subject }) => ({ webhookId, event, blockNumber, blockHash, subject }));
+      const now = Date.now() + 1_000;
+      const first = chain[0]!.block.number;
+      // Nothing is traced yet: the hook waits, unless nothing is traced behind the blocks.
+      expect(await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 0, limit: 10, tracedThrough: first - 1n })).toEqual([]);
+      expect(await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 0, limit: 10, tracedThrough: null })).toHaveLength(1);
+      const drain = async (tracedThrough: bigint) => {
+        const told: StoredWebhookDelivery[] = [];
+        for (let d = await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10, tracedThrough }); d.length > 0; d = await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10, tracedThrough })) {
+          expect(d).toHaveLength(1);
+          await storage.setWebhookPayload(d[0]!.id, 'me', '{}');
+          await storage.settleWebhookDelivery(d[0]!.id, 'me', { status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null, deliveredAt: now });
+          told.push(d[0]!);
+        }
+        return told;
+      };
+      await storage.writeBlockTraces(chain.slice(0, half).map(tracesOf));
+      expect(shape(await drain(chain[half - 1]!.block.number))).toEqual(expectedOf(chain.slice(0, half)));
+      await storage.writeBlockTraces(chain.slice(half).map(tracesOf));
+      const rest = expectedOf(chain.slice(half));
+      expect(shape(await drain(chain.at(-1)!.block.number))).toEqual(rest);
+      expect(rest.some((d) => d.subject.kind === 'internal_transaction' && d.blockNumber === moved[0]!.blockNumber)).toBe(true);
+      // A rollback retracts the told traced transfers like the block's other deliveries, claimed in block order too.
+      await storage.rollbackTo(chain[half - 1]!.block.number);
+      expect(shape(await drain(chain[half - 1]!.block.number))).toEqual(rest);
+      expect((await outboxOf(storage, HOOK_A)).filter((d) => d.removed)).toHaveLength(rest.length);
+    });
+
+    test('pruning deletes, in batches, deliveries done with and older than the cut: delivered, failed, of disabled webhooks', async (storage) => {
+      const chain = makeChain({ blocks: 4, addresses: pool });
+      await storage.createWebhook(hook(HOOK_A, ALICE, { events: ['block'] }), 10);
+      await storage.createWebhook(hook(HOOK_B, BOB, { events: ['block'] }), 10);
+      await writeChain(storage, chain);
+      await storage.updateWebhook(HOOK_B, { active: false });
+      const now = Date.now() + 1_000;
+      // HOOK_A: block 0 delivered after the cut, block 1 delivered long before it, block 2 failed, block 3 pending.
+      const outcomes = [
+        { status: 'delivered', lastStatusCode: 200, nextAttemptAt: null, deliveredAt: now + 10_000 },
+        { status: 'delivered', lastStatusCode: 200, nextAttemptAt: null, deliveredAt: 5 },
+        { status: 'failed', lastStatusCode: 410, nextAttemptAt: null, deliveredAt: null },
+      ] as const;
+      const settled: string[] = [];
+      for (const outcome of outcomes) {
+        const [d] = await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10 });
+        await storage.settleWebhookDelivery(d!.id, 'me', { ...outcome, attempts: 1, lastError: null });
+        settled.push(d!.id);
+      }
+      expect(await storage.pruneWebhookDeliveries(0, 10)).toBe(0);
+      const batches: number[] = [];
+      for (let n = 2; n === 2; batches.push(n)) n = await storage.pruneWebhookDeliveries(now + 5_000, 2);
+      // Blocks 1 and 2 of HOOK_A and the four pending of the disabled HOOK_B.
+      expect(batches).toEqual([2, 2, 2, 0]);
+      const left = await outboxOf(storage, HOOK_A);
+      expect(left.map((d) => [d.id === settled[0], d.status, d.blockNumber])).toEqual([[true, 'delivered', 0n], [false, 'pending', 3n]]);
+      expect(await outboxOf(storage, HOOK_B)).toEqual([]);
+      expect(await storage.countPendingWebhookDeliveries()).toBe(1);
+      expect((await storage.claimWebhookDeliveries({ owner: 'me', now, leaseMs: 60_000, limit: 10 })).map((d) => d.blockNumber)).toEqual([3n]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { getContractAddress } from 'viem';
 import { createExplorer, type Explorer, type Storage } from '@chainlens/core';
 import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/devchain';
 import { call, indexedThrough, signUp, waitFor, type ServedApi, type SignedUpUser } from '../api/context.js';
@@ -119,6 +120,30 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       const first = got[0]!;
       expect(first.body).toMatchObject({ id: first.deliveryId, webhookId: id, event: 'address_activity', data: { removed: false } });
       expect(Math.abs(first.timestamp - Date.now() / 1000)).toBeLessThan(60);
+    });
+
+    it('an internal transfer the trace pipeline finds is delivered as served, before the next block’s deliveries', async () => {
+      const user = await signUp({ url: served.url, explorer });
+      // Caller.deployChild forwards its value to the Child it creates: that child is watched (its first CREATE was nonce 1).
+      const child = getContractAddress({ from: demo.contracts.caller, nonce: 2n }).toLowerCase();
+      const id = await hookFor(user, { events: ['address_activity', 'block'], addresses: [child] });
+      const hash = await chain.walletClient.writeContract({ address: demo.contracts.caller, abi: demo.abis.caller, functionName: 'deployChild', value: 5n });
+      const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+      await rpc('anvil_mine', ['0x1']);
+      const told = await waitFor(() => accepted(id).find((delivery) => delivery.body.data.internalTransaction), 'the internal transfer delivered', 20_000);
+      const next = await waitFor(() => accepted(id).find((delivery) => BigInt(delivery.body.data.blockNumber) === blockNumber + 1n), 'the next block delivered');
+      expect(told.body).toMatchObject({ event: 'address_activity', data: { blockNumber: blockNumber.toString(), removed: false } });
+      expect(told.signatureValid).toBe(true);
+      const internal = told.body.data.internalTransaction;
+      expect(internal).toMatchObject({ hash, type: 'create', contractAddress: child, value: '5', blockNumber: blockNumber.toString() });
+      // The Etherscan-compatible route serves the same record (its own name for the timestamp).
+      const listed = await call({ url: served.url }, 'GET', `/api?module=account&action=txlistinternal&address=${child}`);
+      expect(listed.body.result).toHaveLength(1);
+      const { timeStamp, ...rest } = listed.body.result[0];
+      expect(timeStamp).toBe(internal.timestamp);
+      for (const [key, value] of Object.entries(rest)) expect(internal[key], key).toEqual(value);
+      const order = accepted(id).map((delivery) => delivery.deliveryId);
+      expect(order.indexOf(told.deliveryId)).toBeLessThan(order.indexOf(next.deliveryId));
     });
 
     it('a receiver answering 500 for a while gets every delivery once it recovers, in block order per hook', async () => {

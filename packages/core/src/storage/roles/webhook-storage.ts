@@ -11,6 +11,9 @@ import type { StoredWebhook, StoredWebhookDelivery, WebhookAttemptOutcome, Webho
  * attempted: nobody was told) and enqueue, for each one of them with a payload that is not itself
  * a removal, a copy with `removed: true` (new id and sequence, same event, block, subject and
  * payload, `pending`, due at once). Webhooks are not chain data: `rollbackTo` leaves them alone.
+ * `writeBlockTraces` MUST likewise enqueue, in its atomic write, what `webhookTraceOutbox` gives
+ * for each traced block against the active webhooks (its internal transfers), block by block; a
+ * rollback treats those deliveries as the block's others.
  */
 export interface WebhookStorage {
   /**
@@ -43,8 +46,10 @@ export interface WebhookStorage {
   redeliverWebhookDelivery(webhookId: string, id: string, now: number): Promise<StoredWebhookDelivery | null>;
   /**
    * Leases due deliveries to `claim.owner` until `now + leaseMs`: per active webhook at most one,
-   * its pending delivery of lowest `sequence`, and only when that one is due (`nextAttemptAt` at
-   * or before `now`) and not leased to anyone (a lease that ran out counts as none). At most
+   * its pending delivery first in (`blockNumber`, `sequence`) order (so a traced block's internal
+   * transfers, enqueued later, still precede the next block's deliveries), and only when that one
+   * is due (`nextAttemptAt` at or before `now`), not leased to anyone (a lease that ran out counts
+   * as none) and not waiting for its block's traces (see `WebhookClaim.tracedThrough`). At most
    * `limit` of them, by `sequence`. Concurrent claims (from any instance on this storage) MUST
    * NOT both get one delivery, so a webhook's deliveries are sent one at a time, in order.
    */
@@ -59,6 +64,12 @@ export interface WebhookStorage {
    * whether it did (`false`, nothing written, when the lease was lost).
    */
   settleWebhookDelivery(id: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean>;
+  /**
+   * Deletes at most `limit` deliveries that are done with and older than `before`: delivered ones
+   * delivered before it, failed ones and pending ones of disabled webhooks created before it.
+   * Resolves how many it deleted (fewer than `limit`: none such is left).
+   */
+  pruneWebhookDeliveries(before: number, limit: number): Promise<number>;
   /** How many deliveries are pending, over every webhook. */
   countPendingWebhookDeliveries(): Promise<number>;
 }
