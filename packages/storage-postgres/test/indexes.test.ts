@@ -282,7 +282,12 @@ describe('the statements of the list routes and lookups', () => {
 
   /** A page three pages in, or the last full page of a shorter list. */
   const deep = (count: number) => Math.max(0, Math.min(3, Math.floor(count / PAGE) - 1)) * PAGE;
-  const routeCases: [string, Statement, unknown[]][] = [
+  /**
+   * Per statement, the most rows a sort may hold: a page, or for a UNION of a sender and a recipient
+   * side, each cut at a page, the two sides (Postgres 18 sorts them to drop the repeated transfer
+   * to oneself where 15 hashes them).
+   */
+  const routeCases: [string, Statement, unknown[], sortBound?: number][] = [
     ['transaction/:hash (getTransaction)', r.transactionByHash, [toBytea(someTransaction.hash)]],
     ['getblock (getBlockWithTransactionHashes)', r.blockWithTransactionHashes, ['200']],
     ['txlist asc (listAddressTransactions)', r.addressTransactionsAsc, [toBytea(address), '0', MAX, PAGE, deep(transactions)]],
@@ -292,7 +297,7 @@ describe('the statements of the list routes and lookups', () => {
     ['tokentx of a token asc (listTokenTransfers)', r.tokenTransfers[tokenTransfersKey('ASC', false, false)]!, [toBytea(token), '0', MAX, PAGE, deep(transfers)]],
     ['contract events desc (listAddressLogs)', r.addressLogs[addressLogsKey('DESC', false)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
     ['getLogs by address (listAddressLogs asc)', r.addressLogs[addressLogsKey('ASC', false)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
-    ['tokentx of an address, first page (listAddressTokenTransfers)', r.addressTokenTransfers.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, null]],
+    ['tokentx of an address, first page (listAddressTokenTransfers)', r.addressTokenTransfers.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, null], 2 * PAGE],
     ['tokentx and getLogs transactions (getTransactions)', r.transactionsByHash, [chainTransactions(routeChain).slice(100, 100 + PAGE).map((candidate) => toBytea(candidate.hash))]],
   ];
 
@@ -301,12 +306,12 @@ describe('the statements of the list routes and lookups', () => {
   });
 
   for (const kind of ['custom', 'generic'] as const) {
-    for (const [name, statement, values] of routeCases) {
+    for (const [name, statement, values, sortBound = PAGE] of routeCases) {
       it(`${name}: no sequential scan, no sort of more than a page (${kind} plan, run)`, async () => {
         const nodes = await plan(statement, values, kind, true);
         expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name'])).toEqual([]);
         const sorted = nodes.filter((node) => node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort');
-        expect(sorted.map((node) => node['Actual Rows']! * node['Actual Loops']!).filter((rows) => rows > PAGE)).toEqual([]);
+        expect(sorted.map((node) => node['Actual Rows']! * node['Actual Loops']!).filter((rows) => rows > sortBound)).toEqual([]);
       });
     }
   }
