@@ -24,10 +24,10 @@ export interface KernelOptions {
  */
 export function composeKernel(host: ModuleHost, { config, authenticate, rateLimit, head, labelsVersion }: KernelOptions): HttpKernel {
   const served = [...host.apiRoutes, ...host.pageRoutes];
-  const observers = [requestLog(host.logger.child({ module: 'http' })), ...host.responseObservers];
+  const observers = [requestLog(host.infrastructure.logger.child({ module: 'http' })), ...host.responseObservers];
   return createHttpKernel({
     routes: [...served, ...documentationRoutes(served)],
-    logger: host.logger,
+    logger: host.infrastructure.logger,
     bodyLimit: config.http.bodyLimit,
     bodyDrainLimit: config.http.bodyDrainLimit,
     authenticate,
@@ -38,7 +38,7 @@ export function composeKernel(host: ModuleHost, { config, authenticate, rateLimi
         ? new ResponseCache(
             async () => (await head.current())?.hash ?? null,
             config.reads.responseCacheBytes,
-            new BlockLineage(host.hub),
+            new BlockLineage(host.infrastructure.hub),
             async () => String(await labelsVersion.current()),
           )
         : undefined,

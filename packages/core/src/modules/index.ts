@@ -1,3 +1,3 @@
-export type { ExplorerModule, ModuleContext } from './module.js';
-export { ModuleHost, type ModuleHostOptions } from './module-host.js';
+export type { ExplorerModule, ModuleContext, ModuleInfrastructure } from './module.js';
+export { ModuleHost } from './module-host.js';
 export { Signal } from './signal.js';

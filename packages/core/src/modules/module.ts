@@ -17,8 +17,8 @@ export interface ExplorerModule<Options, Exports> {
   register(app: ModuleContext, options: Options): Exports;
 }
 
-/** What every module is given: the shared infrastructure, and where to add its parts. */
-export interface ModuleContext {
+/** The infrastructure every module shares. */
+export interface ModuleInfrastructure {
   readonly logger: Logger;
   /** The storage everything served reads, which may be read replicas a little behind the primary. */
   readonly storage: Storage;
@@ -27,6 +27,10 @@ export interface ModuleContext {
   readonly chain: ChainClient;
   readonly hub: EventHub;
   readonly clock: () => number;
+}
+
+/** What every module is given: the shared infrastructure, and where to add its parts. */
+export interface ModuleContext extends ModuleInfrastructure {
   /** Adds API routes: served, and described in the OpenAPI document and `/docs`. */
   route(...routes: readonly Route[]): void;
   /** Adds page routes (HTML and assets), listed after the API's. */
