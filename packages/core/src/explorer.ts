@@ -90,11 +90,12 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const limits = app.register(rateLimitsModule, { config });
   const labels = app.register(labelsModule, { config, cluster, head, tokenReader });
   const prices = app.register(pricesModule, { config, head, tokenReader });
-  const read = { ...indexing.services, ...labels.services, ...prices.services };
-  const chainReads = app.register(chainModule, { config, head, records, tokenReader, services: read });
-  const consensus = app.register(consensusModule, { config, head, records, services: { ...read, ...chainReads.services } });
+  // The services the chain-reading ones build on.
+  const base = { ...indexing.services, ...labels.services, ...prices.services };
+  const chainReads = app.register(chainModule, { config, head, records, tokenReader, services: base });
+  const consensus = app.register(consensusModule, { config, head, records, services: { ...base, ...chainReads.services } });
   const verification = app.register(verificationModule, { config });
-  const services: Services = { ...read, ...accounts.services, ...chainReads.services, ...consensus.services, ...verification.services };
+  const services: Services = { ...base, ...accounts.services, ...chainReads.services, ...consensus.services, ...verification.services };
 
   app.register(apiModule, { config, services, clientIp: limits.clientIp });
   const graphql = app.register(graphqlModule, { config, services });
