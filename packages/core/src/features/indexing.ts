@@ -85,7 +85,10 @@ export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing
       records,
       tokenReader,
       cluster,
-      tracedThrough: async () => (indexer.status.tracing && indexer.status.tracing.support !== 'no' ? writer.getTraceCursor() : null),
+      tracedThrough: async () => {
+        const { tracing } = indexer.status;
+        return tracing && tracing.support !== 'no' ? writer.getTraceCursor() : null;
+      },
       services: { pending, health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }) },
     };
   },
