@@ -16,9 +16,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['tokens', 'prices', 'indexer'],
   ['counters', 'auth'],
   ['verification', 'services'],
-  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'webhooks'],
+  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'modules', 'webhooks'],
   ['api'],
-  ['config-messages.ts', 'config.ts', 'explorer.ts', 'index.ts'],
+  ['config-messages.ts', 'config.ts', 'features', 'explorer.ts', 'index.ts'],
 ];
 
 /** The folders that carry requests and messages: the domain (every layer below them) never imports one. */

@@ -1,11 +1,11 @@
-import type { ApiKeyCap, ApiKeyChanges, StoredApiKey, StoredUser, UserChanges } from '@chainlens/core';
+import type { AccountStorage, ApiKeyCap, ApiKeyChanges, ApiKeyWithOwner, StoredApiKey, StoredUser, UserChanges } from '@chainlens/core';
 
 /**
  * Users and API keys in maps. Unlike chain records these change after they are written, so
  * they cannot be handed out frozen: every record is copied on the way in and on the way out
  * (arrays and Dates included), and a caller changing one changes nothing stored.
  */
-export class AccountStore {
+export class AccountStore implements AccountStorage {
   readonly #users = new Map<string, StoredUser>();
   readonly #userIdsByEmail = new Map<string, string>();
   readonly #keys = new Map<string, StoredApiKey>();
@@ -14,7 +14,7 @@ export class AccountStore {
   readonly #keyIdsByUser = new Map<string, string[]>();
 
   /** Stores a copy of `user`; `false` when its email is taken. A taken id is a caller bug and throws. */
-  createUser(user: StoredUser): boolean {
+  async createUser(user: StoredUser): Promise<boolean> {
     if (this.#userIdsByEmail.has(user.email)) return false;
     if (this.#users.has(user.id)) throw new Error(`createUser: user ${user.id} is already stored`);
     this.#users.set(user.id, copyUser(user));
@@ -22,17 +22,21 @@ export class AccountStore {
     return true;
   }
 
-  getUserById(id: string): StoredUser | null {
+  async getUserById(id: string): Promise<StoredUser | null> {
+    return this.#user(id);
+  }
+
+  async getUserByEmail(email: string): Promise<StoredUser | null> {
+    const id = this.#userIdsByEmail.get(email);
+    return id === undefined ? null : this.#user(id);
+  }
+
+  #user(id: string): StoredUser | null {
     const user = this.#users.get(id);
     return user ? copyUser(user) : null;
   }
 
-  getUserByEmail(email: string): StoredUser | null {
-    const id = this.#userIdsByEmail.get(email);
-    return id === undefined ? null : this.getUserById(id);
-  }
-
-  updateUser(id: string, { roles, isActive }: UserChanges): StoredUser | null {
+  async updateUser(id: string, { roles, isActive }: UserChanges): Promise<StoredUser | null> {
     const user = this.#users.get(id);
     if (!user) return null;
     const updated = copyUser({ ...user, roles: roles ?? user.roles, isActive: isActive ?? user.isActive });
@@ -45,7 +49,7 @@ export class AccountStore {
    * nothing (`false`) when its owner already holds `cap.maxLive` live keys. Synchronous, so no
    * other call can store a key between the count and the write.
    */
-  createApiKey(key: StoredApiKey, cap?: ApiKeyCap): boolean {
+  async createApiKey(key: StoredApiKey, cap?: ApiKeyCap): Promise<boolean> {
     if (this.#keys.has(key.id)) throw new Error(`createApiKey: key ${key.id} is already stored`);
     if (this.#keyIdsByHash.has(key.keyHash)) throw new Error(`createApiKey: a key with hash ${key.keyHash} is already stored`);
     if (cap && this.#liveKeys(key.userId, cap.now) >= cap.maxLive) return false;
@@ -66,18 +70,27 @@ export class AccountStore {
     }).length;
   }
 
-  getApiKeyByHash(keyHash: string): StoredApiKey | null {
+  async getApiKeyByHash(keyHash: string): Promise<StoredApiKey | null> {
+    return this.#keyByHash(keyHash);
+  }
+
+  async getApiKeyWithOwner(keyHash: string): Promise<ApiKeyWithOwner | null> {
+    const key = this.#keyByHash(keyHash);
+    return key && { key, owner: this.#user(key.userId) };
+  }
+
+  #keyByHash(keyHash: string): StoredApiKey | null {
     const id = this.#keyIdsByHash.get(keyHash);
     return id === undefined ? null : copyApiKey(this.#keys.get(id)!);
   }
 
   /** `userId`'s keys, newest first: by `createdAt`, then `id`, descending. */
-  listApiKeys(userId: string): StoredApiKey[] {
+  async listApiKeys(userId: string): Promise<StoredApiKey[]> {
     const keys = (this.#keyIdsByUser.get(userId) ?? []).map((id) => this.#keys.get(id)!);
     return keys.sort(newestFirst).map(copyApiKey);
   }
 
-  updateApiKey(id: string, { isActive, rateLimitPerMinute }: ApiKeyChanges, ownerId?: string): StoredApiKey | null {
+  async updateApiKey(id: string, { isActive, rateLimitPerMinute }: ApiKeyChanges, ownerId?: string): Promise<StoredApiKey | null> {
     const key = this.#keys.get(id);
     if (!key || (ownerId !== undefined && key.userId !== ownerId)) return null;
     const updated = copyApiKey({

@@ -1,4 +1,4 @@
-import type { CounterHit } from '@chainlens/core';
+import type { CounterHit, CounterStorage } from '@chainlens/core';
 import { LRUCache } from 'lru-cache';
 
 /** One live or expired counter; the object is updated in place on each hit. */
@@ -14,7 +14,7 @@ interface Counter {
  * hit. The LRU only bounds memory, dropping the least recently hit counters (expired ones
  * nobody hits again included) once `max` is reached.
  */
-export class CounterStore {
+export class CounterStore implements CounterStorage {
   readonly #counters: LRUCache<string, Counter>;
 
   constructor(max: number) {
@@ -22,7 +22,7 @@ export class CounterStore {
   }
 
   /** Adds each hit's amount and returns the values after it, in input order. O(1) per hit. */
-  hit(hits: readonly CounterHit[], now: number): number[] {
+  async hitCounters(hits: readonly CounterHit[], now: number): Promise<number[]> {
     return hits.map(({ key, amount, expiresAt }) => {
       const counter = this.#counters.get(key);
       if (counter && counter.expiresAt > now) {

@@ -1,5 +1,5 @@
 import type { Storage } from '@chainlens/core';
-import { MemoryStorage, type MemoryStorageOptions } from './memory-storage.js';
+import { createMemoryStorage, type MemoryStorageOptions } from './memory-storage.js';
 
 export type { MemoryStorageOptions } from './memory-storage.js';
 
@@ -16,5 +16,5 @@ export type { MemoryStorageOptions } from './memory-storage.js';
  * await storage.writeBlock(bundle);
  */
 export function memoryStorage(options?: MemoryStorageOptions): Storage {
-  return new MemoryStorage(options);
+  return createMemoryStorage(options);
 }

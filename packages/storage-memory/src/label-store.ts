@@ -1,26 +1,26 @@
-import type { Hex, PrivateLabelCap, StoredAddressLabel, StoredPrivateLabel } from '@chainlens/core';
+import type { Hex, LabelStorage, PrivateLabelCap, StoredAddressLabel, StoredPrivateLabel } from '@chainlens/core';
 
 /**
  * Public and private address labels, copied both ways (callers may change what they pass or
  * get). Operator and user data: rollbacks never touch them.
  */
-export class LabelStore {
+export class LabelStore implements LabelStorage {
   readonly #labels = new Map<Hex, StoredAddressLabel>();
   readonly #private = new Map<string, Map<Hex, StoredPrivateLabel>>();
   #version = 0;
 
-  put(label: StoredAddressLabel): void {
+  async putAddressLabel(label: StoredAddressLabel): Promise<void> {
     this.#labels.set(label.address, { ...label });
     this.#version += 1;
   }
 
-  delete(address: Hex): boolean {
+  async deleteAddressLabel(address: Hex): Promise<boolean> {
     const deleted = this.#labels.delete(address);
     if (deleted) this.#version += 1;
     return deleted;
   }
 
-  getMany(addresses: readonly Hex[]): StoredAddressLabel[] {
+  async getAddressLabels(addresses: readonly Hex[]): Promise<StoredAddressLabel[]> {
     return [...new Set(addresses)].flatMap((address) => {
       const label = this.#labels.get(address);
       return label ? [{ ...label }] : [];
@@ -28,7 +28,7 @@ export class LabelStore {
   }
 
   /** Walks every label: memory storage serves small label sets. */
-  search(prefix: string, limit: number): StoredAddressLabel[] {
+  async searchAddressLabels(prefix: string, limit: number): Promise<StoredAddressLabel[]> {
     if (limit < 1) return [];
     const key = prefix.toLowerCase();
     const found = [...this.#labels.values()].map((label) => ({ label, key: label.label.toLowerCase() })).filter((entry) => entry.key.startsWith(key));
@@ -37,11 +37,11 @@ export class LabelStore {
     return found.slice(0, limit).map((entry) => ({ ...entry.label }));
   }
 
-  get version(): number {
+  async getLabelsVersion(): Promise<number> {
     return this.#version;
   }
 
-  putPrivate(label: StoredPrivateLabel, cap?: PrivateLabelCap): boolean {
+  async putPrivateLabel(label: StoredPrivateLabel, cap?: PrivateLabelCap): Promise<boolean> {
     let entries = this.#private.get(label.userId);
     const existing = entries?.get(label.address);
     if (!existing && cap && (entries?.size ?? 0) >= cap.maxEntries) return false;
@@ -53,14 +53,14 @@ export class LabelStore {
     return true;
   }
 
-  deletePrivate(userId: string, address: Hex): boolean {
+  async deletePrivateLabel(userId: string, address: Hex): Promise<boolean> {
     const entries = this.#private.get(userId);
     const deleted = entries?.delete(address) ?? false;
     if (entries?.size === 0) this.#private.delete(userId);
     return deleted;
   }
 
-  listPrivate(userId: string): StoredPrivateLabel[] {
+  async listPrivateLabels(userId: string): Promise<StoredPrivateLabel[]> {
     const entries = [...(this.#private.get(userId)?.values() ?? [])].map((entry) => ({ ...entry }));
     return entries.sort((a, b) => (a.createdAt === b.createdAt ? (a.address < b.address ? -1 : 1) : a.createdAt > b.createdAt ? -1 : 1));
   }

@@ -1,23 +1,27 @@
-import type { Hex, StoredMetadataProfile } from '@chainlens/core';
+import type { Hex, MetadataStorage, StoredMetadataProfile } from '@chainlens/core';
 
 /** Metadata profiles by address, copied on the way in and out so no caller can change them. */
-export class MetadataStore {
+export class MetadataStore implements MetadataStorage {
   readonly #profiles = new Map<Hex, StoredMetadataProfile>();
 
-  put(profile: StoredMetadataProfile): void {
+  async putMetadataProfile(profile: StoredMetadataProfile): Promise<void> {
     this.#profiles.set(profile.address, structuredClone(profile));
   }
 
-  get(address: Hex): StoredMetadataProfile | null {
-    const profile = this.#profiles.get(address);
-    return profile ? structuredClone(profile) : null;
+  async getMetadataProfile(address: Hex): Promise<StoredMetadataProfile | null> {
+    return this.#profile(address);
   }
 
-  verifiedAddresses(): Hex[] {
+  async listVerifiedAddresses(): Promise<Hex[]> {
     return [...this.#profiles.values()].filter((profile) => profile.verified).map((profile) => profile.address);
   }
 
-  getMany(addresses: Hex[]): StoredMetadataProfile[] {
-    return [...new Set(addresses)].flatMap((address) => this.get(address) ?? []);
+  async getMetadataProfiles(addresses: Hex[]): Promise<StoredMetadataProfile[]> {
+    return [...new Set(addresses)].flatMap((address) => this.#profile(address) ?? []);
+  }
+
+  #profile(address: Hex): StoredMetadataProfile | null {
+    const profile = this.#profiles.get(address);
+    return profile ? structuredClone(profile) : null;
   }
 }

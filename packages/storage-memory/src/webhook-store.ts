@@ -26,10 +26,20 @@ interface DeliveryEntry {
   leaseUntil: number;
 }
 
+/** What the chain writes tell the webhook outbox, inside their own synchronous step. */
+export interface WebhookOutboxHooks {
+  /** Enqueues what `bundle` brings the active webhooks (see `WebhookStorage`); called with the block's write. */
+  enqueue(bundle: BlockBundle, now: number): void;
+  /** Enqueues the internal transfers of `traces` the active webhooks watch; called with the trace write. */
+  enqueueTraces(traces: readonly BlockTraces[], now: number): void;
+  /** Takes the outbox back with the blocks above `blockNumber`; called with the rollback. */
+  rollback(blockNumber: bigint, now: number): void;
+}
+
 /**
  * Webhooks and their outbox in memory. Every method runs synchronously to completion: the block
- * writes call {@link enqueue} and {@link rollback} inside their own synchronous step, so the
- * outbox changes with its blocks atomically. Records are copied both ways (they change in place).
+ * writes call its {@link outbox} hooks inside their own synchronous step, so the outbox changes
+ * with its blocks atomically. Records are copied both ways (they change in place).
  */
 export class WebhookStore implements WebhookStorage {
   readonly #hooks = new Map<string, StoredWebhook>();
@@ -43,6 +53,12 @@ export class WebhookStore implements WebhookStorage {
    */
   readonly #pending = new Map<string, DeliveryEntry[]>();
   #sequence = 0;
+  /** Kept apart from the `WebhookStorage` methods: only the chain writes call them. */
+  readonly outbox: WebhookOutboxHooks = {
+    enqueue: (bundle, now) => this.#enqueue(bundle, now),
+    enqueueTraces: (traces, now) => this.#enqueueTraces(traces, now),
+    rollback: (blockNumber, now) => this.#rollback(blockNumber, now),
+  };
 
   async createWebhook(webhook: StoredWebhook, maxPerUser: number): Promise<boolean> {
     if (this.#hooks.has(webhook.id)) throw new Error(`createWebhook: webhook ${webhook.id} exists`);
@@ -174,8 +190,7 @@ export class WebhookStore implements WebhookStorage {
     return deleted;
   }
 
-  /** Enqueues what `bundle` brings the active webhooks (see `WebhookStorage`); called with the block's write. */
-  enqueue(bundle: BlockBundle, now: number): void {
+  #enqueue(bundle: BlockBundle, now: number): void {
     if (this.#hooks.size === 0) return;
     const active = [...this.#hooks.values()].filter((hook) => hook.active);
     if (active.length === 0) return;
@@ -197,8 +212,7 @@ export class WebhookStore implements WebhookStorage {
     this.#enqueueEntries(entries, now);
   }
 
-  /** Enqueues the internal transfers of `traces` the active webhooks watch (see `WebhookStorage`); called with the trace write. */
-  enqueueTraces(traces: readonly BlockTraces[], now: number): void {
+  #enqueueTraces(traces: readonly BlockTraces[], now: number): void {
     const addresses = new Set(webhookTraceKeys(traces));
     if (addresses.size === 0) return;
     const addressHooks = new Map<Hex, string[]>();
@@ -215,8 +229,7 @@ export class WebhookStore implements WebhookStorage {
     }
   }
 
-  /** Takes the outbox back with the blocks above `blockNumber` (see `WebhookStorage`); called with the rollback. */
-  rollback(blockNumber: bigint, now: number): void {
+  #rollback(blockNumber: bigint, now: number): void {
     const removals: StoredWebhookDelivery[] = [];
     for (const [id, entries] of this.#byHook) {
       const kept: DeliveryEntry[] = [];

@@ -48,15 +48,22 @@ export class Indexer {
   private readonly alarm = new Alarm();
   /** The cursor as this indexer last read or wrote it. */
   private written: bigint | null = null;
+  private readonly tracer: TraceIndexer | null;
 
+  /**
+   * @param traceIndexer - makes the trace indexer that follows this one, given this one (it
+   *   yields while this one catches up); `null` when traces are off.
+   */
   constructor(
     private readonly storage: ChainWriter & BlockReader,
     private readonly source: BlockSource,
     private readonly hub: EventHub,
     private readonly logger: Logger,
     private readonly options: IndexerOptions,
-    private readonly tracer: TraceIndexer | null = null,
-  ) {}
+    traceIndexer: ((indexer: Indexer) => TraceIndexer) | null = null,
+  ) {
+    this.tracer = traceIndexer?.(this) ?? null;
+  }
 
   /** A snapshot of the indexer's state. */
   get status(): Readonly<IndexerStatus> {

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Principal, type Revocation } from '../auth/index.js';
+import type { ResolvedConfig } from '../config.js';
+import type { ClusterMember } from '../coordination/cluster.js';
+import { Throttles } from '../counters/index.js';
+import { createAuthenticator } from '../http/authenticate.js';
+import type { HttpRequest } from '../http/index.js';
+import { Signal, type ExplorerModule } from '../modules/index.js';
+import type { Services } from '../services/index.js';
+
+/** What the accounts module gives the modules after it. */
+export interface Accounts {
+  services: Pick<Services, 'users' | 'apiKeys'>;
+  /** Who sent a request (a JWT or an API key); `null` for anonymous, throws for credentials that do not hold. */
+  authenticate: (request: HttpRequest) => Promise<Principal | null> | null;
+  /** A revoked key or a deactivated user, here or (through the cluster's bus) on another instance. */
+  revoked: Signal<Revocation>;
+}
+
+/** People's accounts: users, their API keys and access tokens, the login and registration throttles. */
+export const accountsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'auth' | 'rateLimits' | 'coordinator' | 'clock'>; cluster: ClusterMember }, Accounts> = {
+  name: 'accounts',
+  register(app, { config, cluster }) {
+    const limits = config.rateLimits;
+    const throttles = new Throttles(app.writer, {
+      registrationsPerHour: limits.enabled ? limits.registrationsPerHour : Number.POSITIVE_INFINITY,
+      loginFailures: limits.enabled ? limits.loginFailures : Number.POSITIVE_INFINITY,
+      loginWindowMinutes: limits.loginWindowMinutes,
+      now: config.clock,
+    });
+    const revoked = new Signal<Revocation>();
+    // A revoked key or a deactivated user closes the connections opened with them, here and, through the bus, on every instance.
+    const onRevoked = (revocation: Revocation) => {
+      revoked.emit(revocation);
+      if (config.coordinator) cluster.relayRevocation(revocation);
+    };
+    cluster.onRevocation((revocation) => revoked.emit(revocation));
+    const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, onRevoked);
+    const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
+    return { services: { users, apiKeys }, authenticate: createAuthenticator(users, apiKeys), revoked };
+  },
+};
+
+/** The access-token issuer; without a configured secret, a random one that dies with the process. */
+function tokenIssuer(config: Pick<ResolvedConfig, 'auth' | 'clock'>, logger: Logger): TokenIssuer {
+  const { jwtSecret, tokenLifetimeSeconds, issuer, audience } = config.auth;
+  if (jwtSecret === undefined) {
+    logger.warn('auth.jwtSecret is not set: using a random secret, so tokens end with this process and other instances refuse them');
+  }
+  const secret = jwtSecret === undefined ? new Uint8Array(randomBytes(32)) : new TextEncoder().encode(jwtSecret);
+  return new TokenIssuer({ secret, lifetimeSeconds: tokenLifetimeSeconds, issuer, audience, now: config.clock });
+}

@@ -1,0 +1,98 @@
+import type { ResolvedConfig } from '../config.js';
+import type { IndexedHead } from '../events/index.js';
+import type { ExplorerModule } from '../modules/index.js';
+import {
+  AccountService,
+  ApprovalService,
+  BalanceChangeService,
+  BlockService,
+  ChartService,
+  ContractService,
+  DelegationService,
+  ExportService,
+  GasOracleService,
+  LogService,
+  NetworkStatsService,
+  NftInventoryService,
+  SearchService,
+  SubmissionService,
+  TokenService,
+  TraceService,
+  TransactionDecodingService,
+  TransactionEnvelopeService,
+  TransactionService,
+  type ChainRecordCache,
+  type Services,
+} from '../services/index.js';
+import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+
+type ChainServices =
+  | 'accounts'
+  | 'approvals'
+  | 'balanceChanges'
+  | 'blocks'
+  | 'charts'
+  | 'contracts'
+  | 'decoding'
+  | 'delegations'
+  | 'envelopes'
+  | 'exports'
+  | 'gasOracle'
+  | 'logs'
+  | 'networkStats'
+  | 'nfts'
+  | 'search'
+  | 'submission'
+  | 'tokens'
+  | 'traces'
+  | 'transactions';
+
+/** What the chain module reads from the modules before it. */
+export interface ChainModuleOptions {
+  config: Pick<ResolvedConfig, 'startBlock' | 'traces' | 'exports' | 'stats'>;
+  head: IndexedHead;
+  records: ChainRecordCache;
+  tokenReader: TokenMetadataReader;
+  services: Pick<Services, 'labels' | 'prices' | 'pending'>;
+}
+
+/**
+ * Reading the chain: blocks, transactions, accounts, tokens, logs, contracts, call trees and
+ * what is derived from them (decoded calls, balance changes, charts, exports, search).
+ */
+export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }> = {
+  name: 'chain',
+  register(app, { config, head, records, tokenReader, services: { labels, prices, pending } }) {
+    const { storage, chain } = app;
+    const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock);
+    const blocks = new BlockService(storage, head, records, labels, config.startBlock);
+    const contracts = new ContractService(storage, head, chain, labels);
+    const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
+    const traces = new TraceService(storage, chain, labels, config.traces);
+    const envelopes = new TransactionEnvelopeService(storage, chain, labels);
+    const delegations = new DelegationService(chain, head, labels);
+    return {
+      services: {
+        accounts: new AccountService(storage, head, chain, records, labels),
+        approvals: new ApprovalService(storage, tokens, labels),
+        balanceChanges: new BalanceChangeService(storage, traces, tokens, envelopes, labels),
+        blocks,
+        charts: new ChartService(storage, head, prices),
+        contracts,
+        decoding: new TransactionDecodingService(storage, traces, delegations),
+        delegations,
+        envelopes,
+        exports: new ExportService(storage, labels, tokens, config.exports),
+        gasOracle: new GasOracleService(chain),
+        logs: new LogService(storage),
+        networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
+        nfts: new NftInventoryService(storage, chain, head, tokens, labels),
+        search: new SearchService(blocks, transactions, tokens, contracts, labels),
+        submission: new SubmissionService(chain, pending),
+        tokens,
+        traces,
+        transactions,
+      },
+    };
+  },
+};

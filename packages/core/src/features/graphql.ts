@@ -1,0 +1,17 @@
+import { graphqlRoutes } from '../api/graphql.js';
+import type { ResolvedConfig } from '../config.js';
+import { createGraphqlExecutor, graphqlSocketEndpoint } from '../graphql/index.js';
+import type { ExplorerModule } from '../modules/index.js';
+import type { Services } from '../services/index.js';
+import type { SocketEndpoint } from '../sockets/socket-endpoint.js';
+
+/** GraphQL over HTTP at `/graphql`, and its subscriptions over WebSocket (`graphql-ws`) at the same path. */
+export const graphqlModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'graphql' | 'sockets'>; services: Services }, { socketEndpoint: SocketEndpoint }> = {
+  name: 'graphql',
+  register(app, { config, services }) {
+    const logger = app.logger.child({ module: 'graphql' });
+    const graphql = createGraphqlExecutor({ services, hub: app.hub, logger, policy: config.graphql });
+    app.route(...graphqlRoutes(graphql));
+    return { socketEndpoint: graphqlSocketEndpoint(graphql, { maxSubscriptions: config.sockets.maxSubscriptions, logger }) };
+  },
+};

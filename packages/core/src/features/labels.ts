@@ -1,0 +1,34 @@
+import type { ResolvedConfig } from '../config.js';
+import type { ClusterMember } from '../coordination/cluster.js';
+import type { IndexedHead } from '../events/index.js';
+import type { ExplorerModule } from '../modules/index.js';
+import { LabelService, LabelsVersion, MetadataService, type Services } from '../services/index.js';
+import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+
+/** What the labels module gives the modules after it. */
+export interface Labels {
+  services: Pick<Services, 'labels' | 'metadata'>;
+  /** Moves on every label change: cached answers that show labels are kept per version. */
+  labelsVersion: LabelsVersion;
+}
+
+/** What is said about addresses: public and private labels, users' watch lists, metadata profiles. */
+export const labelsModule: ExplorerModule<
+  { config: Pick<ResolvedConfig, 'labels' | 'reads' | 'coordinator' | 'clock'>; cluster: ClusterMember; head: IndexedHead; tokenReader: TokenMetadataReader },
+  Labels
+> = {
+  name: 'labels',
+  register(app, { config, cluster, head, tokenReader }) {
+    const labelsVersion = new LabelsVersion(app.storage, config.reads.headMaxAgeMs);
+    // A label change empties this instance's label and answer caches at once, and through the bus every other instance's.
+    const labels = new LabelService(app.storage, labelsVersion, {
+      ...config.labels,
+      now: config.clock,
+      onChange: () => {
+        if (config.coordinator) cluster.relayLabels();
+      },
+    });
+    cluster.onLabels(() => labelsVersion.changed());
+    return { services: { labels, metadata: new MetadataService(app.writer, app.chain, head, tokenReader, config.clock) }, labelsVersion };
+  },
+};

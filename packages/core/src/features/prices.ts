@@ -1,0 +1,24 @@
+import type { ResolvedConfig } from '../config.js';
+import type { IndexedHead } from '../events/index.js';
+import type { ExplorerModule } from '../modules/index.js';
+import { UniswapV2PriceSource } from '../prices/uniswap-v2-price-source.js';
+import { PricePublisher } from '../services/price-publisher.js';
+import { PriceService, type Services } from '../services/index.js';
+import { tokenDecimals } from '../tokens/token-decimals.js';
+import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+
+/** Token prices, volume and liquidity from on-chain pairs or a source of the user's, and the `prices` channel's events. */
+export const pricesModule: ExplorerModule<
+  { config: Pick<ResolvedConfig, 'prices' | 'priceSource'>; head: IndexedHead; tokenReader: TokenMetadataReader },
+  { services: Pick<Services, 'prices'> }
+> = {
+  name: 'prices',
+  register(app, { config, head, tokenReader }) {
+    const decimalsOf = tokenDecimals(app.storage, tokenReader, head);
+    const source = config.priceSource ?? (config.prices ? new UniswapV2PriceSource(app.storage, decimalsOf, config.prices) : null);
+    const prices = new PriceService(source, app.storage, head, decimalsOf);
+    const publisher = new PricePublisher(prices, app.hub, app.logger.child({ module: 'prices' }));
+    app.onClose(() => publisher.stop());
+    return { services: { prices } };
+  },
+};

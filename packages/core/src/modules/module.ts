@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { ChainClient } from '../chain/chain-client.js';
+import type { EventHub } from '../events/index.js';
+import type { RequestOutcome, Route } from '../http/index.js';
+import type { Storage } from '../storage/index.js';
+
+/**
+ * One feature of the explorer, composed the way Fastify plugins are: `register` adds the
+ * feature's parts (services, routes, start and close hooks) to the explorer being built and
+ * answers what later modules may use. What it needs from earlier modules and its slice of the
+ * config come in `options`, so a module sees only what it is handed and the composition in
+ * `createExplorer` reads top to bottom, each module after those it uses.
+ */
+export interface ExplorerModule<Options, Exports> {
+  /** Names the module in errors; a name is registered once. */
+  readonly name: string;
+  register(app: ModuleContext, options: Options): Exports;
+}
+
+/** The infrastructure every module shares. */
+export interface ModuleInfrastructure {
+  readonly logger: Logger;
+  /** The storage everything served reads, which may be read replicas a little behind the primary. */
+  readonly storage: Storage;
+  /** The storage that reads its own writes (the primary): for indexers, accounts, counters and jobs. */
+  readonly writer: Storage;
+  readonly chain: ChainClient;
+  readonly hub: EventHub;
+  readonly clock: () => number;
+}
+
+/** What every module is given: the shared infrastructure, and where to add its parts. */
+export interface ModuleContext extends ModuleInfrastructure {
+  /** Adds API routes: served, and described in the OpenAPI document and `/docs`. */
+  route(...routes: readonly Route[]): void;
+  /** Adds page routes (HTML and assets), listed after the API's. */
+  page(...routes: readonly Route[]): void;
+  /** Tells `observer` of every answered request, after the request log; it runs on the hot path. */
+  observeResponses(observer: (outcome: RequestOutcome) => void): void;
+  /** Runs `hook` on `explorer.start()`, after the hooks of the modules registered before. */
+  onStart(hook: () => void | Promise<void>): void;
+  /** Runs `hook` on `explorer.close()`, beside every other module's, before storage is closed. */
+  onClose(hook: () => unknown): void;
+}

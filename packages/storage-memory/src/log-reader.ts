@@ -1,0 +1,13 @@
+import type { AddressLogsQuery, LogReader, LogsQuery, StoredLog } from '@chainlens/core';
+import { ChainRole } from './chain-state.js';
+
+/** Logs by emitter and by topics, from the chain state. */
+export class MemoryLogReader extends ChainRole implements LogReader {
+  async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {
+    return this.state.logs.list(query);
+  }
+
+  async listLogs(query: LogsQuery): Promise<StoredLog[]> {
+    return this.state.logs.listLogs(query);
+  }
+}
