@@ -237,6 +237,38 @@ describe('migrations', () => {
     }
   });
 
+  it('numbers a stored chain’s logs per contract (migration 24) and pages them after a rollback and new blocks', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 40, txPerBlock: 5 });
+    await storeChain(schema, chain.slice(0, 30));
+    // What a release before migration 24 left behind.
+    await withClient((client) => client.query(`ALTER TABLE ${schema}.logs DROP COLUMN address_seq; DELETE FROM ${schema}.schema_migrations WHERE version >= 24`));
+    const storage = await createStorage(schema);
+    try {
+      await storage.init();
+      const expectPages = async (stored: BlockBundle[]) => {
+        const logs = chainLogs(stored);
+        const contracts = [...new Set(logs.map((log) => log.address))];
+        expect(contracts.some((contract) => logs.filter((log) => log.address === contract).length > 4)).toBe(true);
+        for (const contract of contracts) {
+          const all = logs.filter((log) => log.address === contract);
+          for (const [sort, ordered] of [['asc', all], ['desc', [...all].reverse()]] as const) {
+            for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+              expect(await storage.listAddressLogs({ address: contract, page, offset: 2, sort })).toEqual(ordered.slice((page - 1) * 2, page * 2));
+            }
+          }
+        }
+      };
+      await expectPages(chain.slice(0, 30));
+      await storage.rollbackTo(chain[19]!.block.number);
+      await expectPages(chain.slice(0, 20));
+      await writeChain(storage, chain.slice(20));
+      await expectPages(chain);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('lets several processes init the same new schema at once', async () => {
     const schema = schemas.next();
     const storages = await Promise.all(Array.from({ length: 4 }, () => createStorage(schema)));
