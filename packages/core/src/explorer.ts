@@ -206,7 +206,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     gasOracle: new GasOracleService(chain),
     health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }),
     labels,
-    logs: new LogService(storage),
+    logs: new LogService(storage, records),
     metadata: new MetadataService(writer, chain, head, tokenReader, config.clock),
     networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
     nfts: new NftInventoryService(storage, chain, head, tokens, labels),
