@@ -254,7 +254,7 @@ const FLOOR = {
       FROM (SELECT holder FROM token_holders WHERE token = $1 AND balance > 0 ORDER BY balance DESC, holder LIMIT $2 OFFSET $3) page
       JOIN token_holders h ON h.token = $1 AND h.holder = page.holder ORDER BY h.balance DESC, h.holder`,
   ],
-  // A token's transfers are numbered in chain order too (token_seq, migration 21).
+  // A token's transfers are numbered in chain order too (token_seq, migration 22).
   tokenTransfers: ORDER.map(
     (order) => `SELECT x.* FROM (SELECT max(token_seq) AS hi FROM token_transfers WHERE token = $1) bounds
       JOIN token_transfers x ON x.token = $1 AND x.token_seq BETWEEN ${order === 'ASC' ? '$2 + 1 AND $2 + $3' : 'bounds.hi - $2 - $3 + 1 AND bounds.hi - $2'}
@@ -272,13 +272,14 @@ const FLOOR = {
       JOIN transactions t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index
       ORDER BY x.block_number ${order}, x.log_index ${order}, x.batch_index ${order} LIMIT $2`;
   }),
-  // A contract's logs (events, getLogs by address): the page cut on logs_by_address, joined with its transactions.
+  // A contract's logs (events, getLogs by address) are numbered in chain order too (address_seq,
+  // migration 24): a page is a range of ordinals, joined with its transactions.
   addressLogs: ORDER.map(
     (order) => `SELECT l.*, t.hash, t.block_hash, t.timestamp, t.effective_gas_price, t.gas_used
-      FROM (SELECT block_number, log_index FROM logs WHERE address = $1 ORDER BY block_number ${order}, log_index ${order} LIMIT $2 OFFSET $3) page
-      JOIN logs l USING (block_number, log_index)
+      FROM (SELECT max(address_seq) AS hi FROM logs WHERE address = $1) bounds
+      JOIN logs l ON l.address = $1 AND l.address_seq BETWEEN ${order === 'ASC' ? '$3 + 1 AND $3 + $2' : 'bounds.hi - $3 - $2 + 1 AND bounds.hi - $3'}
       JOIN transactions t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
-      ORDER BY page.block_number ${order}, page.log_index ${order}`,
+      ORDER BY l.address_seq ${order}`,
   ),
   topic2Logs: [
     `SELECT l.*, t.hash, t.block_hash, t.timestamp, t.effective_gas_price, t.gas_used

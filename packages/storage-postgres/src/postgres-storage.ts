@@ -418,8 +418,8 @@ export class PostgresStorage implements Storage {
     const { address, startBlock = 0n, endBlock = INT8_MAX, topics, page, offset } = query;
     const given = givenTopicPositions(query);
     if ((address === undefined && given.length === 0) || page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    // A contract's logs alone are its event page in chain order: cut on logs_by_address by an
-    // index-only scan, so a deep page fetches only its own rows.
+    // A contract's logs alone are its event page in chain order: a range of its log ordinals,
+    // so a deep page reads only its own rows.
     if (address !== undefined && given.length === 0) return this.listAddressLogs({ address, startBlock, endBlock, page, offset, sort: 'asc' });
     const values: unknown[] = [toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (address !== undefined) values.push(toBytea(address));

@@ -43,6 +43,15 @@ export function toStoredLog({ topic0, topic1, topic2, topic3, ...log }: LogRow):
   return { ...log, topics };
 }
 
+/**
+ * The ordinals of a page of a list numbered 1, 2, 3… in chain order, between the first
+ * (`bounds.lo`) and last (`bounds.hi`) ordinals of its block range: $4 entries after skipping $5,
+ * from the oldest (`ASC`) or the newest (`DESC`).
+ */
+function ordinalRange(order: 'ASC' | 'DESC'): string {
+  return order === 'DESC' ? 'greatest(bounds.lo, bounds.hi - $5 - $4 + 1) AND bounds.hi - $5' : 'bounds.lo + $5 AND least(bounds.hi, bounds.lo + $5 + $4 - 1)';
+}
+
 /** Every read statement of the Storage API; each is served by an index. */
 export function readStatements(t: Tables) {
   const transactionsOfAddress = (order: 'ASC' | 'DESC', columns: 'records' | 'hashes'): Statement => {
@@ -52,15 +61,11 @@ export function readStatements(t: Tables) {
     const edge = (direction: 'ASC' | 'DESC') => `(SELECT seq FROM ${t.addressTransactions}
           WHERE address = $1 AND block_number BETWEEN $2 AND $3
           ORDER BY block_number ${direction}, transaction_index ${direction} LIMIT 1)`;
-    const range =
-      order === 'DESC'
-        ? 'greatest(bounds.lo, bounds.hi - $5 - $4 + 1) AND bounds.hi - $5'
-        : 'bounds.lo + $5 AND least(bounds.hi, bounds.lo + $5 + $4 - 1)';
     return {
       name: `chainlens_address_transaction${columns === 'hashes' ? '_hashes' : 's'}_${order.toLowerCase()}`,
       text: `SELECT ${columns === 'hashes' ? 't.hash' : TRANSACTION_COLUMNS}
       FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
-      JOIN ${t.addressTransactions} page ON page.address = $1 AND page.seq BETWEEN ${range}
+      JOIN ${t.addressTransactions} page ON page.address = $1 AND page.seq BETWEEN ${ordinalRange(order)}
       JOIN ${t.transactions} t USING (block_number, transaction_index)
       ORDER BY page.seq ${order}`,
     };
@@ -86,15 +91,11 @@ export function readStatements(t: Tables) {
     const edge = (direction: 'ASC' | 'DESC') => `(SELECT token_seq FROM ${t.tokenTransfers}
           WHERE token = $1 AND block_number BETWEEN $2 AND $3
           ORDER BY block_number ${direction}, log_index ${direction}, batch_index ${direction} LIMIT 1)`;
-    const range =
-      order === 'DESC'
-        ? 'greatest(bounds.lo, bounds.hi - $5 - $4 + 1) AND bounds.hi - $5'
-        : 'bounds.lo + $5 AND least(bounds.hi, bounds.lo + $5 + $4 - 1)';
     return {
       name,
       text: `SELECT ${TOKEN_TRANSFER_COLUMNS}
       FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
-      JOIN ${t.tokenTransfers} x ON x.token = $1 AND x.token_seq BETWEEN ${range}
+      JOIN ${t.tokenTransfers} x ON x.token = $1 AND x.token_seq BETWEEN ${ordinalRange(order)}
       ORDER BY x.token_seq ${order}`,
     };
   };
@@ -130,14 +131,13 @@ export function readStatements(t: Tables) {
       ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
   });
 
-  const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean): Statement => ({
-    name: `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}`,
-    // The page is cut on logs_by_address: without a topic filter by an index-only scan, so the
-    // skipped rows of a deep page never fetch their row (and the planner, offered the index's
-    // own columns, never walks the primary key filtering by address instead); only the page's
-    // rows join their log and transaction.
-    text: topic0
-      ? `SELECT ${LOG_COLUMNS}
+  const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean): Statement => {
+    const name = `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}`;
+    // By first topic, the page is cut on logs_by_address, and only its rows join their transaction.
+    if (topic0) {
+      return {
+        name,
+        text: `SELECT ${LOG_COLUMNS}
       FROM (
         SELECT * FROM ${t.logs}
         WHERE address = $1 AND block_number BETWEEN $2 AND $3 AND topic0 = $6
@@ -145,18 +145,25 @@ export function readStatements(t: Tables) {
         LIMIT $4 OFFSET $5
       ) l
       JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
-      ORDER BY l.block_number ${order}, l.log_index ${order}`
-      : `SELECT ${LOG_COLUMNS}
-      FROM (
-        SELECT block_number, log_index FROM ${t.logs}
-        WHERE address = $1 AND block_number BETWEEN $2 AND $3
-        ORDER BY block_number ${order}, log_index ${order}
-        LIMIT $4 OFFSET $5
-      ) page
-      JOIN ${t.logs} l USING (block_number, log_index)
+      ORDER BY l.block_number ${order}, l.log_index ${order}`,
+      };
+    }
+    // Unfiltered, the range's logs have consecutive ordinals (address_seq numbers the contract's
+    // logs in chain order): its first and last log, found on logs_by_address, bound them, and the
+    // page is a range of about a page's entries on logs_by_address_seq, so a deep page costs what
+    // the first one does.
+    const edge = (direction: 'ASC' | 'DESC') => `(SELECT address_seq FROM ${t.logs}
+          WHERE address = $1 AND block_number BETWEEN $2 AND $3
+          ORDER BY block_number ${direction}, log_index ${direction} LIMIT 1)`;
+    return {
+      name,
+      text: `SELECT ${LOG_COLUMNS}
+      FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
+      JOIN ${t.logs} l ON l.address = $1 AND l.address_seq BETWEEN ${ordinalRange(order)}
       JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
-      ORDER BY page.block_number ${order}, page.log_index ${order}`,
-  });
+      ORDER BY l.address_seq ${order}`,
+    };
+  };
   const addressLogs: Record<string, Statement> = {};
   for (const order of ['ASC', 'DESC'] as const) for (const topic0 of [false, true]) addressLogs[addressLogsKey(order, topic0)] = logsOfAddress(order, topic0);
 

@@ -23,7 +23,8 @@ import type { Tables } from './tables.js';
  * $100–$101 the block's hour and day buckets, $102 its transactions' effective gas prices
  * summed, $103 its token transfer count, $104–$111 approval columns (their timestamp is the
  * block's), $112 each token transfer's count of later transfers of its token in the block (its
- * ordinal is the token's transfer count after the block less that). A holder row's RETURNING balance less its change is its balance before, so the
+ * ordinal is the token's transfer count after the block less that), $113 each log's place among
+ * the block's logs of its contract, from 1. A holder row's RETURNING balance less its change is its balance before, so the
  * statement itself sees who starts or stops holding; an address stats row keeps its previous
  * block's timestamp, so the statement sees which addresses are active for the first time in the
  * block's hour and day. Rollups add the block to its hour and day (two upserts) and each token it
@@ -41,11 +42,19 @@ export function writeBlockStatement(t: Tables): Statement {
     FROM unnest($16::bytea[], $17::int4[], $18::int8[], $19::bytea[], $20::bytea[], $21::numeric[], $22::numeric[],
       $23::numeric[], $24::numeric[], $25::numeric[], $26::numeric[], $27::bytea[], $28::int2[], $29::int2[],
       $30::numeric[], $31::numeric[], $32::numeric[], $33::bytea[], $34::bytea[]) AS u`;
+  // Numbered after each contract's highest ordinal before this block: one probe of
+  // logs_by_address_seq per contract the block's logs name (the statement reads the table as it
+  // was before it ran).
   const logs = `INSERT INTO ${t.logs} (block_number, log_index, transaction_index, address, topic0, topic1, topic2,
-      topic3, data)
-    SELECT $1::int8, u.*
+      topic3, data, address_seq)
+    SELECT $1::int8, u.log_index, u.transaction_index, u.address, u.topic0, u.topic1, u.topic2, u.topic3, u.data,
+      coalesce(c.last, 0) + u.in_block
     FROM unnest($35::int4[], $36::int4[], $37::bytea[], $38::bytea[], $39::bytea[], $40::bytea[], $41::bytea[],
-      $42::bytea[]) AS u`;
+      $42::bytea[], $113::int8[]) AS u(log_index, transaction_index, address, topic0, topic1, topic2, topic3, data, in_block)
+    JOIN (
+      SELECT d.address, (SELECT max(p.address_seq) FROM ${t.logs} p WHERE p.address = d.address) AS last
+      FROM (SELECT DISTINCT address FROM unnest($37::bytea[]) AS a(address)) d
+    ) c ON c.address = u.address`;
   // Numbered from the token's transfer count after this block, which the tokens upsert returns.
   const tokenTransfers = `INSERT INTO ${t.tokenTransfers} (block_number, timestamp, log_index, batch_index,
       transaction_hash, transaction_index, token, standard, operator, from_address, to_address, value, token_id, token_seq)
@@ -260,8 +269,25 @@ export function prepareBundle(bundle: BlockBundle): PreparedBundle {
       integerArray(approvals.map((x) => x.value)),
 
       transfersFromEnd(tokenTransfers),
+      placesInBlock(logs),
     ],
   };
+}
+
+/**
+ * For each of a block's `logs` in order, its place among the block's logs of its contract (1 for
+ * the first): its ordinal is the contract's last one before the block plus this. An array literal
+ * ready for `unnest`.
+ */
+function placesInBlock(logs: readonly Pick<StoredLog, 'address'>[]): string {
+  const seen = new Map<Hex, number>();
+  return integerArray(
+    logs.map((log) => {
+      const place = (seen.get(log.address) ?? 0) + 1;
+      seen.set(log.address, place);
+      return place;
+    }),
+  );
 }
 
 /** Throws a `writeBlock:` error for the first inconsistency of the bundle in itself. */

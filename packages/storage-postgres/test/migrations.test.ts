@@ -29,6 +29,31 @@ async function storeChain(schema: string, chain: BlockBundle[], extra: (storage:
   }
 }
 
+/**
+ * Migrates `schema`, which holds `chain`'s first 30 blocks, and runs `expectPages` on them, after
+ * a rollback to block 19, and after the rest of `chain` is written.
+ */
+async function expectPagedAcrossRollback(schema: string, chain: BlockBundle[], expectPages: (storage: Storage, stored: BlockBundle[]) => Promise<void>): Promise<void> {
+  const storage = await createStorage(schema);
+  try {
+    await storage.init();
+    await expectPages(storage, chain.slice(0, 30));
+    await storage.rollbackTo(chain[19]!.block.number);
+    await expectPages(storage, chain.slice(0, 20));
+    await writeChain(storage, chain.slice(20));
+    await expectPages(storage, chain);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** Every page of two of `all` (in chain order) as `read` gives it, in both orders. */
+async function expectPairs<T>(all: T[], read: (page: number, sort: 'asc' | 'desc') => Promise<T[]>): Promise<void> {
+  for (const [sort, ordered] of [['asc', all], ['desc', [...all].reverse()]] as const) {
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) expect(await read(page, sort)).toEqual(ordered.slice((page - 1) * 2, page * 2));
+  }
+}
+
 describe('migrations', () => {
   it('creates the schema and records every migration once', async () => {
     const schema = schemas.next();
@@ -211,30 +236,34 @@ describe('migrations', () => {
         UPDATE ${schema}.tokens SET transfer_count = transfer_count + 3;
         DELETE FROM ${schema}.schema_migrations WHERE version >= 22`),
     );
-    const storage = await createStorage(schema);
-    try {
-      await storage.init();
-      const expectPages = async (stored: BlockBundle[]) => {
-        const tokens = [...new Set(chainTokenTransfers(stored).map((transfer) => transfer.token))];
-        expect(tokens.length).toBeGreaterThan(1);
-        for (const token of tokens) {
-          const all = chainTokenTransfers(stored).filter((transfer) => transfer.token === token);
-          expect((await storage.getToken(token))?.transferCount).toBe(all.length);
-          for (const [sort, ordered] of [['asc', all], ['desc', [...all].reverse()]] as const) {
-            for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
-              expect(await storage.listTokenTransfers({ token, page, offset: 2, sort })).toEqual(ordered.slice((page - 1) * 2, page * 2));
-            }
-          }
-        }
-      };
-      await expectPages(chain.slice(0, 30));
-      await storage.rollbackTo(chain[19]!.block.number);
-      await expectPages(chain.slice(0, 20));
-      await writeChain(storage, chain.slice(20));
-      await expectPages(chain);
-    } finally {
-      await storage.close();
-    }
+    await expectPagedAcrossRollback(schema, chain, async (storage, stored) => {
+      const tokens = [...new Set(chainTokenTransfers(stored).map((transfer) => transfer.token))];
+      expect(tokens.length).toBeGreaterThan(1);
+      for (const token of tokens) {
+        const all = chainTokenTransfers(stored).filter((transfer) => transfer.token === token);
+        expect((await storage.getToken(token))?.transferCount).toBe(all.length);
+        await expectPairs(all, (page, sort) => storage.listTokenTransfers({ token, page, offset: 2, sort }));
+      }
+    });
+  });
+
+  it('numbers a stored chain’s logs per contract (migration 24) and pages them after a rollback and new blocks', async () => {
+    const schema = schemas.next();
+    const chain = makeChain({ blocks: 40, txPerBlock: 5 });
+    await storeChain(schema, chain.slice(0, 30));
+    // What a release before migration 24 left behind.
+    await withClient((client) => client.query(`ALTER TABLE ${schema}.logs DROP COLUMN address_seq; DELETE FROM ${schema}.schema_migrations WHERE version >= 24`));
+    await expectPagedAcrossRollback(schema, chain, async (storage, stored) => {
+      const logs = chainLogs(stored);
+      const contracts = [...new Set(logs.map((log) => log.address))];
+      expect(contracts.some((contract) => logs.filter((log) => log.address === contract).length > 4)).toBe(true);
+      for (const contract of contracts) {
+        await expectPairs(
+          logs.filter((log) => log.address === contract),
+          (page, sort) => storage.listAddressLogs({ address: contract, page, offset: 2, sort }),
+        );
+      }
+    });
   });
 
   it('lets several processes init the same new schema at once', async () => {

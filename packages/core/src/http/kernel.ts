@@ -171,16 +171,21 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     const { route } = match;
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
     if (principal !== null && !holdsScope(principal, route.scope ?? 'read')) throw new ForbiddenError();
-    const answer = () => run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart));
-    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer, route.cacheScopes?.(match.params));
+    // Set by the computation this request starts (a request that joins another's reads none).
+    let appendOnly = false;
+    const judge = route.appendOnlyPage && ((query: unknown, result: unknown) => (appendOnly = route.appendOnlyPage!(query as never, result)));
+    const answer = () => run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart), judge);
+    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer, route.cacheScopes?.(match.params), () => appendOnly);
     return answer();
   }
 
-  async function run(route: Route, pathParams: Record<string, string>, request: HttpRequest, principal: Principal | null, inputs: RawInputs): Promise<HttpResponse> {
+  /** `judge`, when given, sees the parsed query and the handler's result. */
+  async function run(route: Route, pathParams: Record<string, string>, request: HttpRequest, principal: Principal | null, inputs: RawInputs, judge?: (query: unknown, result: unknown) => void): Promise<HttpResponse> {
     const params = route.params ? parseInput(route.params, pathParams, 'params') : EMPTY;
     const query = route.query ? parseInput(route.query, inputs.query, 'query') : EMPTY;
     const body = route.body ? parseInput(route.body, inputs.body, 'body') : undefined;
     const result = await route.handler({ params, query, body, request, principal });
+    judge?.(query, result);
     if (result instanceof StreamedResult) return { status: 200, headers: result.headers, body: '', stream: logged(result.chunks, logger) };
     return (route.format ?? envelopeFormat).success(result);
   }

@@ -142,8 +142,11 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
         auth: 'none',
         cache: 'head',
         ...(scoped && { cacheScopes: (params: Readonly<Record<string, string>>) => [tokenScope(params.address ?? '')] }),
+        // A page is full when the request says so.
+        appendOnlyPage: (query: { full?: string }) => query.full === 'yes',
         summary: 'cached',
         params: z.object({ address: z.string() }),
+        query: z.object({ full: z.string().optional() }),
         handler: ({ params }) => {
           computed.push(`${path.split('/')[3]} ${params.address}`);
           return { head };
@@ -195,6 +198,26 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
     write(2);
     expect(await get(`/api/v1/scoped/${TOKEN}`)).toBe(chain[2]!.block.hash);
     expect(computed).toHaveLength(3);
+  });
+
+  it('serves a full oldest-first page across blocks that move its token, until a reorg; a partial one only until its token moves', async () => {
+    const { hub, chain, get, write, computed } = setup();
+    write(0);
+    expect(await get(`/api/v1/scoped/${TOKEN}?full=yes`)).toBe(chain[0]!.block.hash);
+    expect(await get(`/api/v1/scoped/${TOKEN}?full=no`)).toBe(chain[0]!.block.hash);
+    write(1, [TOKEN]);
+    expect(await get(`/api/v1/scoped/${TOKEN}?full=yes`)).toBe(chain[0]!.block.hash);
+    expect(await get(`/api/v1/scoped/${TOKEN}?full=no`)).toBe(chain[1]!.block.hash);
+    write(2, [TOKEN]);
+    expect(await get(`/api/v1/scoped/${TOKEN}?full=yes`)).toBe(chain[0]!.block.hash);
+    hub.emit('reorg', { commonAncestor: { blockNumber: 1n, blockHash: chain[1]!.block.hash }, removedBlockHashes: [chain[2]!.block.hash] });
+    write(2, [TOKEN]);
+    expect(await get(`/api/v1/scoped/${TOKEN}?full=yes`)).toBe(chain[2]!.block.hash);
+    // Without a lineage's scopes (an unscoped route), an answer is kept for its head alone.
+    expect(await get(`/api/v1/unscoped/${TOKEN}?full=yes`)).toBe(chain[2]!.block.hash);
+    write(3);
+    expect(await get(`/api/v1/unscoped/${TOKEN}?full=yes`)).toBe(chain[3]!.block.hash);
+    expect(computed).toEqual([`scoped ${TOKEN}`, `scoped ${TOKEN}`, `scoped ${TOKEN}`, `scoped ${TOKEN}`, `unscoped ${TOKEN}`, `unscoped ${TOKEN}`]);
   });
 
   it('computes every answer afresh once labels change, at the same head and for scoped answers too', async () => {

@@ -21,7 +21,8 @@ interface LastingAnswer {
  *
  * An answer given scopes (what of the chain it reads, such as one token's transfers) outlives its
  * head: with a lineage, it is kept by URL and served at later heads until a block touches one of
- * its scopes, a reorg, or a head the lineage did not hear. Half the budget is for these.
+ * its scopes, a reorg, or a head the lineage did not hear; one that later blocks can only append
+ * after (a full page, oldest first) until a reorg or an unheard head. Half the budget is for these.
  *
  * Answers may show operator data that changes apart from the chain (address labels): keys carry
  * its version too, so a change starts afresh as a new head does.
@@ -57,8 +58,10 @@ export class ResponseCache {
   /**
    * The kept answer to `url` at the current head, else `compute`'s (kept when it is a 200).
    * `scopes`: what of the chain the answer reads, when that is all it depends on besides the URL.
+   * `appendOnly`, asked once the answer is computed: whether later blocks can only add after what
+   * it shows (a full page of a list, oldest first), so that only a reorg outdates it.
    */
-  async answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[]): Promise<HttpResponse> {
+  async answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[], appendOnly?: () => boolean): Promise<HttpResponse> {
     // One after the other: both are almost always at hand, and two awaits cost less than Promise.all.
     const head = await this.head();
     const version = await this.operatorVersion();
@@ -85,7 +88,7 @@ export class ResponseCache {
       .then((computed) => {
         if (computed.status !== 200 || computed.stream) return computed;
         const response = encoded(computed);
-        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: scopes!, version });
+        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: appendOnly?.() ? [] : scopes!, version });
         else if (generation === this.#generation) this.#answers.set(url, response);
         return response;
       })

@@ -84,6 +84,12 @@ export interface Route<
    */
   cacheScopes?: (params: Readonly<Record<string, string>>) => string[];
   /**
+   * With `cacheScopes`: whether an answer (its parsed query and its handler's result) is a full
+   * page of a list read oldest first, which later blocks only append to. Such an answer stays true
+   * until a reorg, whatever later blocks touch its scopes, and is served across them.
+   */
+  appendOnlyPage?: (query: z.output<Q>, result: unknown) => boolean;
+  /**
    * Also accept `application/x-www-form-urlencoded` bodies (an object of strings, the first value
    * of a repeated key) besides JSON, as HTML forms and Etherscan clients post them.
    */

@@ -1,7 +1,9 @@
 import { memoryStorage } from '@chainlens/storage-memory';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createEventHub } from '../events/index.js';
 import type { LogsQuery, Storage, StoredLog } from '../storage/index.js';
 import { chainLogs, makeChain } from '@chainlens/testing';
+import { ChainRecordCache } from './chain-record-cache.js';
 import { LogService } from './log-service.js';
 
 const chain = makeChain({ blocks: 40, txPerBlock: 4 });
@@ -19,7 +21,7 @@ const query = (changes: Partial<LogsQuery>): LogsQuery => ({ topics: [], operato
 
 describe('LogService.search', () => {
   it('answers storage’s page of logs, by topics alone too, each with its block time and its transaction’s gas', async () => {
-    const service = new LogService(storage);
+    const service = new LogService(storage, new ChainRecordCache(createEventHub(), 0));
     const counts = new Map<string, number>();
     for (const log of logs) if (log.topics[1]) counts.set(log.topics[1], (counts.get(log.topics[1]) ?? 0) + 1);
     const topic1 = [...counts].sort((a, b) => b[1] - a[1])[0]![0] as StoredLog['topics'][number];
@@ -30,6 +32,20 @@ describe('LogService.search', () => {
     for (const [i, log] of found.entries()) {
       const tx = (await storage.getTransaction(expected[i]!.transactionHash))!;
       expect(log).toMatchObject({ timestamp: tx.timestamp.toString(), gasPrice: tx.effectiveGasPrice.toString(), gasUsed: tx.gasUsed.toString() });
+    }
+  });
+
+  it('reads a page’s transactions once: asked again, the page reads only its logs from storage', async () => {
+    const service = new LogService(storage, new ChainRecordCache(createEventHub(), 1_000_000));
+    const page = query({ address: logs[0]!.address, page: 1, offset: 5 });
+    const read = vi.spyOn(storage, 'getTransactions');
+    try {
+      const first = await service.search(page);
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(await service.search(page)).toEqual(first);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { LogReader, LogsQuery, StoredLog, TransactionReader } from '../storage/index.js';
+import type { ChainRecordCache } from './chain-record-cache.js';
 import { formatChainLog, type ChainLogRecord } from './format.js';
 
 /** A log with its block's time and its transaction's gas price and gas used (what Etherscan's getLogs answers). */
@@ -12,7 +13,11 @@ export interface LogSearchRecord extends ChainLogRecord {
 
 /** Finds logs by contract and topics, from indexed data. */
 export class LogService {
-  constructor(private readonly storage: LogReader & TransactionReader) {}
+  /** `records` keeps the logs' transactions between requests: a page asked again reads only its logs. */
+  constructor(
+    private readonly storage: LogReader & TransactionReader,
+    private readonly records: ChainRecordCache,
+  ) {}
 
   /**
    * The page of logs matching `query` (see {@link LogReader.listLogs}: by contract, by topics with
@@ -25,7 +30,7 @@ export class LogService {
 
   private async withTransactions(logs: StoredLog[]): Promise<LogSearchRecord[]> {
     const hashes = [...new Set(logs.map((log) => log.transactionHash))];
-    const transactions = await this.storage.getTransactions(hashes);
+    const transactions = await this.records.transactions(this.storage, hashes);
     const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
     return logs.map((log) => {
       const tx = byHash.get(log.transactionHash);

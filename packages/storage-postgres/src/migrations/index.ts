@@ -21,9 +21,10 @@ import { blocksByMinerMigration } from './020-blocks-by-miner.js';
 import { webhooksMigration } from './021-webhooks.js';
 import { tokenTransferOrdinalsMigration } from './022-token-transfer-ordinals.js';
 import { webhookOutboxOrderMigration } from './023-webhook-outbox-order.js';
+import { logAddressOrdinalsMigration } from './024-log-address-ordinals.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit a released one. */
-export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration, blockTransactionHashesMigration, verificationMigration, internalTransactionsMigration, addressTransactionOrdinalsMigration, transferPartyStatisticsMigration, traceCursorMigration, tokenSearchMigration, chartRollupsMigration, approvalsMigration, labelsMigration, logTopicsMigration, blocksByMinerMigration, webhooksMigration, tokenTransferOrdinalsMigration, webhookOutboxOrderMigration];
+export const migrations: readonly Migration[] = [chainMigration, accountsMigration, countersMigration, tokenTransfersMigration, metadataMigration, dexMigration, tokenInterfacesMigration, contractsMigration, blockTransactionHashesMigration, verificationMigration, internalTransactionsMigration, addressTransactionOrdinalsMigration, transferPartyStatisticsMigration, traceCursorMigration, tokenSearchMigration, chartRollupsMigration, approvalsMigration, labelsMigration, logTopicsMigration, blocksByMinerMigration, webhooksMigration, tokenTransferOrdinalsMigration, webhookOutboxOrderMigration, logAddressOrdinalsMigration];

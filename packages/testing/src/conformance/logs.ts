@@ -20,6 +20,20 @@ function chainWithEmitter(): BlockBundle[] {
   return chain;
 }
 
+/**
+ * `chain` with every other log of a block emitted by `EMITTER`, so it emits in every block and
+ * several times in most.
+ */
+function emitterInEveryBlock(chain: BlockBundle[]): BlockBundle[] {
+  for (const bundle of chain) {
+    bundle.logs.forEach((log, i) => {
+      if (i % 2 === 0) log.address = EMITTER;
+    });
+    redecode(bundle);
+  }
+  return chain;
+}
+
 /** A contract's logs: filtered by block range and first topic, sorted and paged. */
 export function logTests(factory: StorageFactory): void {
   const test = storageTest(factory);
@@ -55,6 +69,32 @@ export function logTests(factory: StorageFactory): void {
       const query = { address: EMITTER, page: 1, offset: 10_000, sort: 'desc' } as const;
       expect(await storage.listAddressLogs(query)).toEqual(referenceAddressLogs(chain.slice(0, 6), query));
       expect(await storage.listAddressLogs({ ...query, topic0: PING })).toEqual(referenceAddressLogs(chain.slice(0, 6), { ...query, topic0: PING }));
+    });
+
+    test('after a rollback and a fork, a contract’s log pages are exact in both orders, its kept and new logs in one sequence', async (storage) => {
+      // The contract emits in the kept, the removed and the fork's blocks, several times in most
+      // of them: the places its logs take in chain order stay consecutive across the fork.
+      const chain = emitterInEveryBlock(makeChain({ blocks: 10, txPerBlock: 5 }));
+      await writeChain(storage, chain);
+      await storage.rollbackTo(5n);
+      const fork = emitterInEveryBlock(makeChain({ blocks: 6, txPerBlock: 4, parent: chain[5]!.block, seed: 'fork' }));
+      await writeChain(storage, fork);
+      const stored = [...chain.slice(0, 6), ...fork];
+      const emitted = (bundles: BlockBundle[]) => chainLogs(bundles).filter((log) => log.address === EMITTER).length;
+      expect([chain.slice(0, 6), chain.slice(6), fork].every((bundles) => emitted(bundles) > bundles.length)).toBe(true);
+      const count = emitted(stored);
+      const described = (query: AddressLogsQuery) => JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+      for (const sort of ['asc', 'desc'] as const) {
+        for (let page = 1; page <= Math.ceil(count / 3) + 1; page++) {
+          const query = { address: EMITTER, page, offset: 3, sort };
+          expect(await storage.listAddressLogs(query), described(query)).toEqual(referenceAddressLogs(stored, query));
+        }
+        const ranged = { address: EMITTER, startBlock: 3n, endBlock: 8n, page: 2, offset: 2, sort };
+        expect(await storage.listAddressLogs(ranged), described(ranged)).toEqual(referenceAddressLogs(stored, ranged));
+      }
+      // getLogs by the contract alone reads the same pages, oldest first.
+      const deep = { address: EMITTER, topics: [], operators: {}, page: 3, offset: 4 };
+      expect(await storage.listLogs(deep)).toEqual(referenceAddressLogs(stored, { address: EMITTER, page: 3, offset: 4, sort: 'asc' }));
     });
   });
 }

@@ -87,6 +87,9 @@ export function tokenRoutes(services: Services): Route[] {
       cache: 'head',
       // Token names and decimals are read once per token, so only the token's transfers move the page.
       cacheScopes: (params) => [tokenScope(params.address ?? '')],
+      // Later transfers come after every transfer a full oldest-first page shows, unless its range
+      // starts at the moving head.
+      appendOnlyPage: (query, result) => query.sort === 'asc' && query.startblock !== 'latest' && Array.isArray(result) && result.length === query.offset,
       summary: 'Transfers of a token, newest first unless sort=asc',
       params: addressParams,
       query: z.object({
