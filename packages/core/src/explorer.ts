@@ -266,10 +266,10 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     responseCache:
       config.reads.responseCacheBytes > 0
         ? new ResponseCache(
-            async () => (await head.current())?.hash ?? null,
+            () => after(head.value(), (cursor) => cursor?.hash ?? null),
             config.reads.responseCacheBytes,
             new BlockLineage(hub),
-            async () => String(await labelsVersion.current()),
+            () => after(labelsVersion.value(), String),
           )
         : undefined,
   });
