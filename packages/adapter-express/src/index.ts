@@ -1,4 +1,4 @@
-import { type Explorer, type HttpResponse, InvalidRequestError, mountPointRedirect, PayloadTooLargeError } from '@chainlens/core';
+import { type Explorer, hasRequestBody, type HttpResponse, InvalidRequestError, mountPointRedirect, PayloadTooLargeError } from '@chainlens/core';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response, type Router } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,18 +18,17 @@ export function chainlensRouter(explorer: Explorer): Router {
   if (!kernel) throw new TypeError('@chainlens/adapter-express: an explorer from createExplorer() is required');
   const router = express.Router();
 
-  router.use(async (req: Request, res: Response, next: NextFunction) => {
+  // Not `async`: a request without a body to read is answered in its own tick, and an answer at
+  // hand is written at once, as a bare route would.
+  router.use((req: Request, res: Response, next: NextFunction) => {
     const redirect = mountPointRedirect(req.baseUrl, req.method, req.originalUrl);
     if (redirect) return write(res, redirect);
-    let raw: Buffer | undefined;
-    try {
-      // A body the host app's own parser read is not read again.
-      if (req.body === undefined && !req.readableEnded) raw = await kernel.readBody(req, req.headers);
-    } catch (error) {
-      next(error);
-      return;
-    }
-    const response = await kernel.handle({
+    // A body the host app's own parser read is not read again.
+    if (req.body !== undefined || req.readableEnded || !hasRequestBody(req.headers)) return answer(req, res, undefined);
+    kernel.readBody(req, req.headers).then((raw) => answer(req, res, raw)).catch(next);
+  });
+  const answer = (req: Request, res: Response, raw: Buffer | undefined) => {
+    const response = kernel.respond({
       method: req.method,
       url: req.url,
       headers: req.headers,
@@ -37,8 +36,9 @@ export function chainlensRouter(explorer: Explorer): Router {
       rawBody: raw,
       body: raw ? undefined : req.body,
     });
-    write(res, response);
-  });
+    if (response instanceof Promise) void response.then((answered) => write(res, answered));
+    else write(res, response);
+  };
 
   const onError: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, _next) => {
     const status = error.status ?? 500;

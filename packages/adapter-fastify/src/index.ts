@@ -53,12 +53,13 @@ export const chainlens = fp(
       return write(reply, kernel.errorResponse(mapped, { method: request.method, url: relative(request.url) }));
     });
 
-    // Not `async`: the kernel's answer is written when it comes (the kernel never rejects), and
-    // Fastify waits for the reply without a promise of ours to follow.
+    // Not `async`: an answer at hand is written at once, as a bare route would, and one still
+    // coming when it comes (the kernel never rejects); Fastify waits for the reply without a
+    // promise of ours to follow.
     const handler = (request: FastifyRequest, reply: FastifyReply): void => {
-      const redirect = mountPointRedirect(prefix, request.method, request.url);
-      if (redirect) void write(reply, redirect);
-      else void kernel.handle(toInput(request)).then((response) => write(reply, response));
+      const response = mountPointRedirect(prefix, request.method, request.url) ?? kernel.respond(toInput(request));
+      if (response instanceof Promise) void response.then((answer) => write(reply, answer));
+      else void write(reply, response);
     };
     const toInput = (request: FastifyRequest): HttpRequest => ({
       method: request.method,

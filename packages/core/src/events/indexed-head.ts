@@ -57,7 +57,16 @@ export class IndexedHead {
 
   /** The cursor, at most `maxAgeMs` old; concurrent callers share one storage read. */
   current(): Promise<IndexerCursor | null> {
-    if (performance.now() - this.#readAt <= this.maxAgeMs) return Promise.resolve(this.#value);
+    const value = this.value();
+    return value instanceof Promise ? value : Promise.resolve(value);
+  }
+
+  /**
+   * As {@link current}, but the kept cursor comes at once, without a promise, while it is fresh:
+   * the request path answers a cached request in its own tick.
+   */
+  value(): IndexerCursor | null | Promise<IndexerCursor | null> {
+    if (performance.now() - this.#readAt <= this.maxAgeMs) return this.#value;
     this.#reading ??= this.#read();
     return this.#reading;
   }

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/index.js';
 import type { ResolvedConfig } from '../config.js';
 import type { IndexedHead } from '../events/index.js';
 import { createHttpKernel, ResponseCache, type HttpKernel, type HttpKernelOptions, type HttpRequest, type RequestOutcome } from '../http/index.js';
+import { after } from '../http/maybe-async.js';
 import { requestLog } from '../logging/index.js';
 import type { ModuleHost } from '../modules/index.js';
 import { BlockLineage, type LabelsVersion } from '../services/index.js';
@@ -36,10 +37,10 @@ export function composeKernel(host: ModuleHost, { config, authenticate, rateLimi
     responseCache:
       config.reads.responseCacheBytes > 0
         ? new ResponseCache(
-            async () => (await head.current())?.hash ?? null,
+            () => after(head.value(), (cursor) => cursor?.hash ?? null),
             config.reads.responseCacheBytes,
             new BlockLineage(host.infrastructure.hub),
-            async () => String(await labelsVersion.current()),
+            () => after(labelsVersion.value(), String),
           )
         : undefined,
   });

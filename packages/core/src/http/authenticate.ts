@@ -16,6 +16,8 @@ export function createAuthenticator(users: UserService, keys: ApiKeyService): (r
   return (request) => {
     const { authorization, 'x-api-key': apiKey } = request.headers;
     if (authorization === undefined && apiKey === undefined) return null;
+    // A key alone, as most authenticated calls bring, is checked without a promise layer of ours.
+    if (authorization === undefined) return keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
     return resolve(authorization, apiKey);
   };
 

@@ -85,6 +85,12 @@ export interface HttpKernel {
   /** Answers one request. Never rejects: every failure becomes an envelope. */
   handle(request: HttpRequest): Promise<HttpResponse>;
   /**
+   * As {@link handle}, but the answer comes at once, without a promise, when nothing had to be
+   * awaited (a kept answer to an anonymous request): an adapter writes it in the request's own
+   * tick, as a bare route of its framework would.
+   */
+  respond(request: HttpRequest): HttpResponse | Promise<HttpResponse>;
+  /**
    * The answer for an error raised outside `handle` (e.g. by the framework's parser): the envelope,
    * or the format of the route `request` was for (GraphQL answers GraphQL-shaped errors).
    */
@@ -102,6 +108,7 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   const authenticate = options.authenticate ?? (() => null);
   const rateLimit = options.rateLimit ?? (() => null);
   const { responseCache, onResponse } = options;
+  const newRequestId = requestIds();
 
   function toResponse(error: unknown, format: ResponseFormat): HttpResponse {
     const explorerError = toExplorerError(error);
@@ -112,61 +119,89 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     return explorerError instanceof PayloadTooLargeError && explorerError.unread ? withHeaders(response, CLOSE) : response;
   }
 
-  async function handle(request: HttpRequest): Promise<HttpResponse> {
+  /**
+   * Answers without a promise when nothing is awaited (a kept answer to an anonymous request, as
+   * most traffic is): each promise layer costs the request path turns of the microtask queue.
+   */
+  function respond(request: HttpRequest): HttpResponse | Promise<HttpResponse> {
     const started = performance.now();
     const queryStart = request.url.indexOf('?');
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
     const match = router.match(request.method, path);
+    const exchange: Exchange = { request, match, queryStart, started, inputs: undefined, unreadable: null };
     const redirect = match ? null : trailingSlashRedirect(router, request, path, queryStart === -1 ? '' : request.url.slice(queryStart));
-    const format = match?.route.format ?? envelopeFormat;
-    let limits: RateLimitOutcome | null = null;
-    let response: HttpResponse;
-    if (redirect) response = redirect;
-    else {
+    if (redirect) return finish(exchange, redirect, null);
+    // A route that takes its API key as a parameter, or weighs its body, reads its inputs first;
+    // what cannot be read is answered only after the request has been counted, like bad credentials.
+    if (match?.route.apiKeyParam !== undefined || match?.route.weight !== undefined) {
       try {
-        // A route that takes its API key as a parameter, or weighs its body, reads its inputs first;
-        // what cannot be read is answered only after the request has been counted, like bad credentials.
-        let inputs: RawInputs | undefined;
-        let unreadable: unknown = null;
-        if (match?.route.apiKeyParam !== undefined || match?.route.weight !== undefined) {
-          try {
-            inputs = readInputs(match.route, request, queryStart);
-          } catch (error) {
-            unreadable = error;
-          }
-        }
-        // Anonymous requests skip the await: most traffic carries no credentials.
-        let principal: Principal | null = null;
-        let refused: unknown = null;
-        try {
-          const keyParam = match?.route.apiKeyParam;
-          const pending = authenticate(inputs && keyParam !== undefined ? withKeyParam(request, inputs, keyParam) : request);
-          principal = pending === null ? null : await pending;
-        } catch (error) {
-          // Counted against the client before it is answered, so guessing credentials is limited too.
-          refused = error;
-        }
-        const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
-        const counting = rateLimit(request, principal, weight);
-        limits = counting instanceof Promise ? await counting : counting;
-        if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
-        if (refused !== null) throw refused;
-        if (unreadable !== null) throw unreadable;
-        response = await route(match, request, principal, queryStart, inputs);
+        exchange.inputs = readInputs(match.route, request, queryStart);
       } catch (error) {
-        response = toResponse(error, format);
-        // Tiers and throttles alike tell the client when to come back.
-        if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
+        exchange.unreadable = error;
       }
     }
-    const requestId = requestIdOf(request);
-    response = { ...response, headers: { ...response.headers, ...limits?.headers, 'x-request-id': requestId } };
-    onResponse?.({ request, route: match?.route ?? null, requestId, status: response.status, durationMs: performance.now() - started });
+    let pending: Promise<Principal | null> | null;
+    try {
+      const keyParam = match?.route.apiKeyParam;
+      pending = authenticate(exchange.inputs && keyParam !== undefined ? withKeyParam(request, exchange.inputs, keyParam) : request);
+    } catch (error) {
+      return count(exchange, null, error);
+    }
+    // Anonymous requests skip the promise: most traffic carries no credentials.
+    if (pending === null) return count(exchange, null, null);
+    return pending.then(
+      (principal) => count(exchange, principal, null),
+      // Counted against the client before it is answered, so guessing credentials is limited too.
+      (error: unknown) => count(exchange, null, error),
+    );
+  }
+
+  /** Counts the request against its caller's allowance, then answers it. */
+  function count(exchange: Exchange, principal: Principal | null, refused: unknown): HttpResponse | Promise<HttpResponse> {
+    let counting: RateLimitOutcome | Promise<RateLimitOutcome> | null;
+    try {
+      const { inputs, match } = exchange;
+      const weight = inputs && match?.route.weight ? match.route.weight(inputs.body) : 1;
+      counting = rateLimit(exchange.request, principal, weight);
+    } catch (error) {
+      return failed(exchange, error, null);
+    }
+    if (counting instanceof Promise) return counting.then((limits) => counted(exchange, principal, refused, limits), (error: unknown) => failed(exchange, error, null));
+    return counted(exchange, principal, refused, counting);
+  }
+
+  function counted(exchange: Exchange, principal: Principal | null, refused: unknown, limits: RateLimitOutcome | null): HttpResponse | Promise<HttpResponse> {
+    let response: HttpResponse | Promise<HttpResponse>;
+    try {
+      if (limits?.retryAfter != null) throw new RateLimitedError(limits.retryAfter);
+      if (refused !== null) throw refused;
+      if (exchange.unreadable !== null) throw exchange.unreadable;
+      response = route(exchange.match, exchange.request, principal, exchange.queryStart, exchange.inputs);
+    } catch (error) {
+      return failed(exchange, error, limits);
+    }
+    if (response instanceof Promise) return response.then((answered) => finish(exchange, answered, limits), (error: unknown) => failed(exchange, error, limits));
+    return finish(exchange, response, limits);
+  }
+
+  function failed(exchange: Exchange, error: unknown, limits: RateLimitOutcome | null): HttpResponse {
+    let response = toResponse(error, exchange.match?.route.format ?? envelopeFormat);
+    // Tiers and throttles alike tell the client when to come back.
+    if (error instanceof RateLimitedError) response = withHeaders(response, { 'retry-after': String(error.retryAfterSeconds) });
+    return finish(exchange, response, limits);
+  }
+
+  /** The answer with the limits' headers and the request id, as the caller is told of it. */
+  function finish(exchange: Exchange, answer: HttpResponse, limits: RateLimitOutcome | null): HttpResponse {
+    const { request, match } = exchange;
+    const requestId = requestIdOf(request, newRequestId);
+    const response = { ...answer, headers: limits === null ? { ...answer.headers, 'x-request-id': requestId } : { ...answer.headers, ...limits.headers, 'x-request-id': requestId } };
+    onResponse?.({ request, route: match?.route ?? null, requestId, status: response.status, durationMs: performance.now() - exchange.started });
     return response;
   }
 
-  /** Not `async`: what it throws is caught by `handle` as well, and a promise layer less is a turn less. */
-  function route(match: RouteMatch | null, request: HttpRequest, principal: Principal | null, queryStart: number, inputs: RawInputs | undefined): Promise<HttpResponse> {
+  /** Not `async`: a kept answer comes without a promise; what it throws is caught by `counted`. */
+  function route(match: RouteMatch | null, request: HttpRequest, principal: Principal | null, queryStart: number, inputs: RawInputs | undefined): HttpResponse | Promise<HttpResponse> {
     if (!match) throw new EndpointNotFoundError();
     const { route } = match;
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
@@ -203,7 +238,8 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   return {
     bodyLimit,
     routes: options.routes,
-    handle,
+    handle: async (request) => respond(request),
+    respond,
     readBody: (request, headers) => readRequestBody(request, headers, bodyLimits),
     errorResponse: (error, request) => toResponse(error, request ? formatOf(request) : envelopeFormat),
   };
@@ -225,9 +261,21 @@ async function* logged(chunks: AsyncIterable<Uint8Array>, logger: Logger): Async
 /** A client's request id is echoed only when it is short plain text, so it cannot forge log lines or headers. */
 const USABLE_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
-function requestIdOf(request: HttpRequest): string {
+/**
+ * Request ids for requests that bring none, in a UUID's shape: 96 random bits drawn once and a
+ * counter. Unique within the process by the counter and across instances by the random part;
+ * they name requests in logs and are no secret, so need not be unpredictable, and a counter
+ * costs a fraction of a random UUID on every request.
+ */
+function requestIds(): () => string {
+  const prefix = randomUUID().slice(0, 24);
+  let next = 0;
+  return () => prefix + (next++).toString(16).padStart(12, '0');
+}
+
+function requestIdOf(request: HttpRequest, generate: () => string): string {
   const sent = request.headers['x-request-id'];
-  return typeof sent === 'string' && USABLE_REQUEST_ID.test(sent) ? sent : randomUUID();
+  return typeof sent === 'string' && USABLE_REQUEST_ID.test(sent) ? sent : generate();
 }
 
 function readRawBody(request: HttpRequest, limit: number): string | undefined {
@@ -245,6 +293,20 @@ function parseJson(text: string): unknown {
   } catch {
     throw new MalformedJsonError();
   }
+}
+
+/** One request on its way through the kernel. */
+interface Exchange {
+  request: HttpRequest;
+  match: RouteMatch | null;
+  /** Where the query string starts in the URL, -1 without one. */
+  queryStart: number;
+  /** `performance.now()` when the kernel received it. */
+  started: number;
+  /** Read before authentication, for routes that take their API key as a parameter or weigh their body. */
+  inputs: RawInputs | undefined;
+  /** Why those inputs could not be read, answered once the request is counted. */
+  unreadable: unknown;
 }
 
 /** A request's query string and body as sent, before validation. */

@@ -13,6 +13,14 @@ export interface BodyLimits {
 }
 
 /**
+ * Whether a request announces a body (`Content-Length` or `Transfer-Encoding`): without either it
+ * has none, and an adapter can answer without waiting on {@link readRequestBody}.
+ */
+export function hasRequestBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+}
+
+/**
  * Reads a request body whole. A body over the limit is refused with {@link PayloadTooLargeError},
  * but only once it has been read and discarded (up to `drainLimit`): a client still sending when
  * the server closes its connection meets EPIPE or a reset and never reads the 413 (Node's
@@ -21,8 +29,8 @@ export interface BodyLimits {
  * `undefined` when there is no body.
  */
 export function readRequestBody(request: Readable, headers: Record<string, string | string[] | undefined>, limits: BodyLimits): Promise<Buffer | undefined> {
+  if (!hasRequestBody(headers)) return Promise.resolve(undefined);
   const declared = headers['content-length'];
-  if (declared === undefined && headers['transfer-encoding'] === undefined) return Promise.resolve(undefined);
   const drainLimit = Math.max(limits.drainLimit, limits.bodyLimit);
   if (declared !== undefined && Number(declared) > drainLimit) return Promise.reject(new PayloadTooLargeError({ unread: true }));
   return new Promise((resolve, reject) => {

@@ -38,17 +38,17 @@ export class ResponseCache {
 
   /**
    * @param head - identifies the indexed head (its hash), `null` before anything is indexed
-   *   (then nothing is cached).
+   *   (then nothing is cached); at once when it is at hand, so a kept answer is too.
    * @param maxBytes - the most body and key characters kept at once (positive).
    * @param lineage - the heard blocks; without it scoped answers are kept per head like the rest.
    * @param operatorVersion - identifies the operator data answers may show (the labels version);
    *   without it answers depend on the chain alone.
    */
   constructor(
-    private readonly head: () => Promise<string | null>,
+    private readonly head: () => string | null | Promise<string | null>,
     maxBytes: number,
     private readonly lineage: AnswerLineage | null = null,
-    private readonly operatorVersion: () => Promise<string> = async () => '',
+    private readonly operatorVersion: () => string | Promise<string> = () => '',
   ) {
     const half = Math.max(1, Math.floor(maxBytes / 2));
     this.#answers = new LRUCache({ maxSize: lineage ? half : maxBytes, sizeCalculation: (response, key) => response.body.length + key.length });
@@ -56,15 +56,28 @@ export class ResponseCache {
   }
 
   /**
-   * The kept answer to `url` at the current head, else `compute`'s (kept when it is a 200).
+   * The kept answer to `url` at the current head, else `compute`'s (kept when it is a 200); a kept
+   * answer comes at once, without a promise, when the head and version are at hand.
    * `scopes`: what of the chain the answer reads, when that is all it depends on besides the URL.
    * `appendOnly`, asked once the answer is computed: whether later blocks can only add after what
    * it shows (a full page of a list, oldest first), so that only a reorg outdates it.
    */
-  async answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[], appendOnly?: () => boolean): Promise<HttpResponse> {
-    // One after the other: both are almost always at hand, and two awaits cost less than Promise.all.
-    const head = await this.head();
-    const version = await this.operatorVersion();
+  answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[], appendOnly?: () => boolean): HttpResponse | Promise<HttpResponse> {
+    const head = this.head();
+    const version = this.operatorVersion();
+    // Both are almost always at hand: a kept answer is then answered at once, without a promise.
+    if (head instanceof Promise || version instanceof Promise) return Promise.all([head, version]).then(([h, v]) => this.#answerAt(h, v, url, compute, scopes, appendOnly));
+    return this.#answerAt(head, version, url, compute, scopes, appendOnly);
+  }
+
+  #answerAt(
+    head: string | null,
+    version: string,
+    url: string,
+    compute: () => Promise<HttpResponse>,
+    scopes: readonly string[] | undefined,
+    appendOnly: (() => boolean) | undefined,
+  ): HttpResponse | Promise<HttpResponse> {
     if (head === null) return compute();
     if (head !== this.#head || version !== this.#version) {
       this.#head = head;

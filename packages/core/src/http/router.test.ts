@@ -39,6 +39,19 @@ describe('Router', () => {
     expect(match('/api/v1/transaction/0xab/extra')).toBeNull();
   });
 
+  it('keeps the match of a path asked again, frozen, and still matches every path once it has started afresh', () => {
+    const first = router.match('GET', '/api/v1/transaction/0xcd');
+    expect(router.match('GET', '/api/v1/transaction/0xcd')).toBe(first);
+    expect(Object.isFrozen(first!.params)).toBe(true);
+    expect(router.match('POST', '/api/v1/transaction/0xcd')).not.toBe(first);
+    // More paths than are kept at once: each still finds its own route and parameters.
+    for (let i = 0; i < 10_000; i++) expect(router.match('GET', `/api/v1/transaction/0x${i}`)?.params).toEqual({ hash: `0x${i}` });
+    expect(match('/api/v1/transaction/0xcd')).toEqual({ path: '/api/v1/transaction/:hash', method: 'GET', params: { hash: '0xcd' } });
+    // A long path is matched but not kept.
+    const long = `/api/v1/transaction/0x${'a'.repeat(300)}`;
+    expect(router.match('GET', long)).not.toBe(router.match('GET', long));
+  });
+
   it('refuses a duplicate row', () => {
     expect(() => new Router([route('/x/:a'), route('/x/:b')])).toThrow(/Duplicate route GET \/x\/:b/);
     expect(() => new Router([route('/x'), route('/x')])).toThrow(/Duplicate route GET \/x/);

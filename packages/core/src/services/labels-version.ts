@@ -21,7 +21,13 @@ export class LabelsVersion {
 
   /** The version, at most `maxAgeMs` old; concurrent callers share one storage read. */
   current(): Promise<number> {
-    if (performance.now() - this.#readAt <= this.maxAgeMs) return Promise.resolve(this.#value);
+    const value = this.value();
+    return typeof value === 'number' ? Promise.resolve(value) : value;
+  }
+
+  /** As {@link current}, but the kept version comes at once, without a promise, while it is fresh. */
+  value(): number | Promise<number> {
+    if (performance.now() - this.#readAt <= this.maxAgeMs) return this.#value;
     this.#reading ??= this.#read();
     return this.#reading;
   }
