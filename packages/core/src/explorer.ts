@@ -226,7 +226,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
     storage: writer, services, hub, config: config.webhooks, logger: logger.child({ module: 'webhooks' }), clock: config.clock,
     registry: metrics?.registry ?? null,
     // While blocks are traced behind the indexer, a block's internal transfers are told before the next block's deliveries.
-    tracedThrough: async () => (tracer && tracer.status.support !== 'no' ? writer.getTraceCursor() : null),
+    // An instance that does not index has not asked the node: it goes by what the indexing one relays.
+    tracedThrough: async () => (tracer && (tracer.status.support === 'unknown' ? cluster.traceSupport : tracer.status.support) !== 'no' ? writer.getTraceCursor() : null),
     // The cluster's indexing leaseholder, so that one instance deletes old deliveries.
     prunes: () => indexer.status.running,
   });

@@ -15,7 +15,8 @@ afterEach(() => {
 /** Counts the statements that match written addresses against webhook subscriptions, on any connection. */
 function countMatching(): () => number {
   const query = vi.spyOn(pg.Client.prototype, 'query');
-  return () => query.mock.calls.filter(([statement]) => String(typeof statement === 'object' && statement !== null && 'text' in statement ? statement.text : statement).includes('webhook_subscriptions')).length;
+  const text = (statement: unknown) => (typeof statement === 'string' ? statement : (statement as { text?: string } | null)?.text ?? '');
+  return () => query.mock.calls.filter(([statement]) => text(statement).includes('webhook_subscriptions')).length;
 }
 
 describe('webhook matching of Postgres writes', () => {
