@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExplorer, type Explorer, type Storage } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { FAST_WEBHOOKS, startNodeRelay, startWebhookReceiver, waitFor, type WebhookReceiver } from '@chainlens/testing';
+import { bundleChild } from './child-bundle.js';
 import { clusterInstance, createStorage, testDatabaseUrl, testSchemas } from './database.js';
 
-const CHILD = fileURLToPath(new URL('./fixtures/webhook-explorer.ts', import.meta.url));
+const CHILD_SOURCE = fileURLToPath(new URL('./fixtures/webhook-explorer.ts', import.meta.url));
+/** The child's entry bundled (see `bundleChild`): each start of it costs a fraction of tsx's. */
+let CHILD: string;
 const schemas = testSchemas();
 
 describe('webhooks on a Postgres cluster', () => {
@@ -17,8 +20,7 @@ describe('webhooks on a Postgres cluster', () => {
   const watched = () => chain.accounts[5]!.address;
 
   beforeAll(async () => {
-    chain = await createTestChain();
-    receiver = await startWebhookReceiver();
+    [chain, receiver, CHILD] = await Promise.all([createTestChain(), startWebhookReceiver(), bundleChild(CHILD_SOURCE)]);
   });
   afterAll(async () => {
     await receiver?.close();
@@ -50,7 +52,7 @@ describe('webhooks on a Postgres cluster', () => {
     const admin = await createExplorer({ rpcUrl: chain.rpcUrl, storage: await createStorage(schema), logLevel: 'silent', indexer: { enabled: false }, webhooks: { ...FAST_WEBHOOKS, dispatch: false } });
     let child: ChildProcess | null = null;
     const startChild = async () => {
-      child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD, chain.rpcUrl, url, schema], { stdio: ['ignore', 'pipe', 'inherit'] });
+      child = spawn(process.execPath, ['--conditions=source', CHILD, chain.rpcUrl, url, schema], { stdio: ['ignore', 'pipe', 'inherit'] });
       await once(child.stdout!, 'data');
     };
     try {
