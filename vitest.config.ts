@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -17,6 +18,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one file less than the cores: on CI's 2 cores, one file at a time. Most
+    // files spend their time waiting on anvil, Postgres, a browser or a child process, so two at
+    // once finish well sooner there; larger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['packages/storage-postgres/test/global-setup.ts', 'packages/ui/test/global-setup.ts'],
   },
 });

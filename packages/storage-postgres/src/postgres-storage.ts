@@ -248,8 +248,7 @@ export class PostgresStorage implements Storage {
     if (bundles.length === 0) return;
     const prepared = bundles.map(prepareBundle);
     await inTransaction(this.#pool, async (client) => {
-      await writeBlocks(client, this.#write, prepared);
-      await this.#webhooks.enqueue(client, bundles, Date.now());
+      if (await writeBlocks(client, this.#write, prepared)) await this.#webhooks.enqueue(client, bundles, Date.now());
     });
   }
 
@@ -267,8 +266,7 @@ export class PostgresStorage implements Storage {
   async writeBlockTraces(traces: BlockTraces[]): Promise<void> {
     if (traces.length === 0) return;
     await inTransaction(this.#pool, async (client) => {
-      await writeBlockTraces(client, this.#writeTraces, traces);
-      await this.#webhooks.enqueueTraces(client, traces, Date.now());
+      if (await writeBlockTraces(client, this.#writeTraces, traces)) await this.#webhooks.enqueueTraces(client, traces, Date.now());
     });
   }
 

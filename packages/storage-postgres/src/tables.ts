@@ -28,6 +28,7 @@ export interface Tables {
   users: string;
   apiKeys: string;
   counters: string;
+  webhooks: string;
 }
 
 /**
@@ -63,5 +64,6 @@ export function qualifiedTables(schema: string): Tables {
     users: name('users'),
     apiKeys: name('api_keys'),
     counters: name('counters'),
+    webhooks: name('webhooks'),
   };
 }

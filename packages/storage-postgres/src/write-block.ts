@@ -1,7 +1,7 @@
 import { approvalProblem, bucketOf, contractCreationProblem, internalTransactionProblem, pairEventProblem, type BlockBundle, type Hex, type IndexerCursor, type StoredInternalTransaction, type StoredLog, type StoredTokenTransfer, type StoredTransaction } from '@chainlens/core';
 import type { PoolClient } from 'pg';
 import { addressCounts, addressRows } from './addresses.js';
-import { lockCursor } from './chain-state.js';
+import { lockChainState } from './chain-state.js';
 import { holderChanges, tokenCounts, transfersFromEnd } from './token-holders.js';
 import { byteaArray, integerArray, toBytea, toDecimal, toNullableDecimal } from './codec.js';
 import type { Statement } from './queries.js';
@@ -341,10 +341,12 @@ function checkBundle(bundle: BlockBundle): void {
 /**
  * Writes prepared bundles in the caller's transaction: locks the cursor and checks that the first
  * block is its child and each the child of the one before it (else throws, having written
- * nothing), then runs the write statement for each in turn.
+ * nothing), then runs the write statement for each in turn. Resolves whether any webhook is
+ * active (read under the lock): only then are the blocks matched against the webhooks.
  */
-export async function writeBlocks(client: PoolClient, s: WriteStatements, bundles: readonly PreparedBundle[]): Promise<void> {
-  let parent: IndexerCursor | null = await lockCursor(client, s.lockChainState);
+export async function writeBlocks(client: PoolClient, s: WriteStatements, bundles: readonly PreparedBundle[]): Promise<boolean> {
+  const { cursor, webhooksActive } = await lockChainState(client, s.lockChainState);
+  let parent: IndexerCursor | null = cursor;
   for (const bundle of bundles) {
     if (parent && (bundle.number !== parent.number + 1n || bundle.parentHash !== parent.hash)) {
       throw new Error(
@@ -355,4 +357,5 @@ export async function writeBlocks(client: PoolClient, s: WriteStatements, bundle
     parent = { number: bundle.number, hash: bundle.hash };
   }
   for (const bundle of bundles) await client.query({ ...s.writeBlock, values: bundle.values });
+  return webhooksActive;
 }

@@ -1,5 +1,6 @@
 import { blockTracesProblem, type BlockTraces, type Hex } from '@chainlens/core';
 import type { PoolClient } from 'pg';
+import { webhooksActiveColumn } from './chain-state.js';
 import { byteaArray, integerArray, toDecimal } from './codec.js';
 import type { Statement } from './queries.js';
 import type { Tables } from './tables.js';
@@ -14,7 +15,7 @@ export function writeTracesStatements(t: Tables) {
   return {
     lockCursors: {
       name: 'chainlens_lock_trace_cursor',
-      text: `SELECT cursor_number AS cursor, traced_number AS traced FROM ${t.chainState} FOR UPDATE`,
+      text: `SELECT cursor_number AS cursor, traced_number AS traced, ${webhooksActiveColumn(t)} FROM ${t.chainState} FOR UPDATE`,
     },
     blocks: {
       name: 'chainlens_traced_blocks',
@@ -46,11 +47,12 @@ export type WriteTracesStatements = ReturnType<typeof writeTracesStatements>;
 /**
  * Writes the traces of consecutive blocks from the one after the trace cursor in the caller's
  * transaction, and moves the trace cursor to the last: checked first against the blocks and
- * transactions as stored (else it throws, having written nothing).
+ * transactions as stored (else it throws, having written nothing). Resolves whether any webhook
+ * is active (read under the lock): only then are the traces matched against the webhooks.
  */
-export async function writeBlockTraces(client: PoolClient, s: WriteTracesStatements, traces: BlockTraces[]): Promise<void> {
-  if (traces.length === 0) return;
-  const { rows: cursors } = await client.query<{ cursor: bigint | null; traced: bigint | null }>(s.lockCursors);
+export async function writeBlockTraces(client: PoolClient, s: WriteTracesStatements, traces: BlockTraces[]): Promise<boolean> {
+  if (traces.length === 0) return false;
+  const { rows: cursors } = await client.query<{ cursor: bigint | null; traced: bigint | null; webhooksActive: boolean }>(s.lockCursors);
   const traced = cursors[0]?.traced ?? null;
   const first = traces[0]!.blockNumber;
   const last = first + BigInt(traces.length - 1);
@@ -86,4 +88,5 @@ export async function writeBlockTraces(client: PoolClient, s: WriteTracesStateme
       toDecimal(last),
     ],
   });
+  return cursors[0]?.webhooksActive ?? false;
 }

@@ -1,11 +1,17 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild } from './child-bundle.js';
 import { testDatabaseUrl, testSchemas } from './database.js';
 import { contents, cursorOf, filledChain, indexUninterrupted, wholeThrough } from './stored-chain.js';
 
-const CHILD = fileURLToPath(new URL('./fixtures/index-forever.ts', import.meta.url));
+const CHILD_SOURCE = fileURLToPath(new URL('./fixtures/index-forever.ts', import.meta.url));
+/** The child's entry bundled (see `bundleChild`): each start of it costs a fraction of tsx's. */
+let CHILD: string;
+beforeAll(async () => {
+  CHILD = await bundleChild(CHILD_SOURCE);
+});
 const schemas = testSchemas();
 
 /** A seeded generator, so a failing run can be replayed (the seed is in the test name). */
@@ -26,7 +32,7 @@ describe('crash safety', () => {
     const crashed = schemas.next();
     const next = random(seed);
     const run = async (killAfterMs: number | null) => {
-      const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD, chain.rpcUrl, url, crashed], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--conditions=source', CHILD, chain.rpcUrl, url, crashed], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(child, 'exit');
       await once(child.stdout!, 'data');
       if (killAfterMs === null) while (!(await wholeThrough(crashed, chain.head))) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -5,10 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExplorer, type Explorer, type Storage } from '@chainlens/core';
 import { createTestChain, type TestChain } from '@chainlens/devchain';
-import { FAST_WEBHOOKS, startWebhookReceiver, waitFor, type WebhookReceiver } from '@chainlens/testing';
+import { FAST_WEBHOOKS, startNodeRelay, startWebhookReceiver, waitFor, type WebhookReceiver } from '@chainlens/testing';
+import { bundleChild } from './child-bundle.js';
 import { clusterInstance, createStorage, testDatabaseUrl, testSchemas } from './database.js';
 
-const CHILD = fileURLToPath(new URL('./fixtures/webhook-explorer.ts', import.meta.url));
+const CHILD_SOURCE = fileURLToPath(new URL('./fixtures/webhook-explorer.ts', import.meta.url));
+/** The child's entry bundled (see `bundleChild`): each start of it costs a fraction of tsx's. */
+let CHILD: string;
 const schemas = testSchemas();
 
 describe('webhooks on a Postgres cluster', () => {
@@ -17,8 +20,7 @@ describe('webhooks on a Postgres cluster', () => {
   const watched = () => chain.accounts[5]!.address;
 
   beforeAll(async () => {
-    chain = await createTestChain();
-    receiver = await startWebhookReceiver();
+    [chain, receiver, CHILD] = await Promise.all([createTestChain(), startWebhookReceiver(), bundleChild(CHILD_SOURCE)]);
   });
   afterAll(async () => {
     await receiver?.close();
@@ -41,6 +43,7 @@ describe('webhooks on a Postgres cluster', () => {
   }
 
   const outbox = async (storage: Storage, webhookId: string) => (await storage.listWebhookDeliveries({ webhookId, limit: 10_000 })).reverse();
+  const sentBy = async (explorer: Explorer) => (await explorer.metrics!.registry.getSingleMetric('chainlens_webhook_deliveries_sent_total')!.get()).values[0]?.value ?? 0;
 
   it('killed (SIGKILL) with deliveries pending, the product sends them all on restart, in order', async () => {
     const url = await testDatabaseUrl();
@@ -49,7 +52,7 @@ describe('webhooks on a Postgres cluster', () => {
     const admin = await createExplorer({ rpcUrl: chain.rpcUrl, storage: await createStorage(schema), logLevel: 'silent', indexer: { enabled: false }, webhooks: { ...FAST_WEBHOOKS, dispatch: false } });
     let child: ChildProcess | null = null;
     const startChild = async () => {
-      child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD, chain.rpcUrl, url, schema], { stdio: ['ignore', 'pipe', 'inherit'] });
+      child = spawn(process.execPath, ['--conditions=source', CHILD, chain.rpcUrl, url, schema], { stdio: ['ignore', 'pipe', 'inherit'] });
       await once(child.stdout!, 'data');
     };
     try {
@@ -109,7 +112,6 @@ describe('webhooks on a Postgres cluster', () => {
       for (const delivery of got) perDelivery.set(delivery.deliveryId, (perDelivery.get(delivery.deliveryId) ?? 0) + 1);
       expect([...perDelivery.values()].every((count) => count === 1)).toBe(true);
       expect(new Set(perDelivery.keys())).toEqual(new Set(stored.map((delivery) => delivery.id)));
-      const sentBy = async (explorer: Explorer) => (await explorer.metrics!.registry.getSingleMetric('chainlens_webhook_deliveries_sent_total')!.get()).values[0]?.value ?? 0;
       const [sentA, sentB] = [await sentBy(a), await sentBy(b)];
       expect(sentA + sentB).toBe(stored.length);
       expect(sentA).toBeGreaterThan(0);
@@ -117,6 +119,39 @@ describe('webhooks on a Postgres cluster', () => {
     } finally {
       receiver.delayMs = 0;
       await Promise.all([a.close(), b.close()]);
+    }
+  }, 90_000);
+
+  it('where the node cannot trace, an instance that does not index sends address activity too: the indexing one tells it so', async () => {
+    const node = await startNodeRelay(chain.rpcUrl);
+    node.refused.add('trace_block').add('debug_traceBlockByHash');
+    const schema = schemas.next();
+    const config = { logLevel: 'silent' as const, indexer: { pollIntervalMs: 20 }, webhooks: { ...FAST_WEBHOOKS, concurrency: 2 } };
+    const indexing = await clusterInstance(node.url, schema, config);
+    const serving = await clusterInstance(node.url, schema, config);
+    try {
+      await indexing.start();
+      await waitFor(() => indexing.indexer.status.running && indexing.indexer.status.tracing?.support === 'no', 'the indexing instance to find that the node does not trace');
+      await serving.start();
+      // Address activity waits for traces where the node traces: only what the serving instance was told lets it send.
+      const ids = await Promise.all([0, 1, 2, 3].map(() => hookOn(indexing, ['address_activity'])));
+      receiver.delayMs = 15;
+      await transfers(4);
+      const stored = await waitFor(async () => {
+        const all = (await Promise.all(ids.map((id) => outbox(indexing.storage, id)))).flat();
+        return all.length === 16 && all.every((delivery) => delivery.status === 'delivered') ? all : null;
+      }, 'every delivery of four hooks', 30_000);
+      const perDelivery = new Map<string, number>();
+      for (const delivery of receiver.received.filter((delivery) => ids.includes(delivery.webhookId))) perDelivery.set(delivery.deliveryId, (perDelivery.get(delivery.deliveryId) ?? 0) + 1);
+      expect([...perDelivery.values()].every((count) => count === 1)).toBe(true);
+      expect(new Set(perDelivery.keys())).toEqual(new Set(stored.map((delivery) => delivery.id)));
+      expect(serving.indexer.status.running).toBe(false);
+      expect(await sentBy(serving)).toBeGreaterThan(0);
+      expect((await sentBy(indexing)) + (await sentBy(serving))).toBe(16);
+    } finally {
+      receiver.delayMs = 0;
+      await Promise.all([indexing.close(), serving.close()]);
+      await node.close();
     }
   }, 90_000);
 });

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createEventHub, type ReorgEvent } from '../events/index.js';
+import type { TraceSupport } from '../indexer/block-tracer.js';
 import type { Indexer } from '../indexer/indexer.js';
 import type { BlockBundle, Hex, Storage } from '../storage/index.js';
 import { makeChain, waitFor } from '@chainlens/testing';
@@ -28,8 +29,9 @@ function sharedBus() {
   return { coordinator, sizes };
 }
 
-/** The indexer as the cluster member sees it: only whether it runs. */
-const indexerRunning = (running: boolean) => ({ status: { running }, start() {}, stop: async () => undefined }) as unknown as Indexer;
+/** The indexer as the cluster member sees it: whether it runs and, when it traces, what its tracer knows of the node. */
+const indexerRunning = (running: boolean, tracing: { support: TraceSupport } | null = null) =>
+  ({ status: { running, tracing }, start() {}, stop: async () => undefined }) as unknown as Indexer;
 
 describe('ClusterMember', () => {
   it('relays a reorg of 350 removed blocks whole, in messages within the bus limit', async () => {
@@ -96,6 +98,35 @@ describe('ClusterMember', () => {
       getCursor: async () => (replayed ? { number: bundle!.block.number, hash: bundle!.block.hash } : null),
     } as unknown as Storage;
     expect(await heardOnAnnouncing(storage, bundle!)).toEqual([bundle]);
+  });
+
+  it('tells the members that do not index whether the node traces, with each block, and which blocks are traced', async () => {
+    const bus = sharedBus();
+    const logger = pino({ level: 'silent' });
+    const chain = makeChain({ blocks: 2 });
+    const storage = { getBlockBundle: async (number: bigint) => chain.find((bundle) => bundle.block.number === number) ?? null } as unknown as Storage;
+    const tracing = { support: 'unknown' as TraceSupport };
+    const leaderHub = createEventHub();
+    const followerHub = createEventHub();
+    const leader = new ClusterMember(bus.coordinator(), indexerRunning(true, tracing), storage, leaderHub, logger, 60_000);
+    const follower = new ClusterMember(bus.coordinator(), indexerRunning(false), storage, followerHub, logger, 60_000);
+    await leader.start(false);
+    await follower.start(false);
+    const heard: string[] = [];
+    followerHub.on('block', (bundle) => heard.push(`block ${bundle.block.number} (${follower.traceSupport})`));
+    followerHub.on('traced', ({ blockNumber }) => heard.push(`traced ${blockNumber}`));
+
+    leaderHub.emit('block', chain[0]!);
+    await waitFor(() => heard.length === 1, 'the follower to hear the first block');
+    tracing.support = 'yes';
+    leaderHub.emit('traced', { blockNumber: chain[0]!.block.number });
+    tracing.support = 'no';
+    leaderHub.emit('block', chain[1]!);
+    await waitFor(() => heard.length === 3, 'the follower to hear the traced block and the second block');
+    expect(heard).toEqual([`block ${chain[0]!.block.number} (unknown)`, `traced ${chain[0]!.block.number}`, `block ${chain[1]!.block.number} (no)`]);
+    expect(leader.traceSupport).toBe('unknown');
+    await follower.stop();
+    await leader.stop();
   });
 
   it('tells the other members, not itself, that labels changed', async () => {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Revocation } from '../auth/revocation.js';
 import type { ChannelBusMessage } from '../channels/channels-api.js';
 import type { EventHub, ReorgEvent } from '../events/index.js';
+import type { TraceSupport } from '../indexer/block-tracer.js';
 import type { Indexer } from '../indexer/indexer.js';
 import { Alarm, sleep } from '../indexer/sleep.js';
 import type { BlockBundle, BlockReader, ChainCursors, Hex, StorageLifecycle } from '../storage/index.js';
@@ -13,9 +14,12 @@ import type { Coordinator } from './coordinator.js';
  * are no longer in storage, so they travel themselves, split over several messages (`more` on
  * all but the last) to stay within the coordinator's message size. A custom channel's publish
  * travels whole (its size is checked where it is published), and so does a revocation (an id).
+ * A block carries whether the indexing instance's node traces (`traces`), which only an instance
+ * that traces learns; `traced` tells that traces were written through a block.
  */
 type BusMessage =
-  | { origin: string; type: 'block'; number: string }
+  | { origin: string; type: 'block'; number: string; traces?: TraceSupport }
+  | { origin: string; type: 'traced'; number: string }
   | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
   | ({ origin: string; type: 'channel' } & ChannelBusMessage)
   | ({ origin: string; type: 'revocation' } & Revocation)
@@ -54,6 +58,7 @@ export class ClusterMember {
   private channelListener: ((message: ChannelBusMessage) => void) | null = null;
   private revocationListener: ((revocation: Revocation) => void) | null = null;
   private labelsListener: (() => void) | null = null;
+  private relayedTraceSupport: TraceSupport = 'unknown';
 
   constructor(
     private readonly coordinator: Coordinator,
@@ -67,7 +72,12 @@ export class ClusterMember {
   /** Starts relaying events and, when `index` is set, competing for the indexer lease. */
   async start(index: boolean): Promise<void> {
     this.hub.on('block', (bundle) => {
-      if (this.indexer.status.running) void this.send({ origin: this.id, type: 'block', number: bundle.block.number.toString() });
+      if (!this.indexer.status.running) return;
+      const traces = this.indexer.status.tracing?.support;
+      void this.send({ origin: this.id, type: 'block', number: bundle.block.number.toString(), ...(traces ? { traces } : {}) });
+    });
+    this.hub.on('traced', ({ blockNumber }) => {
+      if (this.indexer.status.running) void this.send({ origin: this.id, type: 'traced', number: blockNumber.toString() });
     });
     this.hub.on('reorg', (event) => {
       if (!this.indexer.status.running) return;
@@ -77,6 +87,15 @@ export class ClusterMember {
       this.relay = this.relay.then(() => this.receive(text)).catch((error: unknown) => this.logger.warn({ err: error }, 'could not replay a cluster event'));
     });
     if (index) this.loop = this.competeForLease();
+  }
+
+  /**
+   * Whether the node traces blocks, as the indexing instance last told (with each block it
+   * relays); `unknown` until one told. An instance that does not index never traces, so this is
+   * how it learns whether block data waits for traces.
+   */
+  get traceSupport(): TraceSupport {
+    return this.relayedTraceSupport;
   }
 
   /** Sends a custom channel's publish to the other instances. */
@@ -195,7 +214,13 @@ export class ClusterMember {
       this.labelsListener?.();
       return;
     }
+    if (message.type === 'traced') {
+      this.hub.emit('traced', { blockNumber: BigInt(message.number) });
+      return;
+    }
     if (message.type === 'block') {
+      // Known before the block is heard: what the block wakes may depend on it.
+      if (message.traces) this.relayedTraceSupport = message.traces;
       const bundle = await this.announced(BigInt(message.number));
       if (bundle) this.hub.emit('block', bundle);
       return;

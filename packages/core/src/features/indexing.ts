@@ -85,9 +85,12 @@ export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing
       records,
       tokenReader,
       cluster,
+      // An instance that does not index has not asked the node: it goes by what the indexing one relays.
       tracedThrough: async () => {
         const { tracing } = indexer.status;
-        return tracing && tracing.support !== 'no' ? writer.getTraceCursor() : null;
+        if (!tracing) return null;
+        const support = tracing.support === 'unknown' ? cluster.traceSupport : tracing.support;
+        return support !== 'no' ? writer.getTraceCursor() : null;
       },
       services: { pending, health: new HealthService(storage, chain, indexer, { ...config.health, startBlock: config.startBlock }) },
     };

@@ -45,6 +45,8 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       return head;
     };
     const watched = () => chain.accounts[4]!.address.toLowerCase();
+    /** How far the explorer's clock runs ahead of the wall clock: a test moves it on rather than waiting. */
+    let clockAhead = 0;
 
     async function hookFor(user: SignedUpUser, body: Record<string, unknown>): Promise<string> {
       const created = await api('POST', '/api/v1/account/webhooks', user, { url: receiver.url, ...body });
@@ -81,7 +83,7 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       // Past anvil's finalized depth (64), so later blocks may be reorganised.
       await rpc('anvil_mine', ['0x46']);
       receiver = await startWebhookReceiver();
-      explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: await options.storage(), logger: pino({ level: 'silent' }), indexer: FAST_INDEXER, webhooks: FAST_WEBHOOKS, rateLimits: { enabled: false } });
+      explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: await options.storage(), logger: pino({ level: 'silent' }), indexer: FAST_INDEXER, webhooks: FAST_WEBHOOKS, rateLimits: { enabled: false }, clock: () => Date.now() + clockAhead });
       served = await options.serve(explorer);
       await explorer.start();
       await indexed();
@@ -239,6 +241,10 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       receiver.answer = (delivery) => (delivery.webhookId === id ? 503 : 200);
       try {
         await rpc('anvil_mine', ['0x1']);
+        // Six failed attempts (retried from 40 ms to 200 ms apart); then the clock moves past disableAfterMs rather than the test waiting for it.
+        await waitFor(() => receiver.received.filter((delivery) => delivery.webhookId === id).length >= 6, 'six failed attempts');
+        expect(await api('GET', `/api/v1/account/webhooks/${id}`, user)).toMatchObject({ body: { result: { active: true } } });
+        clockAhead += FAST_WEBHOOKS.disableAfterMs;
         const hook = await waitFor(async () => {
           const answer = await api('GET', `/api/v1/account/webhooks/${id}`, user);
           return answer.body.result.active === false ? answer.body.result : null;
@@ -252,7 +258,7 @@ export function webhookSuite(options: WebhookSuiteOptions): void {
       } finally {
         receiver.answer = () => 200;
       }
-    }, 40_000);
+    });
 
     it('caps answer 409 with a clear message, bad input 400 naming the field, others’ hooks 404', async () => {
       const user = await signUp({ url: served.url, explorer });
