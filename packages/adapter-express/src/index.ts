@@ -56,6 +56,9 @@ export function chainlensRouter(explorer: Explorer): Router {
 function write(res: Response, response: HttpResponse): void {
   res.status(response.status).set(response.headers);
   if (!response.stream) {
+    // Framed by length, as Fastify frames it: Node otherwise ends an HTTP/1.0 answer only by
+    // closing, and bytes a client sent after its request could then run on into the body.
+    res.setHeader('content-length', typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.length);
     res.end(response.body);
     return;
   }
