@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { apiUrl } from '../api.js';
 import { useChannel, useLiveStatus } from '../live.js';
 import type { BlockEvent } from '../records.js';
@@ -80,7 +80,9 @@ let titlesShown = 0;
  */
 export function PageTitle({ children, sub }: { children: ComponentChildren; sub?: ComponentChildren }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // A layout effect, so the focus moves in the same task the new page is put in place: nothing
+  // (a reader, a test) can see the new heading before it holds the focus.
+  useLayoutEffect(() => {
     if (titlesShown++ > 0) heading.current?.focus({ preventScroll: true });
     document.title = `${heading.current?.textContent ?? 'ChainLens'} · ChainLens explorer`;
   }, []);
