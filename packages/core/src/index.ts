@@ -64,6 +64,7 @@ export type {
   ChartReader,
   CounterStorage,
   ExportReader,
+  JoinedPageReader,
   LabelStorage,
   LogReader,
   MetadataStorage,

@@ -8,6 +8,7 @@ import { composeRoles } from './compose-roles.js';
 import { CounterStore } from './counter-store.js';
 import { MemoryExportReader } from './export-reader.js';
 import { LabelStore } from './label-store.js';
+import { MemoryJoinedPageReader } from './joined-page-reader.js';
 import { MemoryLogReader } from './log-reader.js';
 import { MetadataStore } from './metadata-store.js';
 import { MemoryPairReader } from './pair-reader.js';
@@ -66,6 +67,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
     new MemoryTransactionReader(chain),
     new MemoryLogReader(chain),
     new MemoryTokenReader(chain),
+    new MemoryJoinedPageReader(chain),
     new MemoryTokenMetadata(chain),
     new MemoryPairReader(chain),
     new MemoryChartReader(chain),

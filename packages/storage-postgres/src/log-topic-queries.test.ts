@@ -26,12 +26,15 @@ describe('log search statements', () => {
   it('name each distinct statement distinctly within the 63 bytes Postgres keeps of a name', () => {
     const tables = qualifiedTables('public');
     const byName = new Map<string, string>();
+    // Each shape twice: the log page alone, and with its transactions' gas (getLogs).
     for (const query of everyShape()) {
-      const { name, text } = logsStatement(tables, query);
-      expect(Buffer.byteLength(name!)).toBeLessThanOrEqual(63);
-      const seen = byName.get(name!);
-      if (seen !== undefined) expect(text).toBe(seen);
-      byName.set(name!, text);
+      for (const gas of [false, true]) {
+        const { name, text } = logsStatement(tables, query, gas);
+        expect(Buffer.byteLength(name!)).toBeLessThanOrEqual(63);
+        const seen = byName.get(name!);
+        if (seen !== undefined) expect(text).toBe(seen);
+        byName.set(name!, text);
+      }
     }
     expect(new Set(byName.values()).size).toBe(byName.size);
   });

@@ -1,5 +1,5 @@
 import { givenTopicPositions, TOPIC_PAIRS, type LogsQuery } from '@chainlens/core';
-import { LOG_COLUMNS, type Statement } from './queries.js';
+import { LOG_COLUMNS, LOG_WITH_GAS_COLUMNS, type Statement } from './queries.js';
 import type { Tables } from './tables.js';
 
 /**
@@ -10,9 +10,10 @@ import type { Tables } from './tables.js';
  * The page is cut on the logs alone and only its rows join their transaction. Each topic
  * condition is `topicN = $k`, which the partial indexes `logs_by_topicN` (topic, block, log
  * index) answer in chain order: a required topic lets the page be read off one index, `or`
- * clauses are a bitmap union of several.
+ * clauses are a bitmap union of several. With `gas`, each row also carries its transaction's
+ * block time and gas (what getLogs shows), read by the same join.
  */
-export function logsStatement(t: Tables, query: LogsQuery): Statement {
+export function logsStatement(t: Tables, query: LogsQuery, gas = false): Statement {
   const given = givenTopicPositions(query);
   let next = 5;
   const conditions: string[] = [];
@@ -22,7 +23,7 @@ export function logsStatement(t: Tables, query: LogsQuery): Statement {
   if (given.length === 1) conditions.push(is(given[0]!));
   // Compact, because Postgres cuts a statement's name at 63 bytes and two shapes cut alike would
   // clash on one connection: `c`/`x` for with or without a contract, the given positions, then
-  // each joined pair with `a` (and) or `o` (or).
+  // each joined pair with `a` (and) or `o` (or), then `g` when it reads the gas.
   const shape: string[] = [`${query.address === undefined ? 'x' : 'c'}${given.join('')}`];
   for (const [pair, a, b] of TOPIC_PAIRS) {
     if (!parameter.has(a) || !parameter.has(b) || given.length === 1) continue;
@@ -31,8 +32,8 @@ export function logsStatement(t: Tables, query: LogsQuery): Statement {
     shape.push(`${a}${b}${operator === 'and' ? 'a' : 'o'}`);
   }
   return {
-    name: `chainlens_logs_${shape.join('_')}`,
-    text: `SELECT ${LOG_COLUMNS}
+    name: `chainlens_logs_${shape.join('_')}${gas ? '_g' : ''}`,
+    text: `SELECT ${gas ? LOG_WITH_GAS_COLUMNS : LOG_COLUMNS}
       FROM (
         SELECT * FROM ${t.logs}
         WHERE block_number BETWEEN $1 AND $2 AND ${conditions.join(' AND ')}

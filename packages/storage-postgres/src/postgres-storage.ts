@@ -42,6 +42,7 @@ import type {
   StoredContractCreation,
   StoredInternalTransaction,
   StoredLog,
+  StoredLogWithGas,
   StoredMetadataProfile,
   StoredPair,
   StoredPairSwap,
@@ -51,6 +52,7 @@ import type {
   StoredTokenMetadata,
   StoredTokenTransfer,
   StoredTransaction,
+  StoredTransferWithTransaction,
   StoredUser,
   StoredVerificationJob,
   StoredVerifiedContract,
@@ -84,7 +86,21 @@ import { PostgresLabelStorage } from './label-storage.js';
 import { internalTransactionStatements, type InternalTransactionStatements } from './internal-transaction-queries.js';
 import { metadataStatements } from './metadata-queries.js';
 import { PostgresMetadataStorage } from './metadata-storage.js';
-import { addressLogsKey, afterPrefix, type LogRow, type ReadStatements, readStatements, searchKey, setTokenMetadataStatement, type Statement, tokenTransfersKey, toStoredLog } from './queries.js';
+import {
+  addressLogsKey,
+  afterPrefix,
+  type LogRow,
+  type LogWithGasRow,
+  type ReadStatements,
+  readStatements,
+  searchKey,
+  setTokenMetadataStatement,
+  type Statement,
+  tokenTransfersKey,
+  toStoredLog,
+  toTransferWithTransaction,
+  type TransferWithTransactionRow,
+} from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import type { RolePools } from './role-pools.js';
 import { qualifiedTables, type Tables } from './tables.js';
@@ -403,27 +419,41 @@ export class PostgresStorage implements Storage {
     return rows;
   }
 
-  async listAddressLogs({ address, startBlock = 0n, endBlock = INT8_MAX, topic0, page, offset, sort }: AddressLogsQuery): Promise<StoredLog[]> {
+  async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {
+    return (await this.#addressLogs<LogRow>(query, false)).map(toStoredLog);
+  }
+
+  /** A contract's log page, with (`gas`) or without its transactions' time and gas. */
+  async #addressLogs<Row extends LogRow>({ address, startBlock = 0n, endBlock = INT8_MAX, topic0, page, offset, sort }: AddressLogsQuery, gas: boolean): Promise<Row[]> {
     if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const statement = this.#read.addressLogs[addressLogsKey(sort === 'asc' ? 'ASC' : 'DESC', topic0 !== undefined)]!;
+    const statement = this.#read.addressLogs[addressLogsKey(sort === 'asc' ? 'ASC' : 'DESC', topic0 !== undefined, gas)]!;
     const values: unknown[] = [toBytea(address), toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (topic0 !== undefined) values.push(toBytea(topic0));
-    const { rows } = await this.#reads.query<LogRow>({ ...statement, values });
-    return rows.map(toStoredLog);
+    const { rows } = await this.#reads.query<Row>({ ...statement, values });
+    return rows;
   }
 
   async listLogs(query: LogsQuery): Promise<StoredLog[]> {
+    return (await this.#logs<LogRow>(query, false)).map(toStoredLog);
+  }
+
+  async listLogsWithGas(query: LogsQuery): Promise<StoredLogWithGas[]> {
+    return (await this.#logs<LogWithGasRow>(query, true)).map(toStoredLog);
+  }
+
+  /** {@link listLogs}'s rows, with (`gas`) or without their transactions' time and gas. */
+  async #logs<Row extends LogRow>(query: LogsQuery, gas: boolean): Promise<Row[]> {
     const { address, startBlock = 0n, endBlock = INT8_MAX, topics, page, offset } = query;
     const given = givenTopicPositions(query);
     if ((address === undefined && given.length === 0) || page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
     // A contract's logs alone are its event page in chain order: a range of its log ordinals,
     // so a deep page reads only its own rows.
-    if (address !== undefined && given.length === 0) return this.listAddressLogs({ address, startBlock, endBlock, page, offset, sort: 'asc' });
+    if (address !== undefined && given.length === 0) return this.#addressLogs<Row>({ address, startBlock, endBlock, page, offset, sort: 'asc' }, gas);
     const values: unknown[] = [toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (address !== undefined) values.push(toBytea(address));
     for (const position of given) values.push(toBytea(topics[position]!));
-    const { rows } = await this.#reads.query<LogRow>({ ...logsStatement(this.#tables, query), values });
-    return rows.map(toStoredLog);
+    const { rows } = await this.#reads.query<Row>({ ...logsStatement(this.#tables, query, gas), values });
+    return rows;
   }
 
   async getAddressActivity(address: Hex): Promise<AddressActivity> {
@@ -506,9 +536,18 @@ export class PostgresStorage implements Storage {
     return rows;
   }
 
-  async listTokenTransfers({ token, from, to, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+  async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+    return this.#tokenTransfers<StoredTokenTransfer>(query, false);
+  }
+
+  async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
+    return (await this.#tokenTransfers<TransferWithTransactionRow>(query, true)).map(toTransferWithTransaction);
+  }
+
+  /** A token's transfer page, alone or (`joined`) each with its transaction's columns. */
+  async #tokenTransfers<Row extends object>({ token, from, to, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: TokenTransfersQuery, joined: boolean): Promise<Row[]> {
     if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const statement = this.#read.tokenTransfers[tokenTransfersKey(sort === 'asc' ? 'ASC' : 'DESC', from !== undefined, to !== undefined)]!;
+    const statement = this.#read.tokenTransfers[tokenTransfersKey(sort === 'asc' ? 'ASC' : 'DESC', from !== undefined, to !== undefined, joined)]!;
     const values: unknown[] = [
       toBytea(token),
       toDecimal(startBlock < INT8_MIN ? INT8_MIN : startBlock),
@@ -518,14 +557,26 @@ export class PostgresStorage implements Storage {
     ];
     if (from !== undefined) values.push(toBytea(from));
     if (to !== undefined) values.push(toBytea(to));
-    const { rows } = await this.#reads.query<StoredTokenTransfer>({ ...statement, values });
+    const { rows } = await this.#reads.query<Row>({ ...statement, values });
     return rows;
   }
 
-  async listAddressTokenTransfers({ address, token, standard, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+  async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
+    return this.#addressTokenTransfers<StoredTokenTransfer>(query, this.#read.addressTokenTransfers);
+  }
+
+  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
+    return (await this.#addressTokenTransfers<TransferWithTransactionRow>(query, this.#read.addressTokenTransfersWithTransactions)).map(toTransferWithTransaction);
+  }
+
+  /** An address's transfer page by one of the statement pairs that share its parameters. */
+  async #addressTokenTransfers<Row extends object>(
+    { address, token, standard, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: AddressTokenTransfersQuery,
+    statements: Record<'ASC' | 'DESC', Statement>,
+  ): Promise<Row[]> {
     if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const { rows } = await this.#reads.query<StoredTokenTransfer>({
-      ...this.#read.addressTokenTransfers[sort === 'asc' ? 'ASC' : 'DESC'],
+    const { rows } = await this.#reads.query<Row>({
+      ...statements[sort === 'asc' ? 'ASC' : 'DESC'],
       values: [
         toBytea(address),
         toDecimal(clampInt8(startBlock)),
@@ -538,6 +589,7 @@ export class PostgresStorage implements Storage {
     });
     return rows;
   }
+
 
   async listTokenPairs(token: Hex): Promise<StoredPair[]> {
     const { rows } = await this.#reads.query<StoredPair>({ ...this.#dex.tokenPairs, values: [toBytea(token)] });

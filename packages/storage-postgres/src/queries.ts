@@ -1,4 +1,4 @@
-import type { Hex, StoredLog } from '@chainlens/core';
+import type { Hex, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransaction, StoredTransferWithTransaction } from '@chainlens/core';
 import type { Tables } from './tables.js';
 
 /** A named statement: pg prepares it once per connection and reuses the plan. */
@@ -35,10 +35,77 @@ export const LOG_COLUMNS = `l.address, l.topic0, l.topic1, l.topic2, l.topic3, l
   t.block_hash AS "blockHash", t.hash AS "transactionHash", l.transaction_index AS "transactionIndex",
   l.log_index AS "logIndex"`;
 
+/** {@link LOG_COLUMNS} with what getLogs shows of the transaction: its block time and gas. */
+export const LOG_WITH_GAS_COLUMNS = `${LOG_COLUMNS}, t.timestamp, t.effective_gas_price AS "effectiveGasPrice", t.gas_used AS "gasUsed"`;
+
+/**
+ * A token transfer (`x`) with its transaction (`t`): the transaction's columns as
+ * {@link TRANSACTION_COLUMNS}, then the transfer's own under names of their own (see
+ * {@link toTransferWithTransaction}); its block, position and hash are the transaction's.
+ */
+const TRANSFER_WITH_TRANSACTION_COLUMNS = `${TRANSACTION_COLUMNS}, x.log_index AS "logIndex", x.batch_index AS "batchIndex",
+  x.timestamp AS "transferTimestamp", x.token, x.standard, x.operator, x.from_address AS "transferFrom",
+  x.to_address AS "transferTo", x.value AS "transferValue", x.token_id AS "tokenId"`;
+
 export type LogRow = Omit<StoredLog, 'topics'> & Record<'topic0' | 'topic1' | 'topic2' | 'topic3', Hex | null>;
 
-/** Turns a {@link LogRow} into the record: topics are the leading non-null topic columns. */
-export function toStoredLog({ topic0, topic1, topic2, topic3, ...log }: LogRow): StoredLog {
+/** A row of {@link TRANSFER_WITH_TRANSACTION_COLUMNS}. */
+export type TransferWithTransactionRow = StoredTransaction &
+  Pick<StoredTokenTransfer, 'logIndex' | 'batchIndex' | 'token' | 'standard' | 'operator' | 'tokenId'> & {
+    transferTimestamp: bigint;
+    transferFrom: Hex;
+    transferTo: Hex;
+    transferValue: bigint;
+  };
+
+/** Splits a {@link TransferWithTransactionRow} into its transfer and its transaction. */
+export function toTransferWithTransaction(row: TransferWithTransactionRow): StoredTransferWithTransaction {
+  const transaction: StoredTransaction = {
+    hash: row.hash,
+    blockNumber: row.blockNumber,
+    blockHash: row.blockHash,
+    transactionIndex: row.transactionIndex,
+    timestamp: row.timestamp,
+    from: row.from,
+    to: row.to,
+    value: row.value,
+    gas: row.gas,
+    gasPrice: row.gasPrice,
+    maxFeePerGas: row.maxFeePerGas,
+    maxPriorityFeePerGas: row.maxPriorityFeePerGas,
+    nonce: row.nonce,
+    input: row.input,
+    type: row.type,
+    status: row.status,
+    gasUsed: row.gasUsed,
+    cumulativeGasUsed: row.cumulativeGasUsed,
+    effectiveGasPrice: row.effectiveGasPrice,
+    contractAddress: row.contractAddress,
+    logsBloom: row.logsBloom,
+  };
+  const transfer: StoredTokenTransfer = {
+    blockNumber: row.blockNumber,
+    logIndex: row.logIndex,
+    batchIndex: row.batchIndex,
+    transactionHash: row.hash,
+    transactionIndex: row.transactionIndex,
+    timestamp: row.transferTimestamp,
+    token: row.token,
+    standard: row.standard,
+    operator: row.operator,
+    from: row.transferFrom,
+    to: row.transferTo,
+    value: row.transferValue,
+    tokenId: row.tokenId,
+  };
+  return { transfer, transaction };
+}
+
+/** A row of {@link LOG_WITH_GAS_COLUMNS}. */
+export type LogWithGasRow = LogRow & Pick<StoredLogWithGas, 'timestamp' | 'effectiveGasPrice' | 'gasUsed'>;
+
+/** Turns a {@link LogRow} (or a row with more columns) into the record: topics are the leading non-null topic columns. */
+export function toStoredLog<Row extends LogRow>({ topic0, topic1, topic2, topic3, ...log }: Row): Omit<Row, 'topic0' | 'topic1' | 'topic2' | 'topic3'> & { topics: Hex[] } {
   const topics = [topic0, topic1, topic2, topic3].filter((topic) => topic !== null);
   return { ...log, topics };
 }
@@ -71,18 +138,17 @@ export function readStatements(t: Tables) {
     };
   };
 
-  const transfersOfToken = (order: 'ASC' | 'DESC', from: boolean, to: boolean): Statement => {
-    const name = `chainlens_token_transfers_${order.toLowerCase()}${from ? '_from' : ''}${to ? '_to' : ''}`;
+  const transfersOfToken = (order: 'ASC' | 'DESC', from: boolean, to: boolean, joined: boolean): Statement => {
+    const name = `chainlens_token_transfers_${order.toLowerCase()}${from ? '_from' : ''}${to ? '_to' : ''}${joined ? '_tx' : ''}`;
     const chainOrder = `block_number ${order}, log_index ${order}, batch_index ${order}`;
     // One statement per filter combination, so each keeps a plan for its own index.
     if (from || to) {
-      return {
-        name,
-        text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers}
+      const page = `SELECT ${joined ? '*' : TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers}
       WHERE token = $1 AND block_number BETWEEN $2 AND $3${from ? ' AND from_address = $6' : ''}${to ? ` AND to_address = $${from ? 7 : 6}` : ''}
       ORDER BY ${chainOrder}
-      LIMIT $4 OFFSET $5`,
-      };
+      LIMIT $4 OFFSET $5`;
+      // Joined, the page is cut on the transfers alone and only its rows join their transaction.
+      return { name, text: joined ? withTransactions(page, order) : page };
     }
     // Unfiltered, the range's transfers have consecutive ordinals (token_seq numbers the token's
     // transfers in chain order), so its first and last transfer bound them and the page is a
@@ -93,26 +159,31 @@ export function readStatements(t: Tables) {
           ORDER BY block_number ${direction}, log_index ${direction}, batch_index ${direction} LIMIT 1)`;
     return {
       name,
-      text: `SELECT ${TOKEN_TRANSFER_COLUMNS}
+      text: `SELECT ${joined ? TRANSFER_WITH_TRANSACTION_COLUMNS : TOKEN_TRANSFER_COLUMNS}
       FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
-      JOIN ${t.tokenTransfers} x ON x.token = $1 AND x.token_seq BETWEEN ${ordinalRange(order)}
+      JOIN ${t.tokenTransfers} x ON x.token = $1 AND x.token_seq BETWEEN ${ordinalRange(order)}${
+        joined ? `\n      JOIN ${t.transactions} t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index` : ''
+      }
       ORDER BY x.token_seq ${order}`,
     };
   };
-  const transfersOfAddress = (order: 'ASC' | 'DESC'): Statement => {
+  /** A page of transfer rows (`SELECT *`, in chain order as `order` says) joined with their transactions, in the same order. */
+  const withTransactions = (page: string, order: 'ASC' | 'DESC') => `SELECT ${TRANSFER_WITH_TRANSACTION_COLUMNS}
+      FROM (${page}) x
+      JOIN ${t.transactions} t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index
+      ORDER BY x.block_number ${order}, x.log_index ${order}, x.batch_index ${order}`;
+  const transfersOfAddress = (order: 'ASC' | 'DESC', joined: boolean): Statement => {
     const side = (party: 'from_address' | 'to_address') => `(SELECT * FROM ${t.tokenTransfers}
         WHERE ${party} = $1 AND block_number BETWEEN $2 AND $3
           AND ($6::bytea IS NULL OR token = $6) AND ($7::text IS NULL OR standard = $7)
         ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
         LIMIT $4::bigint + $5::bigint)`;
-    return {
-      name: `chainlens_address_token_transfers_${order.toLowerCase()}`,
-      // Each side reads only the rows the page can need from its own index; UNION drops the
-      // second copy of a transfer to oneself (the rows are equal).
-      text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM (${side('from_address')} UNION ${side('to_address')}) transfers
+    // Each side reads only the rows the page can need from its own index; UNION drops the
+    // second copy of a transfer to oneself (the rows are equal).
+    const page = `SELECT ${joined ? '*' : TOKEN_TRANSFER_COLUMNS} FROM (${side('from_address')} UNION ${side('to_address')}) transfers
         ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
-        LIMIT $4 OFFSET $5`,
-    };
+        LIMIT $4 OFFSET $5`;
+    return { name: `chainlens_address_token_transfers_${order.toLowerCase()}${joined ? '_tx' : ''}`, text: joined ? withTransactions(page, order) : page };
   };
   const transactionsBetween = (order: 'ASC' | 'DESC'): Statement => ({
     name: `chainlens_transactions_between_${order.toLowerCase()}`,
@@ -131,13 +202,14 @@ export function readStatements(t: Tables) {
       ORDER BY page.block_number ${order}, page.transaction_index ${order}`,
   });
 
-  const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean): Statement => {
-    const name = `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}`;
+  const logsOfAddress = (order: 'ASC' | 'DESC', topic0: boolean, gas: boolean): Statement => {
+    const name = `chainlens_address_logs_${order.toLowerCase()}${topic0 ? '_topic0' : ''}${gas ? '_gas' : ''}`;
+    const columns = gas ? LOG_WITH_GAS_COLUMNS : LOG_COLUMNS;
     // By first topic, the page is cut on logs_by_address, and only its rows join their transaction.
     if (topic0) {
       return {
         name,
-        text: `SELECT ${LOG_COLUMNS}
+        text: `SELECT ${columns}
       FROM (
         SELECT * FROM ${t.logs}
         WHERE address = $1 AND block_number BETWEEN $2 AND $3 AND topic0 = $6
@@ -157,7 +229,7 @@ export function readStatements(t: Tables) {
           ORDER BY block_number ${direction}, log_index ${direction} LIMIT 1)`;
     return {
       name,
-      text: `SELECT ${LOG_COLUMNS}
+      text: `SELECT ${columns}
       FROM (SELECT ${edge('ASC')} AS lo, ${edge('DESC')} AS hi) bounds
       JOIN ${t.logs} l ON l.address = $1 AND l.address_seq BETWEEN ${ordinalRange(order)}
       JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
@@ -165,11 +237,15 @@ export function readStatements(t: Tables) {
     };
   };
   const addressLogs: Record<string, Statement> = {};
-  for (const order of ['ASC', 'DESC'] as const) for (const topic0 of [false, true]) addressLogs[addressLogsKey(order, topic0)] = logsOfAddress(order, topic0);
+  for (const order of ['ASC', 'DESC'] as const) {
+    for (const topic0 of [false, true]) for (const gas of [false, true]) addressLogs[addressLogsKey(order, topic0, gas)] = logsOfAddress(order, topic0, gas);
+  }
 
   const tokenTransfers: Record<string, Statement> = {};
   for (const order of ['ASC', 'DESC'] as const) {
-    for (const from of [false, true]) for (const to of [false, true]) tokenTransfers[tokenTransfersKey(order, from, to)] = transfersOfToken(order, from, to);
+    for (const from of [false, true]) {
+      for (const to of [false, true]) for (const joined of [false, true]) tokenTransfers[tokenTransfersKey(order, from, to, joined)] = transfersOfToken(order, from, to, joined);
+    }
   }
 
   return {
@@ -279,7 +355,8 @@ export function readStatements(t: Tables) {
       text: `SELECT count(*) AS count FROM ${t.tokenHolders} WHERE token = $1 AND balance > 0 AND balance >= $2`,
     },
     tokenTransfers,
-    addressTokenTransfers: { ASC: transfersOfAddress('ASC'), DESC: transfersOfAddress('DESC') },
+    addressTokenTransfers: { ASC: transfersOfAddress('ASC', false), DESC: transfersOfAddress('DESC', false) },
+    addressTokenTransfersWithTransactions: { ASC: transfersOfAddress('ASC', true), DESC: transfersOfAddress('DESC', true) },
     addressLogs,
     transactionsBetweenAsc: transactionsBetween('ASC'),
     transactionsBetweenDesc: transactionsBetween('DESC'),
@@ -369,14 +446,14 @@ export function afterPrefix(key: Buffer): Buffer {
   return after;
 }
 
-/** Key of the address logs statement for a sort order and whether topic0 filters. */
-export function addressLogsKey(order: 'ASC' | 'DESC', topic0: boolean): string {
-  return `${order}${topic0 ? ':topic0' : ''}`;
+/** Key of the address logs statement for a sort order, whether topic0 filters and whether it reads the transactions' gas. */
+export function addressLogsKey(order: 'ASC' | 'DESC', topic0: boolean, gas = false): string {
+  return `${order}${topic0 ? ':topic0' : ''}${gas ? ':gas' : ''}`;
 }
 
-/** Key of the token transfer statement for a sort order and the filters present. */
-export function tokenTransfersKey(order: 'ASC' | 'DESC', from: boolean, to: boolean): string {
-  return `${order}${from ? ':from' : ''}${to ? ':to' : ''}`;
+/** Key of the token transfer statement for a sort order, the filters present and whether it joins the transactions. */
+export function tokenTransfersKey(order: 'ASC' | 'DESC', from: boolean, to: boolean, joined = false): string {
+  return `${order}${from ? ':from' : ''}${to ? ':to' : ''}${joined ? ':tx' : ''}`;
 }
 
 /** The read statements of one schema. */

@@ -63,9 +63,9 @@ const counted = new Map<string, number>();
 for (const { topics } of chainLogs(chain)) topics.forEach((topic, position) => counted.set(`${position}${topic}`, (counted.get(`${position}${topic}`) ?? 0) + 1));
 const rare = chainLogs(chain).find((candidate) => candidate.topics.length === 4 && candidate.topics.every((topic, position) => counted.get(`${position}${topic}`)! <= 10))!;
 const RANGE = ['0', '9223372036854775807', 25, 0];
-const topicSearch = (topics: (number | undefined)[], operators: Record<string, 'and' | 'or'> = {}, address?: boolean): [Statement, unknown[]] => {
+const topicSearch = (topics: (number | undefined)[], operators: Record<string, 'and' | 'or'> = {}, address?: boolean, gas?: boolean): [Statement, unknown[]] => {
   const given = topics.map((position) => (position === undefined ? undefined : rare.topics[position]));
-  const statement = logsStatement(t, { topics: given, operators, page: 1, offset: 25, address: address ? rare.address : undefined });
+  const statement = logsStatement(t, { topics: given, operators, page: 1, offset: 25, address: address ? rare.address : undefined }, gas);
   return [statement, [...RANGE, ...(address ? [toBytea(rare.address)] : []), ...given.flatMap((topic) => (topic === undefined ? [] : [toBytea(topic)]))]];
 };
 const topicSearches: [string, [Statement, unknown[]], string[]][] = [
@@ -129,6 +129,8 @@ const cases: [string, Statement, unknown[]][] = [
   ...topicSearches.map(([name, [statement, values]]): [string, Statement, unknown[]] => [name, statement, values]),
   ['listLogs by topic1 and topic2', ...topicSearch([undefined, 1, 2], { '1_2': 'and' })],
   ['listLogs by contract and topic3', ...topicSearch([undefined, undefined, undefined, 3], {}, true)],
+  ['listLogsWithGas by topic2 alone', ...topicSearch([undefined, undefined, 2], {}, false, true)],
+  ['listLogsWithGas by contract and topic0 or topic1', ...topicSearch([0, 1], { '0_1': 'or' }, true, true)],
   [
     'hitCounters',
     hitCountersStatement(t),
@@ -299,7 +301,18 @@ describe('the statements of the list routes and lookups', () => {
     ['contract events desc (listAddressLogs)', r.addressLogs[addressLogsKey('DESC', false)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
     ['getLogs by address (listAddressLogs asc)', r.addressLogs[addressLogsKey('ASC', false)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
     ['tokentx of an address, first page (listAddressTokenTransfers)', r.addressTokenTransfers.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, null], 2 * PAGE],
-    ['tokentx and getLogs transactions (getTransactions)', r.transactionsByHash, [chainTransactions(routeChain).slice(100, 100 + PAGE).map((candidate) => toBytea(candidate.hash))]],
+    ['a page’s transactions by hash (getTransactions)', r.transactionsByHash, [chainTransactions(routeChain).slice(100, 100 + PAGE).map((candidate) => toBytea(candidate.hash))]],
+    // The pages Etherscan's getLogs and tokentx read, each joined with its transactions.
+    ['getLogs by address (listLogsWithGas)', r.addressLogs[addressLogsKey('ASC', false, true)]!, [toBytea(emitter), '0', MAX, PAGE, deep(logs)]],
+    ['tokentx of a token asc (listTokenTransfersWithTransactions)', r.tokenTransfers[tokenTransfersKey('ASC', false, false, true)]!, [toBytea(token), '0', MAX, PAGE, deep(transfers)]],
+    ['tokentx of a token desc (listTokenTransfersWithTransactions)', r.tokenTransfers[tokenTransfersKey('DESC', false, false, true)]!, [toBytea(token), '0', MAX, PAGE, deep(transfers)]],
+    [
+      'tokentx of a token from a sender (listTokenTransfersWithTransactions)',
+      r.tokenTransfers[tokenTransfersKey('DESC', true, false, true)]!,
+      [toBytea(token), '0', MAX, PAGE, 0, toBytea(chainTokenTransfers(routeChain)[50]!.from)],
+    ],
+    ['tokentx of an address, first page (listAddressTokenTransfersWithTransactions)', r.addressTokenTransfersWithTransactions.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, null], 2 * PAGE],
+    ['tokentx of an address asc, second page (listAddressTokenTransfersWithTransactions)', r.addressTokenTransfersWithTransactions.ASC, [toBytea(holder), '0', MAX, PAGE, PAGE, null, null], 4 * PAGE],
   ];
 
   it('the fixture has pages to go deep into', () => {
@@ -324,8 +337,10 @@ describe('the statements of the list routes and lookups', () => {
       (await plan(statement, values, 'generic', true))
         .filter((node) => node['Node Type'].startsWith('Index') && !node['Index Name']!.startsWith('transactions_'))
         .reduce((sum, node) => sum + node['Actual Rows']! * node['Actual Loops']!, 0);
-    const paged = routeCases.filter(([name]) => name.startsWith('txlist') || name.includes('(listTokenTransfers)') || name.includes('(listAddressLogs'));
-    expect(paged).toHaveLength(6);
+    const paged = routeCases.filter(
+      ([name]) => name.startsWith('txlist') || name.includes('(listTokenTransfers)') || name.includes('(listAddressLogs') || name.includes('(listLogsWithGas)') || (name.includes('(listTokenTransfersWithTransactions)') && !name.includes('sender')),
+    );
+    expect(paged).toHaveLength(9);
     for (const [, statement, values] of paged) {
       const first = await entriesRead(statement, [...values.slice(0, 4), 0]);
       expect(first).toBeLessThanOrEqual(2 * PAGE + 4);

@@ -8,11 +8,13 @@ import {
   type Hex,
   type IndexerCursor,
   type StoredLog,
+  type StoredLogWithGas,
   type StoredToken,
   type StoredTokenBalance,
   type StoredTokenHolder,
   type StoredTokenTransfer,
   type StoredTransaction,
+  type StoredTransferWithTransaction,
   type TokenHoldersPage,
   type TokenHoldersQuery,
   type TokensQuery,
@@ -61,6 +63,41 @@ export function chainTransactions(chain: readonly BlockBundle[]): StoredTransact
  */
 export function chainLogs(chain: readonly BlockBundle[]): StoredLog[] {
   return chain.flatMap((bundle) => bundle.logs);
+}
+
+/** A chain's transaction of each hash; throws for a hash the chain lacks (a reference must not guess). */
+function transactionOf(chain: readonly BlockBundle[]): (hash: Hex) => StoredTransaction {
+  const byHash = new Map(chainTransactions(chain).map((tx) => [tx.hash, tx]));
+  return (hash) => {
+    const tx = byHash.get(hash);
+    if (!tx) throw new Error(`reference: no transaction ${hash} in the chain`);
+    return tx;
+  };
+}
+
+/**
+ * `logs` of `chain` each with its transaction's block time and gas, as `JoinedPageReader.listLogsWithGas` answers them.
+ *
+ * @example
+ * withGas(chain, referenceAddressLogs(chain, query))[0]!.gasUsed
+ */
+export function withGas(chain: readonly BlockBundle[], logs: readonly StoredLog[]): StoredLogWithGas[] {
+  const transaction = transactionOf(chain);
+  return logs.map((log) => {
+    const { timestamp, effectiveGasPrice, gasUsed } = transaction(log.transactionHash);
+    return { ...log, timestamp, effectiveGasPrice, gasUsed };
+  });
+}
+
+/**
+ * `transfers` of `chain` each with its transaction, as `JoinedPageReader`'s transfer pages answer them.
+ *
+ * @example
+ * withTransactions(chain, referenceTokenTransfers(chain, query))[0]!.transaction.hash
+ */
+export function withTransactions(chain: readonly BlockBundle[], transfers: readonly StoredTokenTransfer[]): StoredTransferWithTransaction[] {
+  const transaction = transactionOf(chain);
+  return transfers.map((transfer) => ({ transfer, transaction: transaction(transfer.transactionHash) }));
 }
 
 /**

@@ -1,9 +1,7 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEventHub } from '../events/index.js';
 import type { LogsQuery, Storage, StoredLog } from '../storage/index.js';
 import { chainLogs, makeChain } from '@chainlens/testing';
-import { ChainRecordCache } from './chain-record-cache.js';
 import { LogService } from './log-service.js';
 
 const chain = makeChain({ blocks: 40, txPerBlock: 4 });
@@ -21,7 +19,7 @@ const query = (changes: Partial<LogsQuery>): LogsQuery => ({ topics: [], operato
 
 describe('LogService.search', () => {
   it('answers storage’s page of logs, by topics alone too, each with its block time and its transaction’s gas', async () => {
-    const service = new LogService(storage, new ChainRecordCache(createEventHub(), 0));
+    const service = new LogService(storage);
     const counts = new Map<string, number>();
     for (const log of logs) if (log.topics[1]) counts.set(log.topics[1], (counts.get(log.topics[1]) ?? 0) + 1);
     const topic1 = [...counts].sort((a, b) => b[1] - a[1])[0]![0] as StoredLog['topics'][number];
@@ -35,17 +33,19 @@ describe('LogService.search', () => {
     }
   });
 
-  it('reads a page’s transactions once: asked again, the page reads only its logs from storage', async () => {
-    const service = new LogService(storage, new ChainRecordCache(createEventHub(), 1_000_000));
+  it('reads a page and its transactions’ fields in one storage read, never a lookup of its transactions', async () => {
+    const service = new LogService(storage);
     const page = query({ address: logs[0]!.address, page: 1, offset: 5 });
-    const read = vi.spyOn(storage, 'getTransactions');
+    const joined = vi.spyOn(storage, 'listLogsWithGas');
+    const lookups = vi.spyOn(storage, 'getTransactions');
     try {
-      const first = await service.search(page);
-      expect(read).toHaveBeenCalledTimes(1);
-      expect(await service.search(page)).toEqual(first);
-      expect(read).toHaveBeenCalledTimes(1);
+      const found = await service.search(page);
+      expect(found).toHaveLength(5);
+      expect(joined).toHaveBeenCalledTimes(1);
+      expect(lookups).not.toHaveBeenCalled();
     } finally {
-      read.mockRestore();
+      joined.mockRestore();
+      lookups.mockRestore();
     }
   });
 });

@@ -1,5 +1,19 @@
 import { BlockNotFoundError, QueryTooLargeError, TokenNotFoundError, TransactionNotFoundError } from '../errors/index.js';
-import type { BlockReader, Hex, IndexerCursor, MetadataStorage, StoredMetadataProfile, StoredToken, StoredTokenTransfer, TokenReader, TokenStandard, TokenTransfersQuery, TransactionReader } from '../storage/index.js';
+import type {
+  BlockReader,
+  Hex,
+  IndexerCursor,
+  JoinedPageReader,
+  MetadataStorage,
+  StoredMetadataProfile,
+  StoredToken,
+  StoredTokenTransfer,
+  StoredTransferWithTransaction,
+  TokenReader,
+  TokenStandard,
+  TokenTransfersQuery,
+  TransactionReader,
+} from '../storage/index.js';
 import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadata.js';
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { formatUsd } from '../prices/usd.js';
@@ -81,7 +95,7 @@ const MAX_REPLAYED_TRANSFERS = 100_000;
 /** Tokens: records and holders from storage, metadata and total supply from the chain. */
 export class TokenService {
   constructor(
-    private readonly storage: TokenReader & BlockReader & TransactionReader & MetadataStorage,
+    private readonly storage: TokenReader & JoinedPageReader & BlockReader & TransactionReader & MetadataStorage,
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,
     private readonly prices: PriceService,
@@ -342,16 +356,11 @@ export class TokenService {
    */
   async accountTransfers(query: AccountTransfersQuery): Promise<AccountTokenTransferRecord[]> {
     const { address, token, standard, ...range } = query;
-    let transfers: StoredTokenTransfer[];
-    if (address !== undefined) {
-      transfers = await this.storage.listAddressTokenTransfers({ address, token, standard, ...range });
-    } else if (token !== undefined) {
-      const stored = await this.storage.getToken(token);
-      transfers = stored && (standard === undefined || stored.standard === standard) ? await this.storage.listTokenTransfers({ token, ...range }) : [];
-    } else {
-      throw new TypeError('accountTransfers needs an address or a token');
-    }
-    return this.withTokensAndTransactions(transfers);
+    if (address !== undefined) return this.records(await this.storage.listAddressTokenTransfersWithTransactions({ address, token, standard, ...range }));
+    if (token === undefined) throw new TypeError('accountTransfers needs an address or a token');
+    // The token and its page read side by side; the token then names the page's transfers too.
+    const [stored, page] = await Promise.all([this.storage.getToken(token), this.storage.listTokenTransfersWithTransactions({ token, ...range })]);
+    return stored && (standard === undefined || stored.standard === standard) ? this.records(page, stored) : [];
   }
 
   /** The token transfers a transaction made, in log order, each with its token and the transaction. */
@@ -360,30 +369,22 @@ export class TokenService {
     if (!tx) throw new TransactionNotFoundError();
     // Read from its stored logs as the indexer derived the stored transfers (one read, not the
     // whole block's bundle); a reorg between the two reads leaves no logs, and nothing to list.
-    return this.withTokensAndTransactions(tokenTransfersOf(await this.storage.getTransactionLogs(hash), tx.timestamp));
+    const transfers = tokenTransfersOf(await this.storage.getTransactionLogs(hash), tx.timestamp);
+    return this.records(transfers.map((transfer) => ({ transfer, transaction: tx })));
   }
 
-  /** `transfers` as records, with their tokens' metadata and their transactions. */
-  private async withTokensAndTransactions(transfers: StoredTokenTransfer[]): Promise<AccountTokenTransferRecord[]> {
-    if (transfers.length === 0) return [];
-    const [identities, transactions, cursor] = await Promise.all([
-      this.identities(transfers.map((transfer) => transfer.token)),
-      this.storage.getTransactions([...new Set(transfers.map((transfer) => transfer.transactionHash))]),
-      this.head.current(),
-    ]);
-    const byHash = new Map(transactions.flatMap((tx) => (tx ? [[tx.hash, tx] as const] : [])));
-    const labels = await this.labels.labelsOf([...transfers.flatMap((transfer) => [transfer.from, transfer.to]), ...[...byHash.values()].flatMap(transactionAddresses)]);
-    return transfers.map((transfer) => {
-      const tx = byHash.get(transfer.transactionHash);
-      // Transfers are written with their transactions in one block: a miss is a broken store.
-      if (!tx) throw new Error(`transaction ${transfer.transactionHash} of a stored transfer is missing`);
-      return {
-        ...formatTokenTransfer(transfer, identities.get(transfer.token)!, labels),
-        token: transfer.token,
-        standard: transfer.standard,
-        transaction: formatTransaction(tx, cursor?.number ?? null, labels),
-      };
-    });
+  /** Transfers with their transactions as records, with their tokens' metadata; `known` is a token already read. */
+  private async records(page: StoredTransferWithTransaction[], known?: StoredToken): Promise<AccountTokenTransferRecord[]> {
+    if (page.length === 0) return [];
+    const [identities, cursor] = await Promise.all([this.identitiesOf(page.map(({ transfer }) => transfer.token), known), this.head.current()]);
+    const labels = await this.labels.labelsOf(page.flatMap(({ transfer, transaction }) => [transfer.from, transfer.to, ...transactionAddresses(transaction)]));
+    const head = cursor?.number ?? null;
+    return page.map(({ transfer, transaction }) => ({
+      ...formatTokenTransfer(transfer, identities.get(transfer.token)!.identity, labels),
+      token: transfer.token,
+      standard: transfer.standard,
+      transaction: formatTransaction(transaction, head, labels),
+    }));
   }
 
   /**
@@ -410,11 +411,14 @@ export class TokenService {
     });
   }
 
-  /** Each token's identity ({@link identities}) and standard (`null` for a token no longer stored). */
-  private async identitiesOf(tokens: readonly Hex[]): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
+  /**
+   * Each token's identity ({@link identities}) and standard (`null` for a token no longer stored);
+   * `known`, a token the caller has just read, is not read again.
+   */
+  private async identitiesOf(tokens: readonly Hex[], known?: StoredToken): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
     const addresses = [...new Set(tokens)];
     const [stored, tag, profiles] = await Promise.all([
-      Promise.all(addresses.map((address) => this.storage.getToken(address))),
+      Promise.all(addresses.map((address) => (address === known?.address ? known : this.storage.getToken(address)))),
       this.head.blockTag(),
       this.storage.getMetadataProfiles(addresses),
     ]);

@@ -20,6 +20,7 @@ export type { ChainWriter } from './roles/chain-writer.js';
 export type { ChartReader } from './roles/chart-reader.js';
 export type { CounterStorage } from './roles/counter-storage.js';
 export type { ExportReader } from './roles/export-reader.js';
+export type { JoinedPageReader } from './roles/joined-page-reader.js';
 export type { LabelStorage } from './roles/label-storage.js';
 export type { LogReader } from './roles/log-reader.js';
 export type { MetadataStorage } from './roles/metadata-storage.js';

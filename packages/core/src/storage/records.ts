@@ -77,6 +77,15 @@ export interface StoredLog {
   logIndex: number;
 }
 
+/** A log with what Etherscan's getLogs shows of its transaction: the block time and the gas it paid. */
+export interface StoredLogWithGas extends StoredLog {
+  /** Unix seconds of the including block. */
+  timestamp: bigint;
+  /** The price the transaction paid per gas, Wei. */
+  effectiveGasPrice: bigint;
+  gasUsed: bigint;
+}
+
 /** The token standard a transfer event belongs to. */
 export type TokenStandard = 'ERC-20' | 'ERC-721' | 'ERC-1155';
 
@@ -106,6 +115,12 @@ export interface StoredTokenTransfer {
   value: bigint;
   /** ERC-721 and ERC-1155 token id, `null` for ERC-20. */
   tokenId: bigint | null;
+}
+
+/** A token transfer with the transaction that made it. */
+export interface StoredTransferWithTransaction {
+  transfer: StoredTokenTransfer;
+  transaction: StoredTransaction;
 }
 
 /** Everything the indexer learned from one block, written in one atomic step. */

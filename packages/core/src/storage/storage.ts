@@ -4,6 +4,7 @@ import type { ChainWriter } from './roles/chain-writer.js';
 import type { ChartReader } from './roles/chart-reader.js';
 import type { CounterStorage } from './roles/counter-storage.js';
 import type { ExportReader } from './roles/export-reader.js';
+import type { JoinedPageReader } from './roles/joined-page-reader.js';
 import type { LabelStorage } from './roles/label-storage.js';
 import type { LogReader } from './roles/log-reader.js';
 import type { MetadataStorage } from './roles/metadata-storage.js';
@@ -35,6 +36,7 @@ export interface Storage
     TransactionReader,
     LogReader,
     TokenReader,
+    JoinedPageReader,
     TokenMetadataStorage,
     PairReader,
     ChartReader,

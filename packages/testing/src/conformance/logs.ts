@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import type { AddressLogsQuery, BlockBundle, Hex } from '@chainlens/core';
 import { redecode } from '../dex-fixtures.js';
 import { fixtureAddress, fixtureHash, makeChain } from '../fixtures.js';
-import { chainLogs, referenceAddressLogs } from '../reference.js';
+import { chainLogs, referenceAddressLogs, withGas } from '../reference.js';
 import { type StorageFactory, storageTest, writeChain } from './harness.js';
 
 const EMITTER = fixtureAddress('emitter');
@@ -95,6 +95,13 @@ export function logTests(factory: StorageFactory): void {
       // getLogs by the contract alone reads the same pages, oldest first.
       const deep = { address: EMITTER, topics: [], operators: {}, page: 3, offset: 4 };
       expect(await storage.listLogs(deep)).toEqual(referenceAddressLogs(stored, { address: EMITTER, page: 3, offset: 4, sort: 'asc' }));
+      // With their transactions' time and gas (getLogs's page, read in one go), by contract and by topic.
+      expect(await storage.listLogsWithGas(deep)).toEqual(withGas(stored, referenceAddressLogs(stored, { address: EMITTER, page: 3, offset: 4, sort: 'asc' })));
+      const topic = { topics: [chainLogs(fork)[0]!.topics[0]], operators: {}, page: 1, offset: 5 };
+      const found = await storage.listLogs(topic);
+      expect(found.length).toBeGreaterThan(0);
+      expect(await storage.listLogsWithGas(topic)).toEqual(withGas(stored, found));
+      expect(await storage.listLogsWithGas({ ...deep, address: fixtureAddress('silent') })).toEqual([]);
     });
   });
 }

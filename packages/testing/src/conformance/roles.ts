@@ -14,6 +14,7 @@ export const conformanceByRole = {
   TransactionReader: ['transactions.ts', 'addresses.ts', 'internal-transactions.ts', 'contracts.ts', 'rollback.ts'],
   LogReader: ['logs.ts', 'log-topics.ts'],
   TokenReader: ['token-transfers.ts', 'token-search.ts', 'insights.ts'],
+  JoinedPageReader: ['logs.ts', 'token-transfers.ts'],
   TokenMetadataStorage: ['token-transfers.ts', 'token-search.ts'],
   PairReader: ['dex.ts'],
   ChartReader: ['insights.ts'],

@@ -9,6 +9,8 @@ import {
   referenceTokenHoldersAt,
   referenceTokens,
   referenceTokenTransfers,
+  tokenTransferParties,
+  withTransactions,
   ZERO_ADDRESS,
 } from '../reference.js';
 import { type StorageFactory, expectStoredChain, storageTest, writeChain } from './harness.js';
@@ -98,7 +100,23 @@ export function tokenTransferTests(factory: StorageFactory): void {
       await expectStoredChain(storage, chain.slice(0, 5), chain.slice(5));
       const fork = makeChain({ blocks: 3, txPerBlock: 5, parent: chain[4]!.block, seed: 'fork' });
       await writeChain(storage, fork);
-      await expectStoredChain(storage, [...chain.slice(0, 5), ...fork], chain.slice(5));
+      const stored = [...chain.slice(0, 5), ...fork];
+      await expectStoredChain(storage, stored, chain.slice(5));
+      // The pages with their transactions: the kept and the fork's transfers each with its own
+      // transaction, never one of the removed blocks', at every page in both orders.
+      const transfers = chainTokenTransfers(stored);
+      for (const sort of ['asc', 'desc'] as const) {
+        for (const token of new Set(transfers.map((transfer) => transfer.token))) {
+          for (let page = 1; page <= Math.ceil(transfers.filter((transfer) => transfer.token === token).length / 2) + 1; page++) {
+            const query = { token, page, offset: 2, sort };
+            expect(await storage.listTokenTransfersWithTransactions(query), `${token} ${sort} ${page}`).toEqual(withTransactions(stored, referenceTokenTransfers(stored, query)));
+          }
+        }
+        for (const address of tokenTransferParties(stored)) {
+          const query = { address, page: 2, offset: 2, sort };
+          expect(await storage.listAddressTokenTransfersWithTransactions(query), `${address} ${sort}`).toEqual(withTransactions(stored, referenceAddressTokenTransfers(stored, query)));
+        }
+      }
     });
 
     test('writeBlock refuses a transfer naming no log of the block or out of order, writing nothing', async (storage) => {
@@ -196,7 +214,9 @@ export function tokenTransferTests(factory: StorageFactory): void {
       ] as const;
       for (const partial of queries) {
         const query = { token, page: 1, offset: 100, ...partial };
-        expect(await storage.listTokenTransfers(query), JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(referenceTokenTransfers(chain, query));
+        const described = JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
+        expect(await storage.listTokenTransfers(query), described).toEqual(referenceTokenTransfers(chain, query));
+        expect(await storage.listTokenTransfersWithTransactions(query), described).toEqual(withTransactions(chain, referenceTokenTransfers(chain, query)));
       }
       expect(await storage.listTokenTransfers({ token: fixtureAddress('no-token'), page: 1, offset: 10, sort: 'asc' })).toEqual([]);
     });
@@ -231,7 +251,9 @@ export function tokenTransferTests(factory: StorageFactory): void {
       for (const partial of queries) {
         const query = { page: 1, offset: 100, ...partial };
         const expected = referenceAddressTokenTransfers(chain, query);
-        expect(await storage.listAddressTokenTransfers(query), JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(expected);
+        const described = JSON.stringify(partial, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
+        expect(await storage.listAddressTokenTransfers(query), described).toEqual(expected);
+        expect(await storage.listAddressTokenTransfersWithTransactions(query), described).toEqual(withTransactions(chain, expected));
       }
       const all = await storage.listAddressTokenTransfers({ address: alice, page: 1, offset: 100, sort: 'asc' });
       expect(all.filter((t) => t.from === alice && t.to === alice)).toHaveLength(1);

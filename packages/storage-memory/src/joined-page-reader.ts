@@ -1,0 +1,27 @@
+import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, LogsQuery, StoredLogWithGas, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery } from '@chainlens/core';
+import { ChainRole } from './chain-state.js';
+
+/** Log and transfer pages with their transactions, from the chain state (one synchronous read, so never torn). */
+export class MemoryJoinedPageReader extends ChainRole implements JoinedPageReader {
+  async listLogsWithGas(query: LogsQuery): Promise<StoredLogWithGas[]> {
+    return this.state.logs.listLogs(query).map((log) => {
+      const { timestamp, effectiveGasPrice, gasUsed } = this.#transaction(log.transactionHash);
+      return { ...log, timestamp, effectiveGasPrice, gasUsed };
+    });
+  }
+
+  async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
+    return this.state.tokens.listTransfers(query).map((transfer) => ({ transfer, transaction: this.#transaction(transfer.transactionHash) }));
+  }
+
+  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
+    return this.state.tokens.listAddressTransfers(query).map((transfer) => ({ transfer, transaction: this.#transaction(transfer.transactionHash) }));
+  }
+
+  #transaction(hash: Hex): StoredTransaction {
+    const tx = this.state.transactions.get(hash)?.tx;
+    // Logs and transfers are written with their transactions in one block: a miss is a broken store.
+    if (!tx) throw new Error(`memoryStorage: transaction ${hash} of a stored log or transfer is missing`);
+    return tx;
+  }
+}
