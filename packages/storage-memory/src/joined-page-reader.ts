@@ -1,4 +1,4 @@
-import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, LogsQuery, StoredLogWithGas, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery } from '@chainlens/core';
+import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, ListedTransaction, LogsQuery, StoredLogWithGas, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery } from '@chainlens/core';
 import { ChainRole } from './chain-state.js';
 
 /** Log and transfer pages with their transactions, from the chain state (one synchronous read, so never torn). */
@@ -11,11 +11,11 @@ export class MemoryJoinedPageReader extends ChainRole implements JoinedPageReade
   }
 
   async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return this.state.tokens.listTransfers(query).map((transfer) => ({ transfer, transaction: this.#transaction(transfer.transactionHash) }));
+    return this.state.tokens.listTransfers(query).map((transfer) => ({ transfer, transaction: listed(this.#transaction(transfer.transactionHash)) }));
   }
 
   async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return this.state.tokens.listAddressTransfers(query).map((transfer) => ({ transfer, transaction: this.#transaction(transfer.transactionHash) }));
+    return this.state.tokens.listAddressTransfers(query).map((transfer) => ({ transfer, transaction: listed(this.#transaction(transfer.transactionHash)) }));
   }
 
   #transaction(hash: Hex): StoredTransaction {
@@ -24,4 +24,9 @@ export class MemoryJoinedPageReader extends ChainRole implements JoinedPageReade
     if (!tx) throw new Error(`memoryStorage: transaction ${hash} of a stored log or transfer is missing`);
     return tx;
   }
+}
+
+/** A transaction without its logs bloom, as list pages carry it. */
+function listed({ logsBloom: _, ...transaction }: StoredTransaction): ListedTransaction {
+  return transaction;
 }

@@ -1,4 +1,4 @@
-import type { Hex, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransaction, StoredTransferWithTransaction } from '@chainlens/core';
+import type { Hex, ListedTransaction, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransferWithTransaction } from '@chainlens/core';
 import type { Tables } from './tables.js';
 
 /** A named statement: pg prepares it once per connection and reuses the plan. */
@@ -13,13 +13,16 @@ const BLOCK_COLUMNS = `number, hash, parent_hash AS "parentHash", timestamp, min
   transactions_root AS "transactionsRoot", receipts_root AS "receiptsRoot", extra_data AS "extraData",
   transaction_count AS "transactionCount"`;
 
-/** Transaction columns of alias `t`, aliased to {@link StoredTransaction} keys. */
-export const TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_hash AS "blockHash",
+/** Transaction columns of alias `t` but the logs bloom, aliased to {@link ListedTransaction} keys. */
+const LISTED_TRANSACTION_COLUMNS = `t.hash, t.block_number AS "blockNumber", t.block_hash AS "blockHash",
   t.transaction_index AS "transactionIndex", t.timestamp, t.from_address AS "from", t.to_address AS "to", t.value,
   t.gas, t.gas_price AS "gasPrice", t.max_fee_per_gas AS "maxFeePerGas",
   t.max_priority_fee_per_gas AS "maxPriorityFeePerGas", t.nonce, t.input, t.type, t.status, t.gas_used AS "gasUsed",
   t.cumulative_gas_used AS "cumulativeGasUsed", t.effective_gas_price AS "effectiveGasPrice",
-  t.contract_address AS "contractAddress", t.logs_bloom AS "logsBloom"`;
+  t.contract_address AS "contractAddress"`;
+
+/** Transaction columns of alias `t`, aliased to {@link StoredTransaction} keys. */
+export const TRANSACTION_COLUMNS = `${LISTED_TRANSACTION_COLUMNS}, t.logs_bloom AS "logsBloom"`;
 
 /** Token columns: metadata stays in its columns until {@link toStoredToken} nests it. */
 const TOKEN_COLUMNS = `address, standard, first_block AS "firstBlock", transfer_count AS "transferCount",
@@ -40,17 +43,17 @@ export const LOG_WITH_GAS_COLUMNS = `${LOG_COLUMNS}, t.timestamp, t.effective_ga
 
 /**
  * A token transfer (`x`) with its transaction (`t`): the transaction's columns as
- * {@link TRANSACTION_COLUMNS}, then the transfer's own under names of their own (see
+ * {@link LISTED_TRANSACTION_COLUMNS}, then the transfer's own under names of their own (see
  * {@link toTransferWithTransaction}); its block, position and hash are the transaction's.
  */
-const TRANSFER_WITH_TRANSACTION_COLUMNS = `${TRANSACTION_COLUMNS}, x.log_index AS "logIndex", x.batch_index AS "batchIndex",
+const TRANSFER_WITH_TRANSACTION_COLUMNS = `${LISTED_TRANSACTION_COLUMNS}, x.log_index AS "logIndex", x.batch_index AS "batchIndex",
   x.timestamp AS "transferTimestamp", x.token, x.standard, x.operator, x.from_address AS "transferFrom",
   x.to_address AS "transferTo", x.value AS "transferValue", x.token_id AS "tokenId"`;
 
 export type LogRow = Omit<StoredLog, 'topics'> & Record<'topic0' | 'topic1' | 'topic2' | 'topic3', Hex | null>;
 
 /** A row of {@link TRANSFER_WITH_TRANSACTION_COLUMNS}. */
-export type TransferWithTransactionRow = StoredTransaction &
+export type TransferWithTransactionRow = ListedTransaction &
   Pick<StoredTokenTransfer, 'logIndex' | 'batchIndex' | 'token' | 'standard' | 'operator' | 'tokenId'> & {
     transferTimestamp: bigint;
     transferFrom: Hex;
@@ -60,7 +63,7 @@ export type TransferWithTransactionRow = StoredTransaction &
 
 /** Splits a {@link TransferWithTransactionRow} into its transfer and its transaction. */
 export function toTransferWithTransaction(row: TransferWithTransactionRow): StoredTransferWithTransaction {
-  const transaction: StoredTransaction = {
+  const transaction: ListedTransaction = {
     hash: row.hash,
     blockNumber: row.blockNumber,
     blockHash: row.blockHash,
@@ -81,7 +84,6 @@ export function toTransferWithTransaction(row: TransferWithTransactionRow): Stor
     cumulativeGasUsed: row.cumulativeGasUsed,
     effectiveGasPrice: row.effectiveGasPrice,
     contractAddress: row.contractAddress,
-    logsBloom: row.logsBloom,
   };
   const transfer: StoredTokenTransfer = {
     blockNumber: row.blockNumber,

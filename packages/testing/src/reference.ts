@@ -90,14 +90,17 @@ export function withGas(chain: readonly BlockBundle[], logs: readonly StoredLog[
 }
 
 /**
- * `transfers` of `chain` each with its transaction, as `JoinedPageReader`'s transfer pages answer them.
+ * `transfers` of `chain` each with its transaction (less its logs bloom), as `JoinedPageReader`'s transfer pages answer them.
  *
  * @example
  * withTransactions(chain, referenceTokenTransfers(chain, query))[0]!.transaction.hash
  */
 export function withTransactions(chain: readonly BlockBundle[], transfers: readonly StoredTokenTransfer[]): StoredTransferWithTransaction[] {
   const transaction = transactionOf(chain);
-  return transfers.map((transfer) => ({ transfer, transaction: transaction(transfer.transactionHash) }));
+  return transfers.map((transfer) => {
+    const { logsBloom: _, ...listed } = transaction(transfer.transactionHash);
+    return { transfer, transaction: listed };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Hex, StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
+import type { Hex, ListedTransaction, StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
 import type { PendingTransactionEvent } from '../events/index.js';
 import { labelOf, type AddressLabels } from './label-service.js';
 import type { z } from 'zod';
@@ -32,12 +32,12 @@ export function confirmationsOf(blockNumber: bigint, head: bigint | null): bigin
 }
 
 /** The addresses a transaction record names (for {@link formatTransaction}'s labels). */
-export function transactionAddresses(tx: StoredTransaction): (Hex | null)[] {
+export function transactionAddresses(tx: ListedTransaction): (Hex | null)[] {
   return [tx.from, tx.to, tx.contractAddress];
 }
 
 /** The Transaction record of `tx`, its confirmations counted from `head`, its parties' labels from `labels`. */
-export function formatTransaction(tx: StoredTransaction, head: bigint | null, labels: AddressLabels): TransactionRecord {
+export function formatTransaction(tx: ListedTransaction, head: bigint | null, labels: AddressLabels): TransactionRecord {
   return {
     hash: tx.hash,
     blockNumber: tx.blockNumber.toString(),

@@ -418,7 +418,7 @@ export class TokenService {
   private async identitiesOf(tokens: readonly Hex[], known?: StoredToken): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
     const addresses = [...new Set(tokens)];
     const [stored, tag, profiles] = await Promise.all([
-      Promise.all(addresses.map((address) => (address === known?.address ? known : this.storage.getToken(address)))),
+      this.tokensOf(addresses, known),
       this.head.blockTag(),
       this.storage.getMetadataProfiles(addresses),
     ]);
@@ -433,6 +433,16 @@ export class TokenService {
         }),
       ),
     );
+  }
+
+  /** Each of `addresses`' stored token (`null` where none is), `known` not read again: one read for all the others. */
+  private async tokensOf(addresses: readonly Hex[], known?: StoredToken): Promise<(StoredToken | null)[]> {
+    const missing = addresses.filter((address) => address !== known?.address);
+    // One token is a key lookup; several are one read of all of them rather than one read each.
+    const found = missing.length === 1 ? [await this.storage.getToken(missing[0]!)] : missing.length > 1 ? await this.storage.listTokens({ limit: missing.length, include: missing }) : [];
+    const byAddress = new Map<Hex, StoredToken>(found.flatMap((token) => (token ? [[token.address, token] as const] : [])));
+    if (known) byAddress.set(known.address, known);
+    return addresses.map((address) => byAddress.get(address) ?? null);
   }
 
   /** What the metadata indexer stored, or (not read yet) what the contract answers now. */

@@ -117,10 +117,13 @@ export interface StoredTokenTransfer {
   tokenId: bigint | null;
 }
 
+/** A transaction as list answers show it: every stored field but its logs bloom (256 bytes a row that no list shows). */
+export type ListedTransaction = Omit<StoredTransaction, 'logsBloom'>;
+
 /** A token transfer with the transaction that made it. */
 export interface StoredTransferWithTransaction {
   transfer: StoredTokenTransfer;
-  transaction: StoredTransaction;
+  transaction: ListedTransaction;
 }
 
 /** Everything the indexer learned from one block, written in one atomic step. */
