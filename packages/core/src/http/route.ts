@@ -80,9 +80,11 @@ export interface Route<
    * With `cache: 'head'`, when the answer reads nothing of the chain but these scopes (named by
    * the indexer's lineage, such as one token's transfers) and has no head-relative figure (no
    * confirmations): it is then served across new blocks until one touches a scope. Given the
-   * path parameters as sent; an answer to parameters that do not validate is never kept.
+   * path parameters and the query as sent (an answer to inputs that do not validate is never
+   * kept); `undefined` when this request's answer depends on more (a range from the moving head),
+   * so it is kept for its head alone.
    */
-  cacheScopes?: (params: Readonly<Record<string, string>>) => string[];
+  cacheScopes?: (params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>) => string[] | undefined;
   /**
    * With `cacheScopes`: whether an answer (its parsed query and its handler's result) is a full
    * page of a list read oldest first, which later blocks only append to. Such an answer stays true

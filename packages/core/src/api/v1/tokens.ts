@@ -85,8 +85,9 @@ export function tokenRoutes(services: Services): Route[] {
       errors: ['TOKEN_NOT_FOUND', 'BLOCK_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
-      // Token names and decimals are read once per token, so only the token's transfers move the page.
-      cacheScopes: (params) => [tokenScope(params.address ?? '')],
+      // Token names and decimals are read once per token, so only the token's transfers move the
+      // page, unless its range starts at the moving head.
+      cacheScopes: (params, query) => (query.startblock === 'latest' ? undefined : [tokenScope(params.address ?? '')]),
       // Later transfers come after every transfer a full oldest-first page shows, unless its range
       // starts at the moving head.
       appendOnlyPage: (query, result) => query.sort === 'asc' && query.startblock !== 'latest' && Array.isArray(result) && result.length === query.offset,
