@@ -32,6 +32,7 @@ import type {
   ChainTotals,
   CounterHit,
   Hex,
+  ListTip,
   PairSwapAmounts,
   PairSyncExtremes,
   IndexerCursor,
@@ -412,6 +413,11 @@ export class PostgresStorage implements Storage {
     return rows.map(toStoredLog);
   }
 
+  async getAddressLogTip(address: Hex): Promise<ListTip | null> {
+    const { rows } = await this.#reads.query<{ length: bigint; blockNumber: bigint }>({ ...this.#read.addressLogTip, values: [toBytea(address)] });
+    return rows[0] ? { length: Number(rows[0].length), blockNumber: rows[0].blockNumber } : null;
+  }
+
   async listLogs(query: LogsQuery): Promise<StoredLog[]> {
     const { address, startBlock = 0n, endBlock = INT8_MAX, topics, page, offset } = query;
     const given = givenTopicPositions(query);
@@ -520,6 +526,11 @@ export class PostgresStorage implements Storage {
     if (to !== undefined) values.push(toBytea(to));
     const { rows } = await this.#reads.query<StoredTokenTransfer>({ ...statement, values });
     return rows;
+  }
+
+  async getTokenTransferTip(token: Hex): Promise<ListTip | null> {
+    const { rows } = await this.#reads.query<{ length: bigint; blockNumber: bigint }>({ ...this.#read.tokenTransferTip, values: [toBytea(token)] });
+    return rows[0] ? { length: Number(rows[0].length), blockNumber: rows[0].blockNumber } : null;
   }
 
   async listAddressTokenTransfers({ address, token, standard, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {

@@ -98,7 +98,7 @@ export function contractRoutes(services: Services): Route[] {
         sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('desc'),
       }),
       handler: async ({ params, query }) =>
-        services.contracts.events({
+        services.contracts.eventsPage({
           address: params.address,
           ...(await services.blocks.bounds({ start: query.fromBlock, end: query.toBlock })),
           topic0: query.topic0,
