@@ -108,7 +108,7 @@ export class ContractService {
           .update(JSON.stringify([addressLabel, verified.map(({ name, abi }) => [name, abi])]))
           .digest('base64'),
         tip: () => this.storage.getAddressLogTip(query.address),
-        read: (page, offset) => this.storage.listAddressLogs({ address: query.address, page, offset, sort: 'asc' }),
+        read: (page) => this.storage.listAddressLogs({ address: query.address, ...page }),
         write: async (logs) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
       },
       cursor?.hash ?? null,

@@ -13,9 +13,6 @@ export function addressLogsList(address: Hex): string {
   return `logs:${address.toLowerCase()}`;
 }
 
-/** Rows read from storage at once: aligned runs of this many ordinals, one storage page each. */
-const CHUNK = 100;
-
 /** Lists whose length is followed at once; beyond it the least recently read are read again when asked. */
 const MAX_LISTS = 100_000;
 
@@ -30,8 +27,8 @@ export interface ListSource<T> {
   context: string;
   /** The list's length and newest block, read together from storage. */
   tip(): Promise<ListTip | null>;
-  /** The list's entries oldest first, page `page` of `size` (ordinals (page-1)·size+1 on). */
-  read(page: number, size: number): Promise<T[]>;
+  /** A page of the list's entries, as the answer pages them, within blocks up to `endBlock`. */
+  read(query: { page: number; offset: number; sort: 'asc' | 'desc'; endBlock: bigint }): Promise<T[]>;
   /** The rows' JSON texts, in order, exactly as the answer's array holds them. */
   write(rows: T[]): Promise<string[]>;
 }
@@ -42,7 +39,9 @@ export interface ListSource<T> {
  * (until a reorg), so its JSON text is kept by (list, ordinal), and each list's length is
  * followed in process from the blocks this instance hears. A page, newest first too, is then a
  * range of ordinals assembled from kept texts: a new block adds rows at the top of a list rather
- * than outdating its pages, and a page recomputed after it reads nothing from storage.
+ * than outdating its pages, and a page recomputed after it reads nothing from storage (one
+ * holding rows not kept yet is read as storage pages it, bounded by the block the length counts
+ * through, and its rows kept).
  *
  * A length is read from storage once (its newest block with it) and moved by every heard block
  * after that block; the blocks heard must form one line (each the child of the last), else, as
@@ -52,7 +51,8 @@ export interface ListSource<T> {
  */
 export class ListRows {
   readonly #texts: LRUCache<string, { context: string; text: string }>;
-  readonly #lengths = new LRUCache<string, { length: number; through: bigint }>({ max: MAX_LISTS });
+  /** Per list, its length and the newest block it counts (no entry after it is counted). */
+  readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
   /** Bumped by a reorg or a break in the heard blocks: nothing read before is used after. */
   #line = 0;
   /** Bumped by each heard block: a length read meanwhile may or may not count that block. */
@@ -74,8 +74,9 @@ export class ListRows {
   async page<T, R>(source: ListSource<T>, head: Hex | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
     if (head === null || head !== this.#tip) return null;
     const line = this.#line;
-    const length = await this.#length(source);
-    if (length === null || length === 0 || line !== this.#line) return null;
+    const tip = await this.#tipOf(source);
+    if (tip === null || tip.length === 0 || line !== this.#line) return null;
+    const { length, blockNumber } = tip;
     const { page, offset, sort } = query;
     // Ordinals first to last as the page shows them.
     const [first, last] = sort === 'asc' ? [(page - 1) * offset + 1, Math.min(page * offset, length)] : [length - (page - 1) * offset, Math.max(length - page * offset + 1, 1)];
@@ -83,49 +84,37 @@ export class ListRows {
     const step = sort === 'asc' ? 1 : -1;
     const count = Math.abs(last - first) + 1;
     const texts = new Array<string>(count);
-    const missing = new Set<number>();
-    for (let i = 0; i < count; i++) {
+    let whole = true;
+    for (let i = 0; i < count && whole; i++) {
       const kept = this.#texts.get(`${source.list}#${first + i * step}`);
       if (kept !== undefined && kept.context === source.context) texts[i] = kept.text;
-      else missing.add(Math.floor((first + i * step - 1) / CHUNK));
+      else whole = false;
     }
-    for (const chunk of missing) {
-      const read = await this.#chunk(source, chunk, length, line);
-      if (read === null) return null;
-      for (let i = 0; i < count; i++) {
-        const text = read.get(first + i * step);
-        if (text !== undefined) texts[i] = text;
-      }
+    if (!whole) {
+      // The page as storage pages it, up to the newest block the length counts: exactly the
+      // entries of these ordinals, whatever was written after.
+      const rows = await source.read({ page, offset, sort, endBlock: blockNumber });
+      if (rows.length !== count) return null;
+      const written = await source.write(rows);
+      // Rows read across a reorg may be of either branch.
+      if (line !== this.#line) return null;
+      written.forEach((text, i) => {
+        texts[i] = text;
+        this.#texts.set(`${source.list}#${first + i * step}`, { context: source.context, text });
+      });
     }
     return new JsonArrayText(`[${texts.join(',')}]`, count);
   }
 
   /** The list's length at the tip: followed, else read (`null` when a block was heard meanwhile). */
-  async #length(source: ListSource<unknown>): Promise<number | null> {
+  async #tipOf(source: ListSource<unknown>): Promise<ListTip | null> {
     const kept = this.#lengths.get(source.list);
-    if (kept !== undefined) return kept.length;
+    if (kept !== undefined) return kept;
     const [line, heard] = [this.#line, this.#heard];
-    const tip = await source.tip();
+    const read = (await source.tip()) ?? { length: 0, blockNumber: -1n };
     // A block heard during the read may or may not be counted in it: it is read again next time.
     if (line !== this.#line || heard !== this.#heard) return null;
-    const length = tip?.length ?? 0;
-    this.#lengths.set(source.list, { length, through: tip?.blockNumber ?? -1n });
-    return length;
-  }
-
-  /** The texts of chunk `chunk` of the list by ordinal, kept; `null` when storage did not hold what the length says. */
-  async #chunk<T>(source: ListSource<T>, chunk: number, length: number, line: number): Promise<Map<number, string> | null> {
-    const rows = await source.read(chunk + 1, CHUNK);
-    if (rows.length < Math.min(CHUNK, length - chunk * CHUNK)) return null;
-    const texts = await source.write(rows);
-    // Rows read across a reorg may be of either branch.
-    if (line !== this.#line) return null;
-    const read = new Map<number, string>();
-    texts.forEach((text, i) => {
-      const ordinal = chunk * CHUNK + i + 1;
-      read.set(ordinal, text);
-      this.#texts.set(`${source.list}#${ordinal}`, { context: source.context, text });
-    });
+    this.#lengths.set(source.list, read);
     return read;
   }
 
@@ -140,7 +129,7 @@ export class ListRows {
     for (const [list, count] of added) {
       const kept = this.#lengths.peek(list);
       // A length read after this block was written already counts it.
-      if (kept !== undefined && kept.through < number) this.#lengths.set(list, { length: kept.length + count, through: number });
+      if (kept !== undefined && kept.blockNumber < number) this.#lengths.set(list, { length: kept.length + count, blockNumber: number });
     }
     this.#tip = hash;
   }

@@ -360,7 +360,7 @@ export class TokenService {
         // A row shows its parties' labels and the token's name, symbol and decimals.
         context: `${version}|${JSON.stringify(identity)}`,
         tip: () => this.storage.getTokenTransferTip(token.address),
-        read: (page, offset) => this.storage.listTokenTransfers({ token: token.address, page, offset, sort: 'asc' }),
+        read: (page) => this.storage.listTokenTransfers({ token: token.address, ...page }),
         write: async (transfers) => {
           const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
           return transfers.map((transfer) => JSON.stringify(formatTokenTransfer(transfer, identity, labels)));
