@@ -2,8 +2,8 @@
  * ChainLens behind the Fastify adapter, serving a Postgres schema that is already loaded; it does
  * not index, but as an instance of a cluster it hears the blocks another process writes and
  * announces on the schema's bus (the benchmarks' head mover), as it would an indexing instance's. Usage: `chainlens-postgres.ts [--no-cache] <connectionString> <schema> [rpcUrl]`
- * (`--no-cache`: neither the response cache nor the record cache, so every request reads
- * storage, as a first request for cold data does).
+ * (`--no-cache`: neither the response cache nor the record cache nor kept list rows, so every
+ * request reads storage, as a first request for cold data does).
  */
 import { chainlens } from '@chainlens/adapter-fastify';
 import { createExplorer } from '@chainlens/core';
@@ -27,7 +27,7 @@ const explorer = await createExplorer({
   // Rate limits on, as shipped: every request is counted, against an allowance 50 connections
   // from one address never reach.
   rateLimits: { anonymous: unreachable, authenticated: unreachable, premium: unreachable },
-  ...(uncached && { reads: { responseCacheBytes: 0, recordCacheBytes: 0 } }),
+  ...(uncached && { reads: { responseCacheBytes: 0, recordCacheBytes: 0, listRowCacheBytes: 0 } }),
 });
 // Started as a serving instance is: it joins the cluster (the indexer stays off).
 await explorer.start();

@@ -168,6 +168,12 @@ export const explorerConfigSchema = z.object({
        * a reorg changes them); 0 turns it off.
        */
       recordCacheBytes: int(0).default(32 * 1024 * 1024),
+      /**
+       * Characters of ready-to-serve list rows kept by their place in their list (a token's
+       * transfers, a contract's events), so that a page recomputed after a block is assembled from
+       * them; 0 turns it off.
+       */
+      listRowCacheBytes: int(0).default(32 * 1024 * 1024),
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),

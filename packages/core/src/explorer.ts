@@ -94,7 +94,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const base = { ...indexing.services, ...labels.services, ...prices.services };
   const chainReads = app.register(chainModule, { config, head, records, tokenReader, services: base });
   const consensus = app.register(consensusModule, { config, head, records, services: { ...base, ...chainReads.services } });
-  const verification = app.register(verificationModule, { config });
+  const verification = app.register(verificationModule, { config, cluster });
   const services: Services = { ...base, ...accounts.services, ...chainReads.services, ...consensus.services, ...verification.services };
 
   app.register(apiModule, { config, services, clientIp: limits.clientIp });

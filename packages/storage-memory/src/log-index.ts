@@ -1,4 +1,4 @@
-import { givenTopicPositions, logMatchesTopics, requiredTopicPositions, type AddressLogsQuery, type KeysetQuery, type LogPosition, type LogsQuery, type StoredLog } from '@chainlens/core';
+import { givenTopicPositions, logMatchesTopics, requiredTopicPositions, type AddressLogsQuery, type Hex, type KeysetQuery, type ListTip, type LogPosition, type LogsQuery, type StoredLog } from '@chainlens/core';
 import { comparePositions, firstAtOrAbove, keysetSlice, pageInBlockRange } from './block-order.js';
 
 /**
@@ -33,6 +33,12 @@ export class LogIndex {
   list(query: AddressLogsQuery): StoredLog[] {
     const key = query.topic0 === undefined ? query.address : `${query.address}:${query.topic0}`;
     return pageInBlockRange(this.#byKey.get(key) ?? [], query);
+  }
+
+  /** `Storage.getAddressLogTip`: the length of the contract's list and its last log's block. */
+  tip(address: Hex): ListTip | null {
+    const list = this.#byKey.get(address);
+    return list ? { length: list.length, blockNumber: list.at(-1)!.blockNumber } : null;
   }
 
   /** `Storage.listLogs`: reads the shortest list every match is on, or merges the lists of `or`-joined topics. */

@@ -1,10 +1,14 @@
-import type { AddressLogsQuery, LogReader, LogsQuery, StoredLog } from '@chainlens/core';
+import type { AddressLogsQuery, Hex, ListTip, LogReader, LogsQuery, StoredLog } from '@chainlens/core';
 import { ChainRole } from './chain-state.js';
 
 /** Logs by emitter and by topics, from the chain state. */
 export class MemoryLogReader extends ChainRole implements LogReader {
   async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {
     return this.state.logs.list(query);
+  }
+
+  async getAddressLogTip(address: Hex): Promise<ListTip | null> {
+    return this.state.logs.tip(address);
   }
 
   async listLogs(query: LogsQuery): Promise<StoredLog[]> {

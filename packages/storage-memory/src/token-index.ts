@@ -4,6 +4,7 @@ import {
   type AddressTokenTransfersQuery,
   type Hex,
   type KeysetQuery,
+  type ListTip,
   type TransferPosition,
   type StoredToken,
   type StoredTokenBalance,
@@ -205,6 +206,12 @@ export class TokenIndex {
     return pageOfTransfers(this.#tokens.get(token)?.transfers, { startBlock, endBlock, page, offset, sort }, (transfer) =>
       (from === undefined || transfer.from === from) && (to === undefined || transfer.to === to),
     );
+  }
+
+  /** `Storage.getTokenTransferTip`: the length of the token's transfers and its last one's block. */
+  transferTip(token: Hex): ListTip | null {
+    const transfers = this.#tokens.get(token)?.transfers;
+    return transfers?.length ? { length: transfers.length, blockNumber: transfers.at(-1)!.blockNumber } : null;
   }
 
   #move(token: TokenEntry, party: Hex, change: bigint, timestamp: bigint): void {

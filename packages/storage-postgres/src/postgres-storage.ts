@@ -32,6 +32,7 @@ import type {
   ChainTotals,
   CounterHit,
   Hex,
+  ListTip,
   PairSwapAmounts,
   PairSyncExtremes,
   IndexerCursor,
@@ -433,6 +434,11 @@ export class PostgresStorage implements Storage {
     return rows;
   }
 
+  async getAddressLogTip(address: Hex): Promise<ListTip | null> {
+    const { rows } = await this.#reads.query<{ length: bigint; blockNumber: bigint }>({ ...this.#read.addressLogTip, values: [toBytea(address)] });
+    return rows[0] ? { length: Number(rows[0].length), blockNumber: rows[0].blockNumber } : null;
+  }
+
   async listLogs(query: LogsQuery): Promise<StoredLog[]> {
     return (await this.#logs<LogRow>(query, false)).map(toStoredLog);
   }
@@ -559,6 +565,11 @@ export class PostgresStorage implements Storage {
     if (to !== undefined) values.push(toBytea(to));
     const { rows } = await this.#reads.query<Row>({ ...statement, values });
     return rows;
+  }
+
+  async getTokenTransferTip(token: Hex): Promise<ListTip | null> {
+    const { rows } = await this.#reads.query<{ length: bigint; blockNumber: bigint }>({ ...this.#read.tokenTransferTip, values: [toBytea(token)] });
+    return rows[0] ? { length: Number(rows[0].length), blockNumber: rows[0].blockNumber } : null;
   }
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {

@@ -380,6 +380,15 @@ export function readStatements(t: Tables) {
       name: 'chainlens_tokens_without_metadata',
       text: `SELECT address FROM ${t.tokens} WHERE NOT metadata_read ORDER BY first_block, address LIMIT $1`,
     },
+    // The newest ordinal is the list's length (ordinals run 1, 2, 3… in chain order): one index entry.
+    tokenTransferTip: {
+      name: 'chainlens_token_transfer_tip',
+      text: `SELECT token_seq AS length, block_number AS "blockNumber" FROM ${t.tokenTransfers} WHERE token = $1 ORDER BY token_seq DESC LIMIT 1`,
+    },
+    addressLogTip: {
+      name: 'chainlens_address_log_tip',
+      text: `SELECT address_seq AS length, block_number AS "blockNumber" FROM ${t.logs} WHERE address = $1 ORDER BY address_seq DESC LIMIT 1`,
+    },
     // Today's holder count, less those the later transfers made holders, plus those they unmade.
     tokenHoldersAt: {
       name: 'chainlens_token_holders_at',

@@ -144,4 +144,21 @@ describe('ClusterMember', () => {
     await one!.stop();
     await two!.stop();
   });
+
+  it('tells the other members, not itself, that a contract was verified, as a verified event on their hubs', async () => {
+    const bus = sharedBus();
+    const logger = pino({ level: 'silent' });
+    const hubs = [createEventHub(), createEventHub()];
+    const [one, two] = hubs.map((hub) => new ClusterMember(bus.coordinator(), indexerRunning(false), {} as Storage, hub, logger, 60_000));
+    const heard: Hex[][] = [[], []];
+    hubs.forEach((hub, i) => hub.on('verified', ({ address }) => heard[i]!.push(address)));
+    await one!.start(false);
+    await two!.start(false);
+    const contract = `0x${'c'.repeat(40)}` as Hex;
+    one!.relayVerified(contract);
+    await waitFor(() => heard[1]!.length === 1, 'the other member to hear the verification');
+    expect(heard).toEqual([[], [contract]]);
+    await one!.stop();
+    await two!.stop();
+  });
 });

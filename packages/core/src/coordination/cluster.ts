@@ -23,7 +23,8 @@ type BusMessage =
   | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
   | ({ origin: string; type: 'channel' } & ChannelBusMessage)
   | ({ origin: string; type: 'revocation' } & Revocation)
-  | { origin: string; type: 'labels' };
+  | { origin: string; type: 'labels' }
+  | { origin: string; type: 'verified'; address: Hex };
 
 /**
  * Tells every instance on `coordinator` that block `number` was written, as the indexing instance
@@ -128,6 +129,11 @@ export class ClusterMember {
     this.labelsListener = listener;
   }
 
+  /** Tells the other instances that a contract's verified source was stored; each hears it as a `verified` hub event. */
+  relayVerified(address: Hex): void {
+    void this.send({ origin: this.id, type: 'verified', address });
+  }
+
   async stop(): Promise<void> {
     this.abort.abort();
     this.alarm.ring();
@@ -212,6 +218,10 @@ export class ClusterMember {
     }
     if (message.type === 'labels') {
       this.labelsListener?.();
+      return;
+    }
+    if (message.type === 'verified') {
+      this.hub.emit('verified', { address: message.address });
       return;
     }
     if (message.type === 'traced') {

@@ -40,6 +40,11 @@ export type ExplorerEvents = {
   block: BlockBundle;
   /** Storage was rolled back to a common ancestor. */
   reorg: ReorgEvent;
+  /**
+   * A contract's verified source was stored (by this instance, or relayed from another): what
+   * decodes its logs changed.
+   */
+  verified: { address: Hex };
   /** The trace pipeline wrote the traces of blocks through this one (the trace cursor moved). */
   traced: { blockNumber: bigint };
   /** A transaction entered the pending pool. */

@@ -11,6 +11,7 @@ import {
   DelegationService,
   ExportService,
   GasOracleService,
+  ListRows,
   LogService,
   NetworkStatsService,
   NftInventoryService,
@@ -49,7 +50,7 @@ type ChainServices =
 
 /** What the chain module reads from the modules before it. */
 export interface ChainModuleOptions {
-  config: Pick<ResolvedConfig, 'startBlock' | 'traces' | 'exports' | 'stats'>;
+  config: Pick<ResolvedConfig, 'startBlock' | 'traces' | 'exports' | 'stats' | 'reads'>;
   head: IndexedHead;
   records: ChainRecordCache;
   tokenReader: TokenMetadataReader;
@@ -64,9 +65,10 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
   name: 'chain',
   register(app, { config, head, records, tokenReader, services: { labels, prices, pending } }) {
     const { storage, chain } = app;
-    const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock);
+    const rows = config.reads.listRowCacheBytes > 0 ? new ListRows(app.hub, config.reads.listRowCacheBytes) : null;
+    const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock, rows);
     const blocks = new BlockService(storage, head, records, labels, config.startBlock);
-    const contracts = new ContractService(storage, head, chain, labels);
+    const contracts = new ContractService(storage, head, chain, labels, undefined, rows);
     const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
     const traces = new TraceService(storage, chain, labels, config.traces);
     const envelopes = new TransactionEnvelopeService(storage, chain, labels);

@@ -1,13 +1,28 @@
 import type { ResolvedConfig } from '../config.js';
+import type { ClusterMember } from '../coordination/cluster.js';
 import type { ExplorerModule } from '../modules/index.js';
 import type { Services } from '../services/index.js';
 import { VerificationService } from '../verification/verification-service.js';
 
 /** Source verification: compiling submitted Solidity and matching it against the chain's code, as jobs. */
-export const verificationModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'verification' | 'clock'> }, { services: Pick<Services, 'verification'> }> = {
+export const verificationModule: ExplorerModule<
+  { config: Pick<ResolvedConfig, 'verification' | 'clock' | 'coordinator'>; cluster: ClusterMember },
+  { services: Pick<Services, 'verification'> }
+> = {
   name: 'verification',
-  register(app, { config }) {
-    const verification = new VerificationService({ storage: app.writer, chain: app.chain, logger: app.logger.child({ module: 'verification' }), clock: config.clock, ...config.verification });
+  register(app, { config, cluster }) {
+    const verification = new VerificationService({
+      storage: app.writer,
+      chain: app.chain,
+      logger: app.logger.child({ module: 'verification' }),
+      clock: config.clock,
+      ...config.verification,
+      // Kept answers that decode the contract's logs start afresh here, and through the bus on every other instance.
+      onVerified: (address) => {
+        app.hub.emit('verified', { address });
+        if (config.coordinator) cluster.relayVerified(address);
+      },
+    });
     app.onClose(() => verification.close());
     return { services: { verification } };
   },

@@ -1,4 +1,5 @@
 import type { ExplorerError } from '../errors/index.js';
+import { JsonArrayText } from '../records/json-array-text.js';
 import type { TextResponse } from './types.js';
 
 /** The one response shape of every REST answer. */
@@ -14,11 +15,11 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-
 /** The ordinary success prefix, serialized once. */
 const OK_PREFIX = '{"status":"1","message":"OK","result":';
 
-/** A success envelope as an HTTP response. */
+/** A success envelope as an HTTP response; a {@link JsonArrayText} result goes in as its text. */
 export function successResponse(result: unknown, message = 'OK', status = 200): TextResponse {
   const body =
     message === 'OK'
-      ? `${OK_PREFIX}${JSON.stringify(result) ?? 'null'}}`
+      ? `${OK_PREFIX}${result instanceof JsonArrayText ? result.text : (JSON.stringify(result) ?? 'null')}}`
       : JSON.stringify({ status: '1', message, result } satisfies Envelope);
   return { status, headers: JSON_HEADERS, body };
 }

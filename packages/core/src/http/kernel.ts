@@ -209,9 +209,11 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     // Set by the computation this request starts (a request that joins another's reads none).
     let appendOnly = false;
     const judge = route.appendOnlyPage && ((query: unknown, result: unknown) => (appendOnly = route.appendOnlyPage!(query as never, result)));
-    const answer = () => run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart), judge);
-    if (route.cache === 'head' && responseCache) return responseCache.answer(request.url, answer, route.cacheScopes?.(match.params), () => appendOnly);
-    return answer();
+    if (route.cache !== 'head' || !responseCache) return run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart), judge);
+    // Read before the answer only for a scoped route: its scopes may depend on the query.
+    const read = inputs ?? (route.cacheScopes ? readInputs(route, request, queryStart) : undefined);
+    const answer = () => run(route, match.params, request, principal, read ?? readInputs(route, request, queryStart), judge);
+    return responseCache.answer(request.url, answer, route.cacheScopes?.(match.params, read!.query), () => appendOnly);
   }
 
   /** `judge`, when given, sees the parsed query and the handler's result. */

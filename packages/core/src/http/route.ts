@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
+import type { JsonArrayText } from '../records/json-array-text.js';
 import type { Scope } from '../auth/scopes.js';
 import type { ErrorCode } from '../errors/index.js';
 import type { ResponseFormat } from './response-format.js';
@@ -46,9 +47,12 @@ export class StreamedResult {
 /**
  * What a handler may answer: the `result` its route's `response` schema describes (typed from the
  * schema, so a handler that drifts from the API description fails the typecheck), the same
- * wrapped in a `RouteResult`, or a stream; `unknown` for a route without a `response`.
+ * wrapped in a `RouteResult`, an array result already serialised, or a stream; `unknown` for a route without a `response`.
  */
-export type RouteAnswer<T> = T | RouteResult<T> | StreamedResult | Promise<T | RouteResult<T> | StreamedResult>;
+export type RouteAnswer<T> = T | RouteResult<T> | StreamedResult | TextOf<T> | Promise<T | RouteResult<T> | StreamedResult | TextOf<T>>;
+
+/** An array result may come already serialised. */
+type TextOf<T> = T extends readonly (infer E)[] ? JsonArrayText<E> : never;
 
 /**
  * One row of the route table: method, path (`:name` marks a parameter), auth requirement,
@@ -80,9 +84,11 @@ export interface Route<
    * With `cache: 'head'`, when the answer reads nothing of the chain but these scopes (named by
    * the indexer's lineage, such as one token's transfers) and has no head-relative figure (no
    * confirmations): it is then served across new blocks until one touches a scope. Given the
-   * path parameters as sent; an answer to parameters that do not validate is never kept.
+   * path parameters and the query as sent (an answer to inputs that do not validate is never
+   * kept); `undefined` when this request's answer depends on more (a range from the moving head),
+   * so it is kept for its head alone.
    */
-  cacheScopes?: (params: Readonly<Record<string, string>>) => string[];
+  cacheScopes?: (params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>) => string[] | undefined;
   /**
    * With `cacheScopes`: whether an answer (its parsed query and its handler's result) is a full
    * page of a list read oldest first, which later blocks only append to. Such an answer stays true

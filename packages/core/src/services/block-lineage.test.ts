@@ -2,19 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createEventHub, type ReorgEvent } from '../events/index.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 import { makeChain } from '@chainlens/testing';
-import { BlockLineage, tokenScope } from './block-lineage.js';
+import { BlockLineage, logsScope, tokenScope, verificationScope } from './block-lineage.js';
 
 const TOKEN_A = `0x${'a'.repeat(40)}` as Hex;
 const TOKEN_B = `0x${'b'.repeat(40)}` as Hex;
 const TOKEN_C = `0x${'c'.repeat(40)}` as Hex;
 /** Any transfer record: the lineage reads only its token. */
 const TRANSFER = makeChain({ blocks: 8, txPerBlock: 4 }).flatMap((bundle) => bundle.tokenTransfers)[0]!;
+/** Any log record: the lineage reads only its address. */
+const LOG = makeChain({ blocks: 8, txPerBlock: 4 }).flatMap((bundle) => bundle.logs)[0]!;
 
-/** A chain of `blocks` whose block i transfers exactly the tokens `tokens[i]` (none when absent). */
+/** A chain of `blocks` whose block i transfers exactly the tokens `tokens[i]` (none when absent) and holds no other log. */
 function chainMoving(blocks: number, tokens: Hex[][], options: { seed?: string; parent?: BlockBundle['block'] } = {}): BlockBundle[] {
   const chain = makeChain({ blocks, txPerBlock: 1, ...options });
   chain.forEach((bundle, i) => {
     bundle.tokenTransfers = (tokens[i] ?? []).map((token) => ({ ...TRANSFER, token }));
+    bundle.logs = [];
   });
   return chain;
 }
@@ -55,6 +58,28 @@ describe('BlockLineage', () => {
 
   it('names a token’s scope by its address in any case', () => {
     expect(tokenScope(TOKEN_A.toUpperCase().replace('0X', '0x'))).toBe(tokenScope(TOKEN_A));
+  });
+
+  it('outdates the answers of a contract’s logs at a block holding one of them, and at its verification between blocks', () => {
+    const { hub, lineage, hear } = setup();
+    const chain = chainMoving(3, []);
+    const emitter = TOKEN_B;
+    chain[1]!.logs = [{ ...LOG, address: emitter }];
+    const scopes = [logsScope(emitter), verificationScope(emitter.toUpperCase().replace('0X', '0x'))];
+    hear(chain[0]!);
+    const beforeLog = lineage.mark(chain[0]!.block.hash)!;
+    hear(chain[1]!);
+    expect(lineage.unchangedSince(beforeLog, chain[1]!.block.hash, scopes)).toBe(false);
+    const beforeVerification = lineage.mark(chain[1]!.block.hash)!;
+    expect(lineage.unchangedSince(beforeVerification, chain[1]!.block.hash, scopes)).toBe(true);
+    hub.emit('verified', { address: emitter });
+    // At the same head: the verification alone outdates it, and an answer computed after it holds.
+    expect(lineage.unchangedSince(beforeVerification, chain[1]!.block.hash, scopes)).toBe(false);
+    const afterVerification = lineage.mark(chain[1]!.block.hash)!;
+    expect(lineage.unchangedSince(afterVerification, chain[1]!.block.hash, scopes)).toBe(true);
+    // Another contract's verification touches nothing of it.
+    hub.emit('verified', { address: TOKEN_C });
+    expect(lineage.unchangedSince(afterVerification, chain[1]!.block.hash, scopes)).toBe(true);
   });
 
   it('starts a new line at a reorg, and at a block that is not the tip’s child', () => {

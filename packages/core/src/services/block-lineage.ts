@@ -7,27 +7,48 @@ export function tokenScope(token: string): string {
   return `token:${token.toLowerCase()}`;
 }
 
-/** The scopes a block touches: each token it transfers. */
+/** The pages listing a contract's logs (its events) are answers of `logs:<address>`. */
+export function logsScope(address: string): string {
+  return `logs:${address.toLowerCase()}`;
+}
+
+/**
+ * Answers that decode a contract's logs with its verified ABI are answers of
+ * `verified:<address>` too: storing the contract's verification touches it.
+ */
+export function verificationScope(address: string): string {
+  return `verified:${address.toLowerCase()}`;
+}
+
+/** The scopes a block touches: each token it transfers and each contract whose logs it holds. */
 export function blockScopes(bundle: BlockBundle): Iterable<string> {
-  return new Set(bundle.tokenTransfers.map((transfer) => tokenScope(transfer.token)));
+  const scopes = new Set(bundle.tokenTransfers.map((transfer) => tokenScope(transfer.token)));
+  for (const log of bundle.logs) scopes.add(logsScope(log.address));
+  return scopes;
 }
 
 /**
  * The blocks this instance has heard written (the hub's `block` events, from its own indexer or
- * another instance's), as an unbroken line of children, and the newest block of that line that
- * touched each scope. An answer computed at the line's tip stays true at a later tip of the same
- * line as long as no block in between touched its scopes. A reorg, or a block that is not the
+ * another instance's), as an unbroken line of children, and when each scope was last touched on
+ * that line: by a block, or by a contract's verification (the hub's `verified` events, this
+ * instance's or relayed from another). An answer computed at the line's tip stays true at a later
+ * tip of the same line as long as nothing heard in between touched its scopes. A reorg, or a block that is not the
  * tip's child (a missed event, a rollback that sent none), starts a new line: nothing computed
  * on an earlier one is reused. A head this instance read from storage without hearing its block
  * is not the tip, so nothing is reused there either.
  */
 export class BlockLineage implements AnswerLineage {
   #line = 0;
-  #tip: { number: bigint; hash: Hex } | null = null;
-  /** Scope → number of the newest block that touched it, oldest touch first. */
-  readonly #touched = new Map<string, bigint>();
-  /** Every scope no longer in `#touched` was last touched at or below this block. */
-  #forgotten = -1n;
+  #tip: Hex | null = null;
+  /**
+   * Counts what the line heard (blocks and verifications): marks and touches are positions on
+   * it, so a verification between two blocks outdates answers computed before it and not after.
+   */
+  #heard = 0;
+  /** Scope → position of its last touch, oldest touch first. */
+  readonly #touched = new Map<string, number>();
+  /** Every scope no longer in `#touched` was last touched at or before this position. */
+  #forgotten = -1;
 
   /**
    * @param maxScopes - scopes remembered with the block that last touched them; beyond it the
@@ -41,38 +62,43 @@ export class BlockLineage implements AnswerLineage {
   ) {
     hub.on('block', (bundle) => this.#witness(bundle));
     hub.on('reorg', () => this.#restart());
+    hub.on('verified', ({ address }) => this.#touch([verificationScope(address)]));
   }
 
   mark(head: string): LineageMark | null {
-    const tip = this.#tip;
-    return tip !== null && tip.hash === head ? { line: this.#line, number: tip.number } : null;
+    return this.#tip !== null && this.#tip === head ? { line: this.#line, at: this.#heard } : null;
   }
 
   unchangedSince(mark: LineageMark, head: string, scopes: readonly string[]): boolean {
-    if (mark.line !== this.#line || this.#tip?.hash !== head) return false;
-    return scopes.every((scope) => (this.#touched.get(scope) ?? this.#forgotten) <= mark.number);
+    if (mark.line !== this.#line || this.#tip !== head) return false;
+    return scopes.every((scope) => (this.#touched.get(scope) ?? this.#forgotten) <= mark.at);
   }
 
   #witness(bundle: BlockBundle): void {
-    const { number, hash, parentHash } = bundle.block;
-    if (this.#tip === null || this.#tip.hash !== parentHash) this.#restart();
-    for (const scope of this.scopesOf(bundle)) {
+    const { hash, parentHash } = bundle.block;
+    if (this.#tip === null || this.#tip !== parentHash) this.#restart();
+    this.#touch(this.scopesOf(bundle));
+    this.#tip = hash;
+  }
+
+  #touch(scopes: Iterable<string>): void {
+    const at = ++this.#heard;
+    for (const scope of scopes) {
       // Deleted first so that the map stays in order of last touch.
       this.#touched.delete(scope);
-      this.#touched.set(scope, number);
+      this.#touched.set(scope, at);
     }
     for (const [scope, touchedAt] of this.#touched) {
       if (this.#touched.size <= this.maxScopes) break;
       this.#touched.delete(scope);
       if (touchedAt > this.#forgotten) this.#forgotten = touchedAt;
     }
-    this.#tip = { number, hash };
   }
 
   #restart(): void {
     this.#line++;
     this.#touched.clear();
-    this.#forgotten = -1n;
+    this.#forgotten = -1;
     this.#tip = null;
   }
 }

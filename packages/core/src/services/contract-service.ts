@@ -4,9 +4,12 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { ContractNotFoundError, ContractNotVerifiedError, UpstreamUnavailableError } from '../errors/index.js';
 import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/decode-log.js';
 import { verifiedEventResolver } from '../abi/verified-events.js';
-import type { AddressLogsQuery, Hex, LogReader, StoredVerifiedContract, TokenReader, TransactionReader, VerificationStorage } from '../storage/index.js';
+import type { AddressLogsQuery, Hex, LogReader, StoredLog, StoredVerifiedContract, TokenReader, TransactionReader, VerificationStorage } from '../storage/index.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type LabelService } from './label-service.js';
+import { addressLogsList, type ListRows } from './list-rows.js';
+import type { JsonArrayText } from '../records/json-array-text.js';
+import { createHash } from 'node:crypto';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { z } from 'zod';
 import type { contractEventRecordSchema, contractRecordSchema } from '../records/record-schemas.js';
@@ -53,6 +56,8 @@ export class ContractService {
     private readonly chain: ChainClient,
     private readonly labels: LabelService,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
+    /** Kept rows of event pages; without them every page is read from storage. */
+    private readonly rows: ListRows | null = null,
   ) {}
 
   /** The contract's verified source record, or `null` when it is not verified. */
@@ -82,22 +87,34 @@ export class ContractService {
       this.labels.labelsOf([query.address]),
     ]);
     if (logs.length === 0 && !(await this.hasLogs(query.address))) await this.mustExist(query.address);
-    const resolve = verifiedEventResolver(verified, this.resolveEvent);
+    return eventRecords(logs, verified, this.resolveEvent, labelOf(labels, query.address));
+  }
+
+  /**
+   * {@link events} as the REST page serves it: an unfiltered page assembled from kept rows (see
+   * {@link ListRows}) where it can be, else read as {@link events} reads it; the same JSON
+   * either way.
+   */
+  async eventsPage(query: AddressLogsQuery): Promise<ContractEventRecord[] | JsonArrayText<ContractEventRecord>> {
+    const rows = this.rows;
+    if (rows === null || query.topic0 !== undefined || query.startBlock !== undefined || query.endBlock !== undefined) return this.events(query);
+    const [cursor, verified, labels] = await Promise.all([this.head.current(), this.storage.getVerifiedContracts([query.address]), this.labels.labelsOf([query.address])]);
     const addressLabel = labelOf(labels, query.address);
-    return logs.map((log) => {
-      const { eventName, parameters } = decodeLog(log, resolve);
-      return {
-        address: log.address,
-        addressLabel,
-        topics: log.topics,
-        data: log.data,
-        blockNumber: log.blockNumber.toString(),
-        transactionHash: log.transactionHash,
-        logIndex: log.logIndex.toString(),
-        eventName,
-        decoded: parameters,
-      };
-    });
+    const page = await rows.page<StoredLog, ContractEventRecord>(
+      {
+        list: addressLogsList(query.address),
+        // A row shows the contract's label and is decoded with its verified ABI, if any.
+        context: createHash('sha256')
+          .update(JSON.stringify([addressLabel, verified.map(({ name, abi }) => [name, abi])]))
+          .digest('base64'),
+        tip: () => this.storage.getAddressLogTip(query.address),
+        read: (page) => this.storage.listAddressLogs({ address: query.address, ...page }),
+        write: async (logs) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
+      },
+      cursor?.hash ?? null,
+      query,
+    );
+    return page ?? this.events(query);
   }
 
   /** The transactions between `user` and the contract, either way, newest first; 404 for an address that is no contract. */
@@ -211,4 +228,23 @@ function sourceFields(verified: StoredVerifiedContract | null): SourceFields {
     verifiedAt: verified.verifiedAt,
     license: verified.license,
   };
+}
+
+/** Logs of one contract as its events page shows them, decoded with its verified ABI (if any), else the standard ABIs. */
+function eventRecords(logs: readonly StoredLog[], verified: readonly StoredVerifiedContract[], fallback: EventResolver, addressLabel: string | null): ContractEventRecord[] {
+  const resolve = verifiedEventResolver(verified, fallback);
+  return logs.map((log) => {
+    const { eventName, parameters } = decodeLog(log, resolve);
+    return {
+      address: log.address,
+      addressLabel,
+      topics: log.topics,
+      data: log.data,
+      blockNumber: log.blockNumber.toString(),
+      transactionHash: log.transactionHash,
+      logIndex: log.logIndex.toString(),
+      eventName,
+      decoded: parameters,
+    };
+  });
 }

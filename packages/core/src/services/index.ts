@@ -37,6 +37,7 @@ export * from './export-service.js';
 export * from './label-service.js';
 export * from './labels-version.js';
 export * from './block-lineage.js';
+export * from './list-rows.js';
 export * from './block-service.js';
 export * from './chain-record-cache.js';
 export * from './consensus-service.js';

@@ -90,6 +90,11 @@ export class LabelService {
     return labels;
   }
 
+  /** The labels version: what labels show moves with it (answers that show labels are kept per version). */
+  labelsVersion(): Promise<number> {
+    return this.version.current();
+  }
+
   async get(address: Hex): Promise<AddressLabelRecord> {
     const [label] = await this.storage.getAddressLabels([address]);
     if (!label) throw new LabelNotFoundError();

@@ -23,6 +23,8 @@ import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
 import { percentOf } from './percent.js';
+import { tokenTransfersList, type ListRows } from './list-rows.js';
+import type { JsonArrayText } from '../records/json-array-text.js';
 import type { z } from 'zod';
 import type { accountTokenTransferRecordSchema, tokenAnalyticsRecordSchema, tokenHoldersRecordSchema, tokenHoldingRecordSchema, tokenListItemSchema, tokenRecordSchema, tokenTransferRecordSchema } from '../records/record-schemas.js';
 
@@ -102,6 +104,8 @@ export class TokenService {
     private readonly labels: LabelService,
     /** The first block indexing covers: holder counts before it are unknown unless it is genesis. */
     private readonly startBlock: bigint = 0n,
+    /** Kept rows of transfer pages; without them every page is read from storage. */
+    private readonly rows: ListRows | null = null,
   ) {}
 
   /**
@@ -346,6 +350,40 @@ export class TokenService {
     const identity = tokenIdentity(metadata, profile);
     const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
     return transfers.map((transfer) => formatTokenTransfer(transfer, identity, labels));
+  }
+
+  /**
+   * {@link transfers} as the REST page serves it: an unfiltered page assembled from kept rows
+   * (see {@link ListRows}) where it can be, else read as {@link transfers} reads it; the same
+   * JSON either way.
+   */
+  async transfersPage(query: TokenTransfersQuery): Promise<TokenTransferRecord[] | JsonArrayText<TokenTransferRecord>> {
+    const rows = this.rows;
+    if (rows === null || query.from !== undefined || query.to !== undefined || query.startBlock !== undefined || query.endBlock !== undefined) return this.transfers(query);
+    const token = await this.find(query.token);
+    const [cursor, metadata, profile, version] = await Promise.all([
+      this.head.current(),
+      this.head.blockTag().then((tag) => this.metadataOf(token, tag)),
+      this.storage.getMetadataProfile(token.address),
+      this.labels.labelsVersion(),
+    ]);
+    const identity = tokenIdentity(metadata, profile);
+    const page = await rows.page<StoredTokenTransfer, TokenTransferRecord>(
+      {
+        list: tokenTransfersList(token.address),
+        // A row shows its parties' labels and the token's name, symbol and decimals.
+        context: `${version}|${JSON.stringify(identity)}`,
+        tip: () => this.storage.getTokenTransferTip(token.address),
+        read: (page) => this.storage.listTokenTransfers({ token: token.address, ...page }),
+        write: async (transfers) => {
+          const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
+          return transfers.map((transfer) => JSON.stringify(formatTokenTransfer(transfer, identity, labels)));
+        },
+      },
+      cursor?.hash ?? null,
+      query,
+    );
+    return page ?? this.transfers(query);
   }
 
   /**

@@ -197,6 +197,16 @@ export interface TransactionsBetweenQuery {
 }
 
 /** Filter and page of the logs a contract emitted. */
+/**
+ * How long a list kept in chain order is (a token's transfers, a contract's logs) and the block
+ * of its newest entry, read together: the list's entries are numbered 1 to `length` in chain
+ * order, and every entry of a block up to `blockNumber` is counted.
+ */
+export interface ListTip {
+  length: number;
+  blockNumber: bigint;
+}
+
 export interface AddressLogsQuery {
   address: Hex;
   /** Inclusive block range. */

@@ -40,6 +40,8 @@ export interface VerificationServiceOptions {
   maxConcurrent: number;
   /** Verifications waiting for a place; beyond them, 429 `Max rate limit reached`. */
   maxQueued: number;
+  /** Told each contract whose verified source was stored, once it is stored (caches of its decoded logs start afresh). */
+  onVerified?: (address: Hex) => void;
 }
 
 /** A finished verification: its job, the stored record, and whether it was verified before. */
@@ -183,6 +185,7 @@ export class VerificationService {
         verifiedAt: now,
       };
       await storage.putVerifiedContract(contract);
+      this.options.onVerified?.(contract.address);
       const job: StoredVerificationJob = { ...pending, status: 'verified', message: VERIFICATION_MESSAGES.verified, updatedAt: now };
       await storage.putVerificationJob(job);
       return { job, contract, alreadyVerified: false };

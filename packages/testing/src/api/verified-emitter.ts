@@ -31,7 +31,8 @@ export async function callContract(context: ApiContext, address: Hex, abi: Abi, 
 
 /**
  * Stores `address` as a verified `EventEmitter`, with the compiler's ABI and the devchain's
- * settings, as source verification would; resolves the stored record.
+ * settings, as source verification would (telling the explorer, whose kept answers that decode
+ * the contract's logs start afresh); resolves the stored record.
  */
 export async function storeVerifiedEmitter(context: ApiContext, address: Hex): Promise<StoredVerifiedContract> {
   const { abi } = await emitterArtifact();
@@ -50,5 +51,6 @@ export async function storeVerifiedEmitter(context: ApiContext, address: Hex): P
     verifiedAt: new Date().toISOString(),
   };
   await context.explorer.storage.putVerifiedContract(record);
+  context.explorer.hub.emit('verified', { address });
   return record;
 }

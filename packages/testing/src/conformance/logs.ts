@@ -76,11 +76,17 @@ export function logTests(factory: StorageFactory): void {
       // of them: the places its logs take in chain order stay consecutive across the fork.
       const chain = emitterInEveryBlock(makeChain({ blocks: 10, txPerBlock: 5 }));
       await writeChain(storage, chain);
+      const emitted = (bundles: BlockBundle[]) => chainLogs(bundles).filter((log) => log.address === EMITTER).length;
+      const tipOf = (bundles: BlockBundle[]) => ({ length: emitted(bundles), blockNumber: chainLogs(bundles).findLast((log) => log.address === EMITTER)!.blockNumber });
+      expect(await storage.getAddressLogTip(EMITTER)).toEqual(tipOf(chain));
       await storage.rollbackTo(5n);
+      // The tip (length and newest block) follows the rollback and then the fork.
+      expect(await storage.getAddressLogTip(EMITTER)).toEqual(tipOf(chain.slice(0, 6)));
       const fork = emitterInEveryBlock(makeChain({ blocks: 6, txPerBlock: 4, parent: chain[5]!.block, seed: 'fork' }));
       await writeChain(storage, fork);
       const stored = [...chain.slice(0, 6), ...fork];
-      const emitted = (bundles: BlockBundle[]) => chainLogs(bundles).filter((log) => log.address === EMITTER).length;
+      expect(await storage.getAddressLogTip(EMITTER)).toEqual(tipOf(stored));
+      expect(await storage.getAddressLogTip(fixtureAddress('silent'))).toBeNull();
       expect([chain.slice(0, 6), chain.slice(6), fork].every((bundles) => emitted(bundles) > bundles.length)).toBe(true);
       const count = emitted(stored);
       const described = (query: AddressLogsQuery) => JSON.stringify(query, (_, v) => (typeof v === 'bigint' ? String(v) : v));

@@ -95,13 +95,24 @@ export function tokenTransferTests(factory: StorageFactory): void {
 
     test('rollbackTo takes back the transfers and counts of removed blocks, and a fork brings its own', async (storage) => {
       const chain = makeChain({ blocks: 10, txPerBlock: 5 });
+      /** Each token's transfer tip as `getTokenTransferTip` should read it after writing `bundles`. */
+      const expectTips = async (bundles: BlockBundle[]) => {
+        const transfers = bundles.flatMap((bundle) => bundle.tokenTransfers);
+        for (const token of new Set(chain.flatMap((bundle) => bundle.tokenTransfers.map((transfer) => transfer.token)))) {
+          const own = transfers.filter((transfer) => transfer.token === token);
+          expect(await storage.getTokenTransferTip(token), token).toEqual(own.length === 0 ? null : { length: own.length, blockNumber: own.at(-1)!.blockNumber });
+        }
+      };
       await writeChain(storage, chain);
+      await expectTips(chain);
       await storage.rollbackTo(chain[4]!.block.number);
       await expectStoredChain(storage, chain.slice(0, 5), chain.slice(5));
+      await expectTips(chain.slice(0, 5));
       const fork = makeChain({ blocks: 3, txPerBlock: 5, parent: chain[4]!.block, seed: 'fork' });
       await writeChain(storage, fork);
       const stored = [...chain.slice(0, 5), ...fork];
       await expectStoredChain(storage, stored, chain.slice(5));
+      await expectTips(stored);
       // The pages with their transactions: the kept and the fork's transfers each with its own
       // transaction, never one of the removed blocks', at every page in both orders.
       const transfers = chainTokenTransfers(stored);

@@ -3,6 +3,7 @@ import { defineRoute, RouteResult, type Route } from '../../http/index.js';
 import { addressParams, positiveIntQuery } from '../../http/request-schemas.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
+import { logsScope, verificationScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
@@ -79,6 +80,9 @@ export function contractRoutes(services: Services): Route[] {
       response: z.array(contractEventRecordSchema),
       errors: ['QUERY_TOO_LARGE', 'BLOCK_NOT_FOUND'],
       auth: 'none',
+      cache: 'head',
+      // Only the contract's logs and its verification move the page, unless its range starts at the moving head.
+      cacheScopes: (params, query) => (query.fromBlock === 'latest' ? undefined : [logsScope(params.address ?? ''), verificationScope(params.address ?? '')]),
       summary: 'Logs a contract emitted, newest first unless sort=asc, decoded with its verified ABI, else the standard ABIs',
       params: addressParams,
       query: z.object({
@@ -94,7 +98,7 @@ export function contractRoutes(services: Services): Route[] {
         sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('desc'),
       }),
       handler: async ({ params, query }) =>
-        services.contracts.events({
+        services.contracts.eventsPage({
           address: params.address,
           ...(await services.blocks.bounds({ start: query.fromBlock, end: query.toBlock })),
           topic0: query.topic0,

@@ -6,6 +6,7 @@ import { optionalAddressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import { tokenScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
+import { JsonArrayText } from '../../records/json-array-text.js';
 import {
   tokenAnalyticsRecordSchema,
   tokenHoldersRecordSchema,
@@ -85,11 +86,12 @@ export function tokenRoutes(services: Services): Route[] {
       errors: ['TOKEN_NOT_FOUND', 'BLOCK_NOT_FOUND'],
       auth: 'none',
       cache: 'head',
-      // Token names and decimals are read once per token, so only the token's transfers move the page.
-      cacheScopes: (params) => [tokenScope(params.address ?? '')],
+      // Token names and decimals are read once per token, so only the token's transfers move the
+      // page, unless its range starts at the moving head.
+      cacheScopes: (params, query) => (query.startblock === 'latest' ? undefined : [tokenScope(params.address ?? '')]),
       // Later transfers come after every transfer a full oldest-first page shows, unless its range
       // starts at the moving head.
-      appendOnlyPage: (query, result) => query.sort === 'asc' && query.startblock !== 'latest' && Array.isArray(result) && result.length === query.offset,
+      appendOnlyPage: (query, result) => query.sort === 'asc' && query.startblock !== 'latest' && (Array.isArray(result) || result instanceof JsonArrayText) && result.length === query.offset,
       summary: 'Transfers of a token, newest first unless sort=asc',
       params: addressParams,
       query: z.object({
@@ -102,7 +104,7 @@ export function tokenRoutes(services: Services): Route[] {
         sort: z.enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" }).optional().default('desc'),
       }),
       handler: async ({ params, query }) =>
-        services.tokens.transfers({
+        services.tokens.transfersPage({
           token: params.address,
           from: query.from,
           to: query.to,

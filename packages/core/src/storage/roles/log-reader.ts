@@ -1,5 +1,6 @@
 import type { LogsQuery } from '../log-topic-records.js';
-import type { AddressLogsQuery, StoredLog } from '../records.js';
+import type { Hex } from '../records.js';
+import type { AddressLogsQuery, ListTip, StoredLog } from '../records.js';
 
 /**
  * Logs of written blocks, by emitter and by topics (a transaction's own logs are
@@ -13,6 +14,11 @@ export interface LogReader {
    * (blockNumber, logIndex) as `sort` says, then paged as {@link listAddressTransactions}.
    */
   listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]>;
+  /**
+   * How many logs `address` emitted and the block of the newest, in one consistent read; `null`
+   * when it emitted none. A database backend MUST read it from an index, not by counting.
+   */
+  getAddressLogTip(address: Hex): Promise<ListTip | null>;
   /**
    * Logs matching `query` (its contract if given, its topics as `logMatchesTopics` reads them,
    * the inclusive block range), ascending by (blockNumber, logIndex), then paged as

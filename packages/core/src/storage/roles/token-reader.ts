@@ -1,5 +1,5 @@
 import type { ApprovalsQuery, StoredApproval } from '../approval-records.js';
-import type { Hex, StoredTokenTransfer } from '../records.js';
+import type { Hex, ListTip, StoredTokenTransfer } from '../records.js';
 import type { AddressTokenBalancesQuery, AddressTokenTransfersQuery, StoredToken, StoredTokenBalance, TokenHoldersPage, TokenHoldersQuery, TokenSearchQuery, TokenTransfersQuery, TokensQuery } from '../token-records.js';
 
 /**
@@ -45,6 +45,11 @@ export interface TokenReader {
    * (blockNumber, logIndex, batchIndex) as `sort` says, then paged.
    */
   listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]>;
+  /**
+   * How many transfers `token` has and the block of the newest, in one consistent read; `null`
+   * when it has none. A database backend MUST read it from an index, not by counting.
+   */
+  getTokenTransferTip(token: Hex): Promise<ListTip | null>;
   /**
    * Token transfers with `address` as sender or recipient (a transfer to oneself once), of every
    * token or only `token`, of every standard or only `standard`, within the inclusive block

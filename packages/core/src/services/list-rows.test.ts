@@ -1,0 +1,154 @@
+import { compileContracts, createTestChain, deployDemo, DEMO_SOURCES, type DemoDeployment, type TestChain } from '@chainlens/devchain';
+import { memoryStorage } from '@chainlens/storage-memory';
+import { waitFor } from '@chainlens/testing';
+import { pino } from 'pino';
+import type { Abi } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExplorer, type Explorer } from '../explorer.js';
+import { successResponse } from '../http/envelope.js';
+import { asText } from '../http/response-text.js';
+import type { Hex, Storage } from '../storage/index.js';
+
+// One chain and one explorer for the file: the demo's token transfers and emitter logs, then
+// more of them over new blocks, a reorg that replaces them, and a verification.
+let chain: TestChain;
+let demo: DemoDeployment;
+let explorer: Explorer;
+/** Storage page reads of the two lists since the last `reads.length = 0`. */
+const reads: string[] = [];
+
+beforeAll(async () => {
+  chain = await createTestChain();
+  demo = await deployDemo(chain);
+  const storage = memoryStorage();
+  // Counted, so the test can tell a page assembled from kept rows from one read from storage.
+  const counted = (name: 'listTokenTransfers' | 'listAddressLogs') => {
+    const read = storage[name].bind(storage) as (query: never) => Promise<unknown>;
+    (storage as unknown as Record<string, unknown>)[name] = (query: { sort: string }) => {
+      reads.push(`${name} ${query.sort}`);
+      return read(query as never);
+    };
+  };
+  counted('listTokenTransfers');
+  counted('listAddressLogs');
+  explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: storage as Storage, logger: pino({ level: 'silent' }),
+    indexer: { pollIntervalMs: 20 },
+    // The test asks every page many times over.
+    rateLimits: { anonymous: { perMinute: 1_000_000, perDay: 10_000_000 } },
+  });
+  await explorer.start();
+  await indexed();
+}, 120_000);
+
+afterAll(async () => {
+  await explorer?.close();
+  await chain?.close();
+});
+
+/** Waits until the explorer has indexed the node's head block (its hash, so a replaced branch too). */
+async function indexed(): Promise<void> {
+  const head = await chain.publicClient.getBlock();
+  await waitFor(async () => (await explorer.storage.getCursor())?.hash === head.hash, `block ${head.number}`, 20_000);
+}
+
+/** Sends `count` transactions calling `functionName` on `address`, one block each, and waits until they are indexed. */
+async function send(address: Hex, abi: Abi, functionName: string, args: (i: number) => unknown[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const hash = await chain.walletClient.writeContract({ address, abi, functionName, args: args(i) });
+    await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  }
+  await indexed();
+}
+
+const get = async (url: string) => asText(await explorer.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body;
+
+/**
+ * Every page of the token's transfers and of the token's and the emitter's events, in both
+ * orders and at two page sizes (one under a stored run of rows, one over it), as served
+ * (response cache and kept rows) and as read from storage with nothing kept: byte for byte equal.
+ */
+async function expectServedAsStored(): Promise<void> {
+  const token = demo.contracts.token.toLowerCase() as Hex;
+  const emitter = demo.contracts.emitter.toLowerCase() as Hex;
+  const transfers = (await explorer.storage.getTokenTransferTip(token))!.length;
+  for (const offset of [3, 100]) {
+    for (const sort of ['asc', 'desc'] as const) {
+      for (let page = 1; page <= Math.ceil(transfers / offset) + 1; page++) {
+        const url = `/api/v1/token/${token}/transfers?page=${page}&offset=${offset}&sort=${sort}`;
+        const stored = successResponse(await explorer.services.tokens.transfers({ token, page, offset, sort })).body;
+        expect(await get(url), url).toBe(stored);
+        expect(await get(url), `${url} again`).toBe(stored);
+      }
+      for (const contract of [token, emitter]) {
+        const logs = (await explorer.storage.getAddressLogTip(contract))!.length;
+        for (let page = 1; page <= Math.ceil(logs / offset) + 1; page++) {
+          const url = `/api/v1/contract/${contract}/events?page=${page}&offset=${offset}&sort=${sort}`;
+          const stored = successResponse(await explorer.services.contracts.events({ address: contract, page, offset, sort })).body;
+          expect(await get(url), url).toBe(stored);
+          expect(await get(url), `${url} again`).toBe(stored);
+        }
+      }
+    }
+  }
+}
+
+describe('list pages assembled from kept rows', () => {
+  it('answer byte for byte as storage does across new blocks, a reorg and a verification, and a new block reads no page from storage', async () => {
+    const token = demo.contracts.token as Hex;
+    const emitter = demo.contracts.emitter as Hex;
+    const transfer = (i: number) => [demo.accounts[1 + (i % 4)], BigInt(i + 1)];
+    const ping = (i: number) => [`ping ${i}`];
+    // Enough transfers for several pages of 3 and the last one part-full.
+    await send(token, demo.abis.token, 'transfer', transfer, 7);
+    await send(emitter, demo.abis.emitter, 'ping', ping, 4);
+    await expectServedAsStored();
+    const snapshot = await chain.publicClient.request({ method: 'evm_snapshot' as never }) as Hex;
+
+    // New blocks: the newest pages move, their rows are kept ones and the new ones.
+    await send(token, demo.abis.token, 'transfer', transfer, 4);
+    await send(emitter, demo.abis.emitter, 'ping', ping, 2);
+    reads.length = 0;
+    // Newest-first pages of rows served before the blocks (3 and 2 places further down now):
+    // followed lengths and kept rows, no storage read of either list.
+    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=3&offset=3`);
+    await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=2&offset=3`);
+    expect(reads).toEqual([]);
+    // A page holding new rows reads that page, once.
+    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=3`);
+    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=3&x`);
+    expect(reads).toEqual(['listTokenTransfers desc']);
+    await expectServedAsStored();
+
+    // A reorg replaces those blocks with a longer branch of other transfers and pings.
+    let reorgs = 0;
+    explorer.hub.on('reorg', () => reorgs++);
+    await chain.publicClient.request({ method: 'evm_revert' as never, params: [snapshot] as never });
+    await send(token, demo.abis.token, 'transfer', (i) => [demo.accounts[5], BigInt(100 + i)], 8);
+    await send(emitter, demo.abis.emitter, 'ping', (i) => [`fork ${i}`], 2);
+    expect(reorgs).toBe(1);
+    await expectServedAsStored();
+
+    // Verifying the emitter changes how its events decode: its pages show it at once.
+    const before = await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=1&offset=3`);
+    const { abi } = (await compileContracts(DEMO_SOURCES))['EventEmitter']!;
+    await explorer.storage.putVerifiedContract({
+      address: emitter.toLowerCase() as Hex,
+      name: 'EventEmitter',
+      path: 'EventEmitter.sol',
+      compilerVersion: '0.8.37+commit.f401782d',
+      compilerSettings: {},
+      sources: { 'EventEmitter.sol': DEMO_SOURCES['EventEmitter.sol']! },
+      abi: [...abi],
+      license: 'MIT',
+      constructorArguments: '0x',
+      runtimeMatch: 'full',
+      creationMatch: 'full',
+      verifiedAt: new Date().toISOString(),
+    });
+    explorer.hub.emit('verified', { address: emitter.toLowerCase() as Hex });
+    const after = await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=1&offset=3`);
+    expect(after).not.toBe(before);
+    expect(JSON.parse(after).result[0].eventName).toBe('Ping');
+    await expectServedAsStored();
+  });
+});

@@ -1,0 +1,143 @@
+import { LRUCache } from 'lru-cache';
+import type { EventHub } from '../events/index.js';
+import { JsonArrayText } from '../records/json-array-text.js';
+import type { BlockBundle, Hex, ListTip } from '../storage/index.js';
+
+/** A token's transfers, numbered in chain order (`token_seq`). */
+export function tokenTransfersList(token: Hex): string {
+  return `token:${token.toLowerCase()}`;
+}
+
+/** A contract's logs, numbered in chain order (`address_seq`). */
+export function addressLogsList(address: Hex): string {
+  return `logs:${address.toLowerCase()}`;
+}
+
+/** Lists whose length is followed at once; beyond it the least recently read are read again when asked. */
+const MAX_LISTS = 100_000;
+
+/** How to read one list and write its rows, for {@link ListRows.page}. */
+export interface ListSource<T> {
+  /** The list's name ({@link tokenTransfersList}, {@link addressLogsList}). */
+  list: string;
+  /**
+   * What a row's text depends on besides the row (the labels version, the token's name, the
+   * contract's verification): a kept text written under another context is written again.
+   */
+  context: string;
+  /** The list's length and newest block, read together from storage. */
+  tip(): Promise<ListTip | null>;
+  /** A page of the list's entries, as the answer pages them, within blocks up to `endBlock`. */
+  read(query: { page: number; offset: number; sort: 'asc' | 'desc'; endBlock: bigint }): Promise<T[]>;
+  /** The rows' JSON texts, in order, exactly as the answer's array holds them. */
+  write(rows: T[]): Promise<string[]>;
+}
+
+/**
+ * Ready-to-serve rows of the lists kept in chain order (a token's transfers, a contract's logs).
+ * A list's entries are numbered 1, 2, 3… in chain order and an entry never changes once written
+ * (until a reorg), so its JSON text is kept by (list, ordinal), and each list's length is
+ * followed in process from the blocks this instance hears. A page, newest first too, is then a
+ * range of ordinals assembled from kept texts: a new block adds rows at the top of a list rather
+ * than outdating its pages, and a page recomputed after it reads nothing from storage (one
+ * holding rows not kept yet is read as storage pages it, bounded by the block the length counts
+ * through, and its rows kept).
+ *
+ * A length is read from storage once (its newest block with it) and moved by every heard block
+ * after that block; the blocks heard must form one line (each the child of the last), else, as
+ * at a reorg, everything is forgotten. A page is only assembled at the heard tip; otherwise, or
+ * when a read overlapped a heard block or a reorg, {@link page} answers `null` and the caller
+ * reads the page from storage as it would without this. Memory is bounded by the texts' size.
+ */
+export class ListRows {
+  readonly #texts: LRUCache<string, { context: string; text: string }>;
+  /** Per list, its length and the newest block it counts (no entry after it is counted). */
+  readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
+  /** Bumped by a reorg or a break in the heard blocks: nothing read before is used after. */
+  #line = 0;
+  /** Bumped by each heard block: a length read meanwhile may or may not count that block. */
+  #heard = 0;
+  #tip: Hex | null = null;
+
+  /** `maxBytes`: the most characters of row texts and keys kept at once (positive). */
+  constructor(hub: EventHub, maxBytes: number) {
+    this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: (row, key) => row.text.length + row.context.length + key.length });
+    hub.on('block', (bundle) => this.#witness(bundle));
+    hub.on('reorg', () => this.#restart());
+  }
+
+  /**
+   * Page `page` of `offset` entries of `source`'s list in `sort` order, as a JSON array's text,
+   * at the indexed head `head` (its hash); `null` where it cannot be assembled exactly (see the
+   * class), or for an empty list (whose answer may need more than its rows).
+   */
+  async page<T, R>(source: ListSource<T>, head: Hex | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
+    if (head === null || head !== this.#tip) return null;
+    const line = this.#line;
+    const tip = await this.#tipOf(source);
+    if (tip === null || tip.length === 0 || line !== this.#line) return null;
+    const { length, blockNumber } = tip;
+    const { page, offset, sort } = query;
+    // Ordinals first to last as the page shows them.
+    const [first, last] = sort === 'asc' ? [(page - 1) * offset + 1, Math.min(page * offset, length)] : [length - (page - 1) * offset, Math.max(length - page * offset + 1, 1)];
+    if (sort === 'asc' ? first > last : first < last) return new JsonArrayText('[]', 0);
+    const step = sort === 'asc' ? 1 : -1;
+    const count = Math.abs(last - first) + 1;
+    const texts = new Array<string>(count);
+    let whole = true;
+    for (let i = 0; i < count && whole; i++) {
+      const kept = this.#texts.get(`${source.list}#${first + i * step}`);
+      if (kept !== undefined && kept.context === source.context) texts[i] = kept.text;
+      else whole = false;
+    }
+    if (!whole) {
+      // The page as storage pages it, up to the newest block the length counts: exactly the
+      // entries of these ordinals, whatever was written after.
+      const rows = await source.read({ page, offset, sort, endBlock: blockNumber });
+      if (rows.length !== count) return null;
+      const written = await source.write(rows);
+      // Rows read across a reorg may be of either branch.
+      if (line !== this.#line) return null;
+      written.forEach((text, i) => {
+        texts[i] = text;
+        this.#texts.set(`${source.list}#${first + i * step}`, { context: source.context, text });
+      });
+    }
+    return new JsonArrayText(`[${texts.join(',')}]`, count);
+  }
+
+  /** The list's length at the tip: followed, else read (`null` when a block was heard meanwhile). */
+  async #tipOf(source: ListSource<unknown>): Promise<ListTip | null> {
+    const kept = this.#lengths.get(source.list);
+    if (kept !== undefined) return kept;
+    const [line, heard] = [this.#line, this.#heard];
+    const read = (await source.tip()) ?? { length: 0, blockNumber: -1n };
+    // A block heard during the read may or may not be counted in it: it is read again next time.
+    if (line !== this.#line || heard !== this.#heard) return null;
+    this.#lengths.set(source.list, read);
+    return read;
+  }
+
+  #witness(bundle: BlockBundle): void {
+    const { number, hash, parentHash } = bundle.block;
+    if (this.#tip !== parentHash) this.#restart();
+    this.#heard++;
+    const added = new Map<string, number>();
+    const add = (list: string) => added.set(list, (added.get(list) ?? 0) + 1);
+    for (const transfer of bundle.tokenTransfers) add(tokenTransfersList(transfer.token));
+    for (const log of bundle.logs) add(addressLogsList(log.address));
+    for (const [list, count] of added) {
+      const kept = this.#lengths.peek(list);
+      // A length read after this block was written already counts it.
+      if (kept !== undefined && kept.blockNumber < number) this.#lengths.set(list, { length: kept.length + count, blockNumber: number });
+    }
+    this.#tip = hash;
+  }
+
+  #restart(): void {
+    this.#line++;
+    this.#lengths.clear();
+    this.#texts.clear();
+    this.#tip = null;
+  }
+}
