@@ -102,6 +102,29 @@ describe('accounts, keys and rate limits across instances on one Postgres schema
     expectRefused(await block(kept.key), 401, 'Invalid API key');
   });
 
+  it('a key verified on one instance follows changes made on the other at once: a new tier, its own limit, its revocation', async () => {
+    const schema = schemas.next();
+    const auth = { jwtSecret: randomBytes(32).toString('hex') };
+    const [a, b] = [await instance(schema, { auth }), await instance(schema, { auth })];
+    await Promise.all([a.explorer.start(), b.explorer.start()]);
+    const email = `tier-${randomUUID()}@example.com`;
+    const password = 'a long enough passphrase';
+    const registered = await a.request('POST', '/api/v1/auth/register', {}, { email, password, name: 'Clustered' });
+    const jwt = { authorization: `Bearer ${(await a.request('POST', '/api/v1/auth/login', {}, { email, password })).body.result.access_token as string}` };
+    const key = (await a.request('POST', '/api/v1/auth/api-keys', jwt, { name: 'tiered' })).body.result as { id: string; key: string };
+    const limitOnB = async () => (await b.request('GET', '/api/v1/nope', { 'x-api-key': key.key })).headers.get('x-ratelimit-limit');
+    // Verified on B, then answered from what B keeps.
+    const tier = await limitOnB();
+    expect(await limitOnB()).toBe(tier);
+
+    await a.explorer.users.setRoles(registered.body.result.id, ['premium', 'user']);
+    expect(await limitOnB()).toBe('10000');
+    await a.explorer.services.apiKeys.setRateLimit(key.id, 9);
+    expect(await limitOnB()).toBe('9');
+    expect((await a.request('DELETE', `/api/v1/auth/api-keys/${key.id}`, jwt)).status).toBe(200);
+    expectRefused(await b.request('GET', '/api/v1/nope', { 'x-api-key': key.key }), 401, 'Invalid API key');
+  });
+
   /** An open WebSocket client of `url` (speaking `protocol`); `closed` holds its close code and reason once it closes. */
   async function connected(url: string, protocol?: string) {
     const socket = new WebSocket(url, protocol);

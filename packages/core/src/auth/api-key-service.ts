@@ -29,19 +29,42 @@ export interface ApiKeyServiceOptions {
   now: () => number;
   /** Live keys (active, unexpired) one user may hold (`auth.maxApiKeysPerUser`). */
   maxLiveKeys: number;
-  /** Told when a key is revoked, so connections open on it close. */
-  onRevoked?: (revocation: Revocation) => void;
+  /**
+   * Told when a key is revoked or its own limit changes, so connections open on it are checked
+   * again and other instances forget it; awaited before the change is answered, so a notice to
+   * the cluster is on its way first.
+   */
+  onRevoked?: (revocation: Revocation) => void | Promise<void>;
 }
+
+/**
+ * How long a verified key is trusted without reading storage again. Changes made through the
+ * explorer (revocation, deactivation, roles, a key's limit) drop it at once here and, through the
+ * bus, on every instance; this bounds only what nobody is told of (a row written directly, a bus
+ * notice lost).
+ */
+const VERIFIED_KEY_TTL_MS = 1_000;
+
+/** Keys kept verified at once. */
+const MAX_VERIFIED_KEYS = 10_000;
+
+type KeyPrincipal = Extract<Principal, { kind: 'apiKey' }>;
 
 /** API keys: creation, listing and revocation by their owner, and authentication of requests. */
 export class ApiKeyService {
   /**
    * Hashes of well-formed keys seen lately, by key: a repeated key skips the format check, the
    * checksum and SHA-256 (most of what a keyed request costs beyond an anonymous one). Only the
-   * hash is remembered, never whether the key is valid: storage is asked on every request, so a
-   * revocation takes effect at once.
+   * hash is remembered here; whether the key holds is {@link #verified}'s.
    */
   readonly #hashes = new LRUCache<string, KeyHash>({ max: 10_000 });
+  /**
+   * Keys found valid lately, by stored hash: a repeated key is answered without a storage read
+   * (or a promise) for {@link VERIFIED_KEY_TTL_MS}. {@link forget} drops them at once.
+   */
+  readonly #verified = new LRUCache<string, KeyPrincipal>({ max: MAX_VERIFIED_KEYS, ttl: VERIFIED_KEY_TTL_MS });
+  /** Bumped by {@link forget}: a storage read that began before it is not kept. */
+  #generation = 0;
 
   constructor(
     private readonly storage: AccountStorage,
@@ -86,7 +109,7 @@ export class ApiKeyService {
   async revoke(principal: Principal, id: string): Promise<ApiKeyRecord> {
     const key = await this.storage.updateApiKey(id, { isActive: false }, principal.user.id);
     if (!key) throw new ApiKeyNotFoundError();
-    this.options.onRevoked?.({ keyId: key.id });
+    await this.#changed({ keyId: key.id });
     return formatApiKey(key);
   }
 
@@ -94,22 +117,65 @@ export class ApiKeyService {
   async setRateLimit(id: string, rateLimitPerMinute: number | null): Promise<ApiKeyRecord> {
     const key = await this.storage.updateApiKey(id, { rateLimitPerMinute });
     if (!key) throw new ApiKeyNotFoundError();
+    // The key's share is part of what a verified key carries: its next request must count it.
+    await this.#changed({ keyId: key.id });
     return formatApiKey(key);
   }
 
   /**
-   * The caller an `X-API-Key` proves. Malformed keys and bad checksums are refused before any
-   * lookup; unknown, revoked and expired keys, and keys of deactivated users, after it.
+   * Drops what is kept verified of the named key, or of every key of the named user, so their
+   * next request reads storage (a revocation, a deactivation, a change of roles or of a limit,
+   * here or on another instance).
    */
-  async authenticate(secret: string): Promise<Principal> {
-    const keyHash = this.hashOf(secret);
+  forget(change: Revocation): void {
+    this.#generation++;
+    const named: string[] = [];
+    for (const [hash, principal] of this.#verified.entries()) {
+      if ('keyId' in change ? principal.key.id === change.keyId : principal.user.id === change.userId) named.push(hash);
+    }
+    for (const hash of named) this.#verified.delete(hash);
+  }
+
+  async #changed(change: Revocation): Promise<void> {
+    this.forget(change);
+    await this.options.onRevoked?.(change);
+  }
+
+  /**
+   * The caller an `X-API-Key` proves. Malformed keys and bad checksums are refused before any
+   * lookup; unknown, revoked and expired keys, and keys of deactivated users, after it. A key
+   * verified lately is answered at once, without a promise (see {@link VERIFIED_KEY_TTL_MS});
+   * a refusal is always a rejected promise.
+   */
+  authenticate(secret: string): Principal | Promise<Principal> {
+    let keyHash: KeyHash;
+    try {
+      keyHash = this.hashOf(secret);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const verified = this.#verified.get(keyHash.hex);
+    if (verified === undefined) return this.#lookUp(keyHash);
+    // Expiry is judged on every request: a kept key must not outlive its `expiresAt`.
+    if (expired(verified.key, this.options.now())) {
+      this.#verified.delete(keyHash.hex);
+      return Promise.reject(new InvalidApiKeyError());
+    }
+    return verified;
+  }
+
+  async #lookUp(keyHash: KeyHash): Promise<Principal> {
+    const generation = this.#generation;
     const found = await this.storage.getApiKeyWithOwner(keyHash.hex);
     if (!found) throw new InvalidApiKeyError();
     const { key, owner } = found;
     if (!sameHash(key.keyHash, keyHash.bytes) || !key.isActive) throw new InvalidApiKeyError();
-    if (key.expiresAt !== null && key.expiresAt.getTime() <= this.options.now()) throw new InvalidApiKeyError();
+    if (expired(key, this.options.now())) throw new InvalidApiKeyError();
     if (!owner?.isActive) throw new InvalidApiKeyError();
-    return { kind: 'apiKey', user: owner, key };
+    const principal: KeyPrincipal = { kind: 'apiKey', user: owner, key };
+    // A change heard while storage was read may postdate what it answered: not kept.
+    if (generation === this.#generation) this.#verified.set(keyHash.hex, principal);
+    return principal;
   }
 
   /** The stored hash of `secret`; a malformed key or a bad checksum is {@link InvalidApiKeyError}. */
@@ -128,6 +194,10 @@ export class ApiKeyService {
 interface KeyHash {
   hex: string;
   bytes: Buffer;
+}
+
+function expired(key: StoredApiKey, now: number): boolean {
+  return key.expiresAt !== null && key.expiresAt.getTime() <= now;
 }
 
 /** Constant-time equality of a stored hex hash and computed hash bytes. */

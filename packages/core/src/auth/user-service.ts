@@ -27,8 +27,12 @@ export class UserService {
     private readonly tokens: TokenIssuer,
     private readonly throttles: Throttles,
     private readonly now: () => number,
-    /** Told when a user is deactivated, so connections open on their credentials close. */
-    private readonly onRevoked: (revocation: Revocation) => void = () => {},
+    /**
+     * Told when a user is deactivated or their roles change, so connections open on their
+     * credentials are checked again and what instances keep verified of them is dropped;
+     * awaited before the change is answered.
+     */
+    private readonly onRevoked: (revocation: Revocation) => void | Promise<void> = () => {},
   ) {}
 
   /**
@@ -120,7 +124,8 @@ export class UserService {
       ...(changes.roles && { roles: [...new Set(changes.roles)].sort() }),
       ...(changes.isActive !== undefined && { isActive: changes.isActive }),
     });
-    if (user && !user.isActive) this.onRevoked({ userId: user.id });
+    // Roles set the rate-limit tier, which a kept credential carries: a change counts as one.
+    if (user && (!user.isActive || changes.roles)) await this.onRevoked({ userId: user.id });
     return user && formatUser(user);
   }
 }

@@ -22,7 +22,7 @@ type BusMessage =
   | { origin: string; type: 'traced'; number: string }
   | { origin: string; type: 'reorg'; ancestorNumber: string; ancestorHash: Hex; removed: Hex[]; more?: true }
   | ({ origin: string; type: 'channel' } & ChannelBusMessage)
-  | ({ origin: string; type: 'revocation' } & Revocation)
+  | ({ origin: string; type: 'revocation'; notice?: string } & Revocation)
   | { origin: string; type: 'labels' }
   | { origin: string; type: 'verified'; address: Hex };
 
@@ -39,6 +39,9 @@ export function announceBlock(coordinator: Coordinator, number: bigint): Promise
 
 /** Longest an announced block is awaited on read replicas behind the writer. */
 const REPLICA_WAIT_MS = 60_000;
+
+/** Longest a revocation waits to hear its own notice back from the bus before it is answered. */
+const ECHO_WAIT_MS = 1_000;
 
 /** Removed hashes per reorg message: 100 × 69 bytes keeps it well under 7,900 bytes. */
 const HASHES_PER_MESSAGE = 100;
@@ -58,6 +61,8 @@ export class ClusterMember {
   private readonly partialReorgs = new Map<string, Hex[]>();
   private channelListener: ((message: ChannelBusMessage) => void) | null = null;
   private revocationListener: ((revocation: Revocation) => void) | null = null;
+  /** This instance's revocation notices not heard back from the bus yet, by notice id. */
+  private readonly unheard = new Map<string, () => void>();
   private labelsListener: (() => void) | null = null;
   private relayedTraceSupport: TraceSupport = 'unknown';
 
@@ -85,7 +90,17 @@ export class ClusterMember {
       void this.sendReorg(event);
     });
     await this.coordinator.subscribe((text) => {
-      this.relay = this.relay.then(() => this.receive(text)).catch((error: unknown) => this.logger.warn({ err: error }, 'could not replay a cluster event'));
+      // A revocation is heard at once, not after the blocks before it are replayed: its order
+      // with them does not matter, and a revoked key must stop working as soon as it can.
+      let message: BusMessage;
+      try {
+        message = JSON.parse(text) as BusMessage;
+      } catch (error) {
+        this.logger.warn({ err: error }, 'could not replay a cluster event');
+        return;
+      }
+      if (message.type === 'revocation') return this.revoked(message);
+      this.relay = this.relay.then(() => this.receive(message)).catch((error: unknown) => this.logger.warn({ err: error }, 'could not replay a cluster event'));
     });
     if (index) this.loop = this.competeForLease();
   }
@@ -109,9 +124,26 @@ export class ClusterMember {
     this.channelListener = listener;
   }
 
-  /** Tells the other instances that credentials stopped holding (a key revoked, a user deactivated). */
-  relayRevocation(revocation: Revocation): void {
-    void this.send({ origin: this.id, type: 'revocation', ...revocation });
+  /**
+   * Tells the other instances that credentials stopped holding or changed (a key revoked, a user
+   * deactivated). Resolves once this instance hears its own notice back from the bus, which the
+   * others hear at about the same moment, so a change is answered only when the cluster knows of
+   * it; or after {@link ECHO_WAIT_MS} (a notice that could not be published is logged, not thrown).
+   */
+  async relayRevocation(revocation: Revocation): Promise<void> {
+    const notice = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.unheard.set(notice, resolve);
+      timer = setTimeout(resolve, ECHO_WAIT_MS);
+    });
+    try {
+      await this.send({ origin: this.id, type: 'revocation', notice, ...revocation });
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.unheard.delete(notice);
+    }
   }
 
   /** Calls `listener` with every revocation another instance relays. */
@@ -204,16 +236,17 @@ export class ClusterMember {
     }
   }
 
-  private async receive(text: string): Promise<void> {
-    const message = JSON.parse(text) as BusMessage;
+  /** Another instance's revocation, told to the listener at once; this instance's own, heard back. */
+  private revoked(message: Extract<BusMessage, { type: 'revocation' }>): void {
+    if (message.origin === this.id) this.unheard.get(message.notice ?? '')?.();
+    else this.revocationListener?.('keyId' in message ? { keyId: message.keyId } : { userId: message.userId });
+  }
+
+  private async receive(message: Exclude<BusMessage, { type: 'revocation' }>): Promise<void> {
     if (message.origin === this.id) return;
     if (message.type === 'channel') {
       const { origin: _origin, type: _type, ...published } = message;
       this.channelListener?.(published);
-      return;
-    }
-    if (message.type === 'revocation') {
-      this.revocationListener?.('keyId' in message ? { keyId: message.keyId } : { userId: message.userId });
       return;
     }
     if (message.type === 'labels') {

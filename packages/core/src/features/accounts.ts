@@ -12,9 +12,12 @@ import type { Services } from '../services/index.js';
 /** What the accounts module gives the modules after it. */
 export interface Accounts {
   services: Pick<Services, 'users' | 'apiKeys'>;
-  /** Who sent a request (a JWT or an API key); `null` for anonymous, throws for credentials that do not hold. */
-  authenticate: (request: HttpRequest) => Promise<Principal | null> | null;
-  /** A revoked key or a deactivated user, here or (through the cluster's bus) on another instance. */
+  /**
+   * Who sent a request (a JWT or an API key); `null` for anonymous, throws for credentials that do
+   * not hold. A key verified lately comes at once, without a promise.
+   */
+  authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
+  /** A revoked or changed key or user, here or (through the cluster's bus) on another instance. */
   revoked: Signal<Revocation>;
 }
 
@@ -30,12 +33,19 @@ export const accountsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'auth
       now: config.clock,
     });
     const revoked = new Signal<Revocation>();
-    // A revoked key or a deactivated user closes the connections opened with them, here and, through the bus, on every instance.
-    const onRevoked = (revocation: Revocation) => {
+    // A revoked key or a deactivated user closes the connections opened with them, and any change
+    // drops the keys kept verified, here and, through the bus, on every instance. The notice is
+    // sent before the change is answered, so the other instances hear it about as soon as the
+    // caller does.
+    const onRevoked = async (revocation: Revocation) => {
+      apiKeys.forget(revocation);
       revoked.emit(revocation);
-      if (config.coordinator) cluster.relayRevocation(revocation);
+      if (config.coordinator) await cluster.relayRevocation(revocation);
     };
-    cluster.onRevocation((revocation) => revoked.emit(revocation));
+    cluster.onRevocation((revocation) => {
+      apiKeys.forget(revocation);
+      revoked.emit(revocation);
+    });
     const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, onRevoked);
     const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
     return { services: { users, apiKeys }, authenticate: createAuthenticator(users, apiKeys), revoked };

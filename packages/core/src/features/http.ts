@@ -11,7 +11,7 @@ import { BlockLineage, type LabelsVersion } from '../services/index.js';
 /** What the kernel takes from the modules besides their routes and response observers. */
 export interface KernelOptions {
   config: Pick<ResolvedConfig, 'http' | 'reads'>;
-  authenticate: (request: HttpRequest) => Promise<Principal | null> | null;
+  authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
   rateLimit: HttpKernelOptions['rateLimit'];
   /** The indexed head and the labels' version, which key the response cache. */
   head: IndexedHead;

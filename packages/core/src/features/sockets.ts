@@ -13,7 +13,7 @@ import type { SocketEndpoint } from '../sockets/socket-endpoint.js';
 export interface SocketsModuleOptions {
   config: Pick<ResolvedConfig, 'sockets' | 'coordinator' | 'clock'>;
   services: Pick<Services, 'blocks' | 'tokens' | 'labels'>;
-  authenticate: (request: HttpRequest) => Promise<Principal | null> | null;
+  authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
   clientIp: (request: HttpRequest) => string;
   /** Revoked credentials, whose connections are closed. */
   revoked: Signal<Revocation>;

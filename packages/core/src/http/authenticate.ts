@@ -10,13 +10,15 @@ const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
  * Resolves who sent a request. No credentials: anonymous (`null`), without any work. Credentials
  * that do not hold (malformed, unknown, expired, revoked, a deactivated user) throw, whatever the
  * route: a bad credential is never served as anonymous. A request carrying both a JWT and a key
- * must have both valid and acts with the key's scopes.
+ * must have both valid and acts with the key's scopes. A key alone, verified lately, is answered
+ * at once, without a promise.
  */
-export function createAuthenticator(users: UserService, keys: ApiKeyService): (request: HttpRequest) => Promise<Principal | null> | null {
+export function createAuthenticator(users: UserService, keys: ApiKeyService): (request: HttpRequest) => Promise<Principal | null> | Principal | null {
   return (request) => {
     const { authorization, 'x-api-key': apiKey } = request.headers;
     if (authorization === undefined && apiKey === undefined) return null;
-    // A key alone, as most authenticated calls bring, is checked without a promise layer of ours.
+    // A key alone, as most authenticated calls bring, is checked without a promise layer of ours
+    // (and without any promise when it was verified lately).
     if (authorization === undefined) return keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
     return resolve(authorization, apiKey);
   };

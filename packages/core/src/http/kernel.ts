@@ -36,9 +36,10 @@ export interface HttpKernelOptions {
   bodyDrainLimit?: number;
   /**
    * Who sent a request: `null` for anonymous; throws for credentials that do not hold. Runs for
-   * every matched route, public ones included. Default: everyone is anonymous.
+   * every matched route, public ones included; a principal at hand comes without a promise.
+   * Default: everyone is anonymous.
    */
-  authenticate?: (request: HttpRequest) => Promise<Principal | null> | null;
+  authenticate?: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
   /**
    * Counts the request as `weight` requests (see {@link Route.weight}) against its caller's
    * allowance (the principal, or the client when anonymous or when its credentials failed) and
@@ -86,7 +87,7 @@ export interface HttpKernel {
   handle(request: HttpRequest): Promise<HttpResponse>;
   /**
    * As {@link handle}, but the answer comes at once, without a promise, when nothing had to be
-   * awaited (a kept answer to an anonymous request): an adapter writes it in the request's own
+   * awaited (a kept answer to an anonymous request, or to a key verified lately): an adapter writes it in the request's own
    * tick, as a bare route of its framework would.
    */
   respond(request: HttpRequest): HttpResponse | Promise<HttpResponse>;
@@ -140,15 +141,15 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
         exchange.unreadable = error;
       }
     }
-    let pending: Promise<Principal | null> | null;
+    let pending: Promise<Principal | null> | Principal | null;
     try {
       const keyParam = match?.route.apiKeyParam;
       pending = authenticate(exchange.inputs && keyParam !== undefined ? withKeyParam(request, exchange.inputs, keyParam) : request);
     } catch (error) {
       return count(exchange, null, error);
     }
-    // Anonymous requests skip the promise: most traffic carries no credentials.
-    if (pending === null) return count(exchange, null, null);
+    // Anonymous requests, and credentials verified lately, skip the promise: most traffic is one or the other.
+    if (!(pending instanceof Promise)) return count(exchange, pending, null);
     return pending.then(
       (principal) => count(exchange, principal, null),
       // Counted against the client before it is answered, so guessing credentials is limited too.

@@ -30,6 +30,23 @@ export function adminTests(ctx: () => ApiContext): void {
     expect((await call(ctx(), 'GET', HEALTH, undefined, bearer(member.token))).headers.get('x-ratelimit-limit')).toBe('10000');
   });
 
+  it('a key verified lately follows its owner at once: a new tier applies on its next request, a deactivation refuses it, a limit of its own counts', async () => {
+    const boss = await admin();
+    const member = await user();
+    const memberKey = await key(member.token, ['read']);
+    const limitOfKey = async () => (await call(ctx(), 'GET', HEALTH, undefined, withKey(memberKey.key))).headers.get('x-ratelimit-limit');
+    // Twice: the second is answered from what the first verified.
+    const tier = await limitOfKey();
+    expect(await limitOfKey()).toBe(tier);
+    expect(tier).not.toBe('10000');
+    expect((await patch(`/api/v1/admin/users/${member.id}`, { roles: ['premium', 'user'] }, bearer(boss.token))).status).toBe(200);
+    expect(await limitOfKey()).toBe('10000');
+    expect((await patch(`/api/v1/admin/api-keys/${memberKey.id}`, { rateLimitPerMinute: 7 }, bearer(boss.token))).status).toBe(200);
+    expect(await limitOfKey()).toBe('7');
+    await ctx().explorer.users.setActive(member.id, false);
+    expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(memberKey.key))).body).toEqual(errorEnvelope('Invalid API key'));
+  });
+
   it('an admin finds a user by email (never the password hash) and deactivates them', async () => {
     const boss = await admin();
     const member = await user();

@@ -94,6 +94,24 @@ export function apiKeyTests(ctx: () => ApiContext): void {
     expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(aliceKeys[1]!.key))).status).toBe(200);
   });
 
+  it('a key is read from storage once, not on each request, and its revocation still refuses the very next request', async () => {
+    const { token } = await user();
+    const created = (await createKey(token)).body.result as { id: string; key: string };
+    const lookups: string[] = [];
+    const storage = ctx().explorer.storage;
+    const original = storage.getApiKeyWithOwner.bind(storage);
+    storage.getApiKeyWithOwner = (hash) => (lookups.push(hash), original(hash));
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(created.key))).status).toBe(200);
+      expect(lookups).toHaveLength(1);
+      expect((await call(ctx(), 'DELETE', `/api/v1/auth/api-keys/${created.id}`, undefined, bearer(token))).status).toBe(200);
+      expect((await call(ctx(), 'GET', HEALTH, undefined, withKey(created.key))).body).toEqual(errorEnvelope('Invalid API key'));
+      expect(lookups).toHaveLength(2);
+    } finally {
+      storage.getApiKeyWithOwner = original;
+    }
+  });
+
   it("two users with three keys each cannot revoke one another's keys: 404 every time, and nothing changes", async () => {
     const owners = [await user(), await user()];
     const keys: { id: string; key: string; name: string }[][] = [];
