@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config.js';
 import type { IndexedHead } from '../events/index.js';
+import { chainFields } from '../graphql/fields/chain.js';
 import type { ExplorerModule } from '../modules/index.js';
 import {
   AccountService,
@@ -71,6 +72,7 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
     const traces = new TraceService(storage, chain, labels, config.traces);
     const envelopes = new TransactionEnvelopeService(storage, chain, labels);
     const delegations = new DelegationService(chain, head, labels);
+    app.graphql(chainFields);
     return {
       services: {
         accounts: new AccountService(storage, head, chain, records, labels),

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config.js';
 import { createConsensusSource } from '../consensus/create-consensus-source.js';
 import type { IndexedHead } from '../events/index.js';
+import { consensusFields } from '../graphql/fields/consensus.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { ConsensusPublisher } from '../services/consensus-publisher.js';
 import { ConsensusService, StatusService, type ChainRecordCache, type Services } from '../services/index.js';
@@ -25,6 +26,7 @@ export const consensusModule: ExplorerModule<
     const consensus = new ConsensusService(storage, head, blocks, labels, source, config.consensus);
     const publisher = new ConsensusPublisher(consensus, app.hub, app.logger.child({ module: 'consensus' }));
     app.onClose(() => publisher.stop());
+    app.graphql(consensusFields);
     return { services: { consensus, status: new StatusService(storage, head, chain, pending, consensus, records) } };
   },
 };

@@ -10,6 +10,7 @@ import { Indexer } from '../indexer/indexer.js';
 import { TokenMetadataIndexer } from '../indexer/metadata-indexer.js';
 import { PendingTracker } from '../indexer/pending-tracker.js';
 import { TraceIndexer } from '../indexer/trace-indexer.js';
+import { tracingFields } from '../graphql/fields/tracing.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { ChainRecordCache, HealthService, type Services } from '../services/index.js';
 import { TokenMetadataReader } from '../tokens/token-metadata.js';
@@ -78,6 +79,7 @@ export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
     });
+    app.graphql(tracingFields);
     app.onClose(() => Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop()]));
     return {
       indexer,

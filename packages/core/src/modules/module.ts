@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
 import type { EventHub } from '../events/index.js';
+import type { GraphqlContribution } from '../graphql/contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
 import type { Storage } from '../storage/index.js';
 
@@ -35,6 +36,13 @@ export interface ModuleContext extends ModuleInfrastructure {
   route(...routes: readonly Route[]): void;
   /** Adds page routes (HTML and assets), listed after the API's. */
   page(...routes: readonly Route[]): void;
+  /** Adds fields to the GraphQL schema (types, `extend type Query { … }`, resolvers); before the graphql module is registered. */
+  graphql(...fields: readonly GraphqlContribution[]): void;
+  /**
+   * The GraphQL fields every module registered so far contributed, for the module that serves
+   * them; a contribution after this call is refused, since the schema is built.
+   */
+  takeGraphql(): readonly GraphqlContribution[];
   /** Tells `observer` of every answered request, after the request log; it runs on the hot path. */
   observeResponses(observer: (outcome: RequestOutcome) => void): void;
   /** Runs `hook` on `explorer.start()`, after the hooks of the modules registered before. */
