@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config.js';
 import { createConsensusSource } from '../consensus/create-consensus-source.js';
 import type { IndexedHead } from '../events/index.js';
+import { consensusChannels } from '../channels/built-in-channels.js';
 import { consensusFields } from '../graphql/fields/consensus.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { ConsensusPublisher } from '../services/consensus-publisher.js';
@@ -27,6 +28,7 @@ export const consensusModule: ExplorerModule<
     const publisher = new ConsensusPublisher(consensus, app.hub, app.logger.child({ module: 'consensus' }));
     app.onClose(() => publisher.stop());
     app.graphql(consensusFields);
+    app.channel(...consensusChannels);
     return { services: { consensus, status: new StatusService(storage, head, chain, pending, consensus, records) } };
   },
 };

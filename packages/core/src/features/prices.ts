@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config.js';
 import type { IndexedHead } from '../events/index.js';
+import { priceChannels } from '../channels/built-in-channels.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { UniswapV2PriceSource } from '../prices/uniswap-v2-price-source.js';
 import { PricePublisher } from '../services/price-publisher.js';
@@ -19,6 +20,7 @@ export const pricesModule: ExplorerModule<
     const prices = new PriceService(source, app.storage, head, decimalsOf);
     const publisher = new PricePublisher(prices, app.hub, app.logger.child({ module: 'prices' }));
     app.onClose(() => publisher.stop());
+    app.channel(...priceChannels);
     return { services: { prices } };
   },
 };

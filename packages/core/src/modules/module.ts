@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
+import type { HubChannel } from '../channels/hub-channels.js';
 import type { EventHub } from '../events/index.js';
 import type { GraphqlContribution } from '../graphql/contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
@@ -43,6 +44,10 @@ export interface ModuleContext extends ModuleInfrastructure {
    * them; a contribution after this call is refused, since the schema is built.
    */
   takeGraphql(): readonly GraphqlContribution[];
+  /** Adds channels fed by hub events to the channel protocol at `/ws`; before the sockets module is registered. */
+  channel(...channels: readonly HubChannel[]): void;
+  /** The channels every module registered so far contributed, for the module that serves them; later ones are refused. */
+  takeChannels(): readonly HubChannel[];
   /** Tells `observer` of every answered request, after the request log; it runs on the hot path. */
   observeResponses(observer: (outcome: RequestOutcome) => void): void;
   /** Runs `hook` on `explorer.start()`, after the hooks of the modules registered before. */
