@@ -61,7 +61,10 @@ export interface ChainModuleOptions {
  * Reading the chain: blocks, transactions, accounts, tokens, logs, contracts, call trees and
  * what is derived from them (decoded calls, balance changes, charts, exports, search).
  */
-export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }> = {
+/** The roles the chain-reading services read. */
+type ChainReads = 'BlockReader' | 'TransactionReader' | 'LogReader' | 'TokenReader' | 'ChartReader' | 'ExportReader' | 'ChainCursors' | 'VerificationStorage' | 'MetadataStorage';
+
+export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }, ChainReads> = {
   name: 'chain',
   register(app, { config, head, records, tokenReader, services: { labels, prices, pending } }) {
     const { storage, chain } = app;

@@ -18,7 +18,8 @@ export const consensusModule: ExplorerModule<
     records: ChainRecordCache;
     services: Pick<Services, 'blocks' | 'labels' | 'pending'>;
   },
-  { services: Pick<Services, 'consensus' | 'status'> }
+  { services: Pick<Services, 'consensus' | 'status'> },
+  'BlockReader' | 'TransactionReader'
 > = {
   name: 'consensus',
   register(app, { config, head, records, services: { blocks, labels, pending } }) {

@@ -41,7 +41,11 @@ export interface Indexing {
  * beside it, the cluster lease that decides which instance indexes, and the node's new-head
  * subscription that wakes them.
  */
-export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing> = {
+/** What the indexing module reads where it is served, and writes (the blocks, traces and token metadata) on the primary. */
+type IndexingReads = 'StorageLifecycle' | 'ChainCursors' | 'BlockReader';
+type IndexingWrites = 'ChainWriter' | 'BlockReader' | 'TransactionReader' | 'TokenMetadataStorage';
+
+export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing, IndexingReads, IndexingWrites> = {
   name: 'indexing',
   register(app, { config }) {
     const { storage, writer, chain, hub, logger } = app;

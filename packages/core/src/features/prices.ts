@@ -11,7 +11,8 @@ import type { TokenMetadataReader } from '../tokens/token-metadata.js';
 /** Token prices, volume and liquidity from on-chain pairs or a source of the user's, and the `prices` channel's events. */
 export const pricesModule: ExplorerModule<
   { config: Pick<ResolvedConfig, 'prices' | 'priceSource'>; head: IndexedHead; tokenReader: TokenMetadataReader },
-  { services: Pick<Services, 'prices'> }
+  { services: Pick<Services, 'prices'> },
+  'BlockReader' | 'PairReader' | 'TokenReader'
 > = {
   name: 'prices',
   register(app, { config, head, tokenReader }) {

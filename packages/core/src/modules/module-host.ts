@@ -1,6 +1,7 @@
 import type { HubChannel } from '../channels/hub-channels.js';
 import type { GraphqlContribution } from '../graphql/contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
+import type { StorageRole } from '../storage/index.js';
 import type { ExplorerModule, ModuleContext, ModuleInfrastructure } from './module.js';
 
 /**
@@ -18,7 +19,8 @@ export class ModuleHost {
   private readonly graphqlFields = new Contributions<GraphqlContribution>('GraphQL fields', 'built the schema', () => this.registering);
   private readonly channels = new Contributions<HubChannel>('channels', 'opened the channel protocol', () => this.registering);
   private readonly names = new Set<string>();
-  private readonly context: ModuleContext;
+  /** Holds the whole storage: each module's view of it is narrowed to its roles by type. */
+  private readonly context: ModuleContext<StorageRole, StorageRole>;
 
   constructor(readonly infrastructure: ModuleInfrastructure) {
     this.context = {
@@ -36,7 +38,7 @@ export class ModuleHost {
   }
 
   /** Adds `module` to the explorer and answers what it exports. */
-  register<Options, Exports>(module: ExplorerModule<Options, Exports>, options: Options): Exports {
+  register<Options, Exports, Reads extends StorageRole, Writes extends StorageRole>(module: ExplorerModule<Options, Exports, Reads, Writes>, options: Options): Exports {
     if (this.names.has(module.name)) throw new Error(`module ${module.name} is registered twice`);
     this.names.add(module.name);
     this.registering = module.name;

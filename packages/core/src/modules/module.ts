@@ -4,7 +4,7 @@ import type { HubChannel } from '../channels/hub-channels.js';
 import type { EventHub } from '../events/index.js';
 import type { GraphqlContribution } from '../graphql/contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
-import type { Storage } from '../storage/index.js';
+import type { Storage, StorageOf, StorageRole } from '../storage/index.js';
 
 /**
  * One feature of the explorer, composed the way Fastify plugins are: `register` adds the
@@ -12,11 +12,15 @@ import type { Storage } from '../storage/index.js';
  * answers what later modules may use. What it needs from earlier modules and its slice of the
  * config come in `options`, so a module sees only what it is handed and the composition in
  * `createExplorer` reads top to bottom, each module after those it uses.
+ *
+ * `Reads` and `Writes` name the storage roles it uses: the host hands it, as `app.storage` and
+ * `app.writer`, storage typed as exactly those roles, so a module cannot reach data it did not
+ * declare (`modules/module-roles.test.ts`).
  */
-export interface ExplorerModule<Options, Exports> {
+export interface ExplorerModule<Options, Exports, Reads extends StorageRole = never, Writes extends StorageRole = never> {
   /** Names the module in errors; a name is registered once. */
   readonly name: string;
-  register(app: ModuleContext, options: Options): Exports;
+  register(app: ModuleContext<Reads, Writes>, options: Options): Exports;
 }
 
 /** The infrastructure every module shares. */
@@ -31,8 +35,12 @@ export interface ModuleInfrastructure {
   readonly clock: () => number;
 }
 
-/** What every module is given: the shared infrastructure, and where to add its parts. */
-export interface ModuleContext extends ModuleInfrastructure {
+/** What every module is given: the shared infrastructure, its storage roles, and where to add its parts. */
+export interface ModuleContext<Reads extends StorageRole = never, Writes extends StorageRole = never> extends Omit<ModuleInfrastructure, 'storage' | 'writer'> {
+  /** The roles the module reads, from the storage everything served reads (perhaps replicas a little behind). */
+  readonly storage: StorageOf<Reads>;
+  /** The roles the module writes or must read its own writes of, from the primary. */
+  readonly writer: StorageOf<Writes>;
   /** Adds API routes: served, and described in the OpenAPI document and `/docs`. */
   route(...routes: readonly Route[]): void;
   /** Adds page routes (HTML and assets), listed after the API's. */
