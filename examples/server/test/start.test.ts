@@ -4,11 +4,10 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '@chainlens/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildIfStale, buildInputs, isStale, uiBuildInputs } from '../build-if-stale.mjs';
-import { testDatabaseUrl, testSchemas, withClient } from '../../../packages/storage-postgres/test/database.js';
+import { testDatabaseUrl, testSchemas, waitFor, withClient } from '@chainlens/testing';
 
 /** `npm start`: the launcher that runs the built server. */
 const START = fileURLToPath(new URL('../start.mjs', import.meta.url));

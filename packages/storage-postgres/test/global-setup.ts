@@ -3,12 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** URL answering the test database's connection string (see `test/database.ts`). */
-    chainlensPostgresBroker?: string;
-  }
-}
+// The type of what this provides (`chainlensPostgresBroker`), declared beside its reader, testDatabaseUrl().
+import type {} from '@chainlens/testing';
 
 /**
  * Registered in the root vitest config, so it runs for every test run. With TEST_DATABASE_URL

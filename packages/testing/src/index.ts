@@ -59,3 +59,4 @@ export { graphqlFuzzSuite, type GraphqlFuzzSuiteOptions } from './fuzz/graphql-s
 export { pairCreatedLog, swapLog, syncLog } from './dex-fixtures.js';
 export { FAST_WEBHOOKS, webhookSuite, type WebhookSuiteOptions } from './webhooks/suite.js';
 export { signatureHolds, startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from './webhooks/receiver.js';
+export { testDatabaseUrl, testSchemas, withClient } from './postgres-database.js';

@@ -1,8 +1,8 @@
 import type { Storage } from '@chainlens/core';
 import { memoryStorage } from '@chainlens/storage-memory';
 import { WebSocket } from 'ws';
-import { createStorage, testSchemas } from '../../storage-postgres/test/database.js';
-import type { StorageFactory } from '../src/index.js';
+import { postgresStorage } from '@chainlens/storage-postgres';
+import { testDatabaseUrl, testSchemas, type StorageFactory } from '../src/index.js';
 import { serveExpress } from './serve-express.js';
 import { serveFastify } from './serve-fastify.js';
 
@@ -22,20 +22,21 @@ export interface ServedTarget {
 export const expressMemory: ServedTarget = { name: 'express + memory', storage: () => memoryStorage(), serve: serveExpress, WebSocket };
 export const fastifyMemory: ServedTarget = { name: 'fastify + memory', storage: () => memoryStorage(), serve: serveFastify, WebSocket };
 
+/** Postgres storages, each on the next of `schemas` in the test database. */
+const postgresOn = (schemas: { next(): string }) => async () => postgresStorage({ connectionString: await testDatabaseUrl(), schema: schemas.next() });
+
 /**
  * Fastify on Postgres, each storage on a fresh schema of the test database, all dropped after the
  * file (so call it at a file's top level).
  */
 export function fastifyPostgres(): ServedTarget {
-  const schemas = testSchemas();
-  return { name: 'fastify + postgres', storage: () => createStorage(schemas.next()), serve: serveFastify, WebSocket };
+  return { name: 'fastify + postgres', storage: postgresOn(testSchemas()), serve: serveFastify, WebSocket };
 }
 
 /** The backends alone, for the storage conformance suite; Postgres as `fastifyPostgres` has it. */
 export function storageBackends(): [name: string, factory: StorageFactory][] {
-  const schemas = testSchemas();
   return [
     ['memory', async () => memoryStorage()],
-    ['postgres', () => createStorage(schemas.next())],
+    ['postgres', postgresOn(testSchemas())],
   ];
 }

@@ -27,19 +27,6 @@ export interface ChannelDefinition extends CustomChannelOptions {
   replayable: boolean;
 }
 
-/** The nine channels of `decisions.md`. */
-export const BUILT_IN_CHANNELS: readonly ChannelDefinition[] = [
-  { name: 'blocks', addressed: false, replayable: true },
-  { name: 'validators', addressed: false, replayable: false },
-  { name: 'consensus', addressed: false, replayable: false },
-  { name: 'finality', addressed: false, replayable: false },
-  { name: 'transactions', addressed: false, replayable: true },
-  { name: 'address_transactions', addressed: true, replayable: true },
-  { name: 'pending_transactions', addressed: false, replayable: false },
-  { name: 'token_transfers', addressed: true, replayable: true },
-  { name: 'token_price', addressed: true, replayable: false },
-];
-
 /** The key subscriptions to one stream share: the channel, and the address where it has one. */
 export function streamKey(channel: string, address?: string): string {
   return address === undefined ? channel : `${channel}:${address}`;

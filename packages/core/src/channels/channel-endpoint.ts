@@ -12,8 +12,9 @@ import type { SocketLike } from '../sockets/socket-like.js';
 import type { BlockBundle } from '../storage/index.js';
 import { blockMessages, blockSummaryMessage, tokenTransferMessages, type Addressed } from './block-messages.js';
 import type { ChannelRegistry } from './channel-registry.js';
+import type { HubChannel } from './hub-channels.js';
 import { ChannelSession } from './channel-session.js';
-import type { ExplorerEvents, ReorgEvent } from '../events/explorer-events.js';
+import type { ReorgEvent } from '../events/explorer-events.js';
 import type { EventHub } from '../events/hub.js';
 import { outgoing, type Outgoing } from './outgoing.js';
 import type { Subscription } from './subscription.js';
@@ -34,6 +35,8 @@ export interface ChannelEndpointOptions {
   /** Labels of the addresses transactions name. */
   labels: LabelService;
   registry: ChannelRegistry;
+  /** The channels of hub events the modules contributed (prices, consensus). */
+  hubChannels: readonly HubChannel[];
   /** The authenticator REST uses, for `{event: 'auth'}` messages. */
   authenticate: (request: HttpRequest) => Promise<Principal | null> | Principal | null;
   /** Binds a connection to the credentials an `auth` message proved (the gateway's watch). */
@@ -41,9 +44,6 @@ export interface ChannelEndpointOptions {
   limits: ChannelLimits;
   logger: Logger;
 }
-
-/** Hub events published only while someone listens: listened to while their channel has subscribers. */
-const ON_DEMAND: Record<string, keyof ExplorerEvents> = { token_price: 'tokenPrice', validators: 'validators', consensus: 'consensus', finality: 'finality' };
 
 /**
  * The channel protocol at `/ws` (decisions.md): sessions subscribe to streams, and hub events
@@ -53,6 +53,8 @@ export class ChannelEndpoint implements SocketEndpoint {
   readonly path = '/ws';
   readonly #streams = new Map<string, Set<Subscription>>();
   readonly #perChannel = new Map<string, number>();
+  /** The hub channels by name; each listens to its event while it has subscribers. */
+  readonly #hubChannels: ReadonlyMap<string, HubChannel>;
   readonly #onDemand = new Map<string, (event: never) => void>();
   /** The newest block heard of: the block number of messages that come from no block. */
   #head: bigint | null = null;
@@ -63,6 +65,7 @@ export class ChannelEndpoint implements SocketEndpoint {
 
   constructor(readonly options: ChannelEndpointOptions) {
     const { hub } = options;
+    this.#hubChannels = new Map(options.hubChannels.map((channel) => [channel.name, channel]));
     hub.on('block', (bundle) => this.#onBlock(bundle));
     hub.on('reorg', (event) => this.#onReorg(event));
     hub.on('pendingTransaction', (tx) => {
@@ -98,7 +101,8 @@ export class ChannelEndpoint implements SocketEndpoint {
     const name = subscription.channel.name;
     const count = (this.#perChannel.get(name) ?? 0) + 1;
     this.#perChannel.set(name, count);
-    if (count === 1 && ON_DEMAND[name]) this.#listen(name, ON_DEMAND[name]);
+    const hubChannel = this.#hubChannels.get(name);
+    if (count === 1 && hubChannel) this.#listen(hubChannel);
   }
 
   remove(subscription: Subscription): void {
@@ -113,7 +117,7 @@ export class ChannelEndpoint implements SocketEndpoint {
     }
     this.#perChannel.delete(name);
     const listener = this.#onDemand.get(name);
-    if (listener) this.options.hub.off(ON_DEMAND[name]!, listener as never);
+    if (listener) this.options.hub.off(this.#hubChannels.get(name)!.event, listener as never);
     this.#onDemand.delete(name);
   }
 
@@ -200,20 +204,12 @@ export class ChannelEndpoint implements SocketEndpoint {
     }
   }
 
-  #listen(channel: string, event: keyof ExplorerEvents): void {
-    const listener = (data: ExplorerEvents[typeof event]) => {
-      if (event === 'tokenPrice') {
-        const price = data as ExplorerEvents['tokenPrice'];
-        const record = { address: price.address, priceUSD: price.priceUSD, change24h: price.change24h, timestamp: price.timestamp.toString() };
-        // With its block's hash: a reorg that removes the block re-sends it `removed`.
-        this.publish(channel, price.address, price.blockNumber, JSON.stringify(record), price.blockHash);
-      } else if (event === 'finality') {
-        this.publish(channel, undefined, BigInt((data as ExplorerEvents['finality']).blockNumber), JSON.stringify(data));
-      } else {
-        this.publish(channel, undefined, this.#head, JSON.stringify(data));
-      }
+  #listen(channel: HubChannel): void {
+    const listener = (event: never) => {
+      const { address, blockNumber, data, blockHash } = channel.message(event, this.#head);
+      this.publish(channel.name, address, blockNumber, JSON.stringify(data), blockHash);
     };
-    this.#onDemand.set(channel, listener as (event: never) => void);
-    this.options.hub.on(event, listener as never);
+    this.#onDemand.set(channel.name, listener);
+    this.options.hub.on(channel.event, listener as never);
   }
 }

@@ -22,7 +22,7 @@ export interface Accounts {
 }
 
 /** People's accounts: users, their API keys and access tokens, the login and registration throttles. */
-export const accountsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'auth' | 'rateLimits' | 'coordinator' | 'clock'>; cluster: ClusterMember }, Accounts> = {
+export const accountsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'auth' | 'rateLimits' | 'coordinator' | 'clock'>; cluster: ClusterMember }, Accounts, never, 'AccountStorage' | 'CounterStorage'> = {
   name: 'accounts',
   register(app, { config, cluster }) {
     const limits = config.rateLimits;

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config.js';
 import type { IndexedHead } from '../events/index.js';
+import { chainFields } from '../graphql/fields/chain.js';
 import type { ExplorerModule } from '../modules/index.js';
 import {
   AccountService,
@@ -61,7 +62,10 @@ export interface ChainModuleOptions {
  * Reading the chain: blocks, transactions, accounts, tokens, logs, contracts, call trees and
  * what is derived from them (decoded calls, balance changes, charts, exports, search).
  */
-export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }> = {
+/** The roles the chain-reading services read. */
+type ChainReads = 'BlockReader' | 'TransactionReader' | 'LogReader' | 'JoinedPageReader' | 'TokenReader' | 'ChartReader' | 'ExportReader' | 'ChainCursors' | 'VerificationStorage' | 'MetadataStorage';
+
+export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }, ChainReads> = {
   name: 'chain',
   register(app, { config, head, records, tokenReader, services: { labels, prices, pending } }) {
     const { storage, chain } = app;
@@ -73,6 +77,7 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
     const traces = new TraceService(storage, chain, labels, config.traces);
     const envelopes = new TransactionEnvelopeService(storage, chain, labels);
     const delegations = new DelegationService(chain, head, labels);
+    app.graphql(chainFields);
     return {
       services: {
         accounts: new AccountService(storage, head, chain, records, labels),

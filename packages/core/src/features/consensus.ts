@@ -1,6 +1,8 @@
 import type { ResolvedConfig } from '../config.js';
 import { createConsensusSource } from '../consensus/create-consensus-source.js';
 import type { IndexedHead } from '../events/index.js';
+import { consensusChannels } from '../channels/built-in-channels.js';
+import { consensusFields } from '../graphql/fields/consensus.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { ConsensusPublisher } from '../services/consensus-publisher.js';
 import { ConsensusService, StatusService, type ChainRecordCache, type Services } from '../services/index.js';
@@ -16,7 +18,8 @@ export const consensusModule: ExplorerModule<
     records: ChainRecordCache;
     services: Pick<Services, 'blocks' | 'labels' | 'pending'>;
   },
-  { services: Pick<Services, 'consensus' | 'status'> }
+  { services: Pick<Services, 'consensus' | 'status'> },
+  'BlockReader' | 'TransactionReader'
 > = {
   name: 'consensus',
   register(app, { config, head, records, services: { blocks, labels, pending } }) {
@@ -25,6 +28,8 @@ export const consensusModule: ExplorerModule<
     const consensus = new ConsensusService(storage, head, blocks, labels, source, config.consensus);
     const publisher = new ConsensusPublisher(consensus, app.hub, app.logger.child({ module: 'consensus' }));
     app.onClose(() => publisher.stop());
+    app.graphql(consensusFields);
+    app.channel(...consensusChannels);
     return { services: { consensus, status: new StatusService(storage, head, chain, pending, consensus, records) } };
   },
 };

@@ -10,6 +10,7 @@ import { Indexer } from '../indexer/indexer.js';
 import { TokenMetadataIndexer } from '../indexer/metadata-indexer.js';
 import { PendingTracker } from '../indexer/pending-tracker.js';
 import { TraceIndexer } from '../indexer/trace-indexer.js';
+import { tracingFields } from '../graphql/fields/tracing.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { ChainRecordCache, HealthService, type Services } from '../services/index.js';
 import { TokenMetadataReader } from '../tokens/token-metadata.js';
@@ -40,7 +41,11 @@ export interface Indexing {
  * beside it, the cluster lease that decides which instance indexes, and the node's new-head
  * subscription that wakes them.
  */
-export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing> = {
+/** What the indexing module reads where it is served, and writes (the blocks, traces and token metadata) on the primary. */
+type IndexingReads = 'StorageLifecycle' | 'ChainCursors' | 'BlockReader';
+type IndexingWrites = 'ChainWriter' | 'BlockReader' | 'TransactionReader' | 'TokenMetadataStorage';
+
+export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing, IndexingReads, IndexingWrites> = {
   name: 'indexing',
   register(app, { config }) {
     const { storage, writer, chain, hub, logger } = app;
@@ -78,6 +83,7 @@ export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
     });
+    app.graphql(tracingFields);
     app.onClose(() => Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop()]));
     return {
       indexer,

@@ -15,7 +15,9 @@ export interface Labels {
 /** What is said about addresses: public and private labels, users' watch lists, metadata profiles. */
 export const labelsModule: ExplorerModule<
   { config: Pick<ResolvedConfig, 'labels' | 'reads' | 'coordinator' | 'clock'>; cluster: ClusterMember; head: IndexedHead; tokenReader: TokenMetadataReader },
-  Labels
+  Labels,
+  'LabelStorage',
+  'MetadataStorage' | 'TokenReader'
 > = {
   name: 'labels',
   register(app, { config, cluster, head, tokenReader }) {

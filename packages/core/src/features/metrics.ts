@@ -16,7 +16,7 @@ export interface MetricsModuleOptions {
 }
 
 /** The Prometheus metrics behind `GET /metrics`: requests, rate-limit refusals, indexing, sockets; `null` when `metrics.enabled` is false. */
-export const metricsModule: ExplorerModule<MetricsModuleOptions, ExplorerMetrics | null> = {
+export const metricsModule: ExplorerModule<MetricsModuleOptions, ExplorerMetrics | null, 'ChainCursors'> = {
   name: 'metrics',
   register(app, { config, indexer, services: { health }, sockets, rateLimited }) {
     if (!config.metrics.enabled) return null;

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config.js';
 import type { IndexedHead } from '../events/index.js';
+import { priceChannels } from '../channels/built-in-channels.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { UniswapV2PriceSource } from '../prices/uniswap-v2-price-source.js';
 import { PricePublisher } from '../services/price-publisher.js';
@@ -10,7 +11,8 @@ import type { TokenMetadataReader } from '../tokens/token-metadata.js';
 /** Token prices, volume and liquidity from on-chain pairs or a source of the user's, and the `prices` channel's events. */
 export const pricesModule: ExplorerModule<
   { config: Pick<ResolvedConfig, 'prices' | 'priceSource'>; head: IndexedHead; tokenReader: TokenMetadataReader },
-  { services: Pick<Services, 'prices'> }
+  { services: Pick<Services, 'prices'> },
+  'BlockReader' | 'PairReader' | 'TokenReader'
 > = {
   name: 'prices',
   register(app, { config, head, tokenReader }) {
@@ -19,6 +21,7 @@ export const pricesModule: ExplorerModule<
     const prices = new PriceService(source, app.storage, head, decimalsOf);
     const publisher = new PricePublisher(prices, app.hub, app.logger.child({ module: 'prices' }));
     app.onClose(() => publisher.stop());
+    app.channel(...priceChannels);
     return { services: { prices } };
   },
 };

@@ -17,7 +17,7 @@ export interface RateLimits {
 }
 
 /** The request allowances of the API tiers, counted across a cluster in storage. */
-export const rateLimitsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'rateLimits' | 'clock'> }, RateLimits> = {
+export const rateLimitsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'rateLimits' | 'clock'> }, RateLimits, never, 'CounterStorage'> = {
   name: 'rate-limits',
   register(app, { config }) {
     const limits = config.rateLimits;

@@ -23,9 +23,9 @@ export interface SocketsModuleOptions {
 }
 
 /**
- * WebSocket: the gateway adapters hand upgrades to, the channel protocol at `/ws` (built-in
- * channels and the library user's own, relayed between instances), and the endpoints of other
- * modules beside it.
+ * WebSocket: the gateway adapters hand upgrades to, the channel protocol at `/ws` (the channels of
+ * indexed blocks, those the modules before it contributed, and the library user's own, relayed
+ * between instances), and the endpoints of other modules beside it.
  */
 export const socketsModule: ExplorerModule<SocketsModuleOptions, { sockets: SocketGateway; channels: ExplorerChannels }> = {
   name: 'sockets',
@@ -34,13 +34,15 @@ export const socketsModule: ExplorerModule<SocketsModuleOptions, { sockets: Sock
     const { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks, credentialCheckIntervalMs, ...limits } = config.sockets;
     const credentials = new CredentialWatch({ authenticate, checkIntervalMs: credentialCheckIntervalMs, now: config.clock, logger });
     revoked.listen((revocation) => credentials.revoked(revocation));
-    const registry = new ChannelRegistry();
+    const hubChannels = app.takeChannels();
+    const registry = new ChannelRegistry(hubChannels);
     const channelEndpoint = new ChannelEndpoint({
       hub: app.hub,
       blocks: services.blocks,
       tokens: services.tokens,
       labels: services.labels,
       registry,
+      hubChannels,
       authenticate,
       credentials,
       limits: { maxSubscriptions, maxReplayBlocks, reorgMemoryBlocks },

@@ -7,7 +7,9 @@ import { VerificationService } from '../verification/verification-service.js';
 /** Source verification: compiling submitted Solidity and matching it against the chain's code, as jobs. */
 export const verificationModule: ExplorerModule<
   { config: Pick<ResolvedConfig, 'verification' | 'clock' | 'coordinator'>; cluster: ClusterMember },
-  { services: Pick<Services, 'verification'> }
+  { services: Pick<Services, 'verification'> },
+  never,
+  'VerificationStorage' | 'TransactionReader'
 > = {
   name: 'verification',
   register(app, { config, cluster }) {

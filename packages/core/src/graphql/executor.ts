@@ -5,14 +5,17 @@ import { HubFeeds } from './hub-feed.js';
 import type { EventHub } from '../events/index.js';
 import type { Services } from '../services/index.js';
 import type { PageLimits } from './connection.js';
+import type { GraphqlContribution } from './contribution.js';
 import type { GraphqlContext } from './context.js';
 import { formatGraphqlError } from './error-format.js';
 import { createLoaders } from './loaders.js';
 import { createOperationPreparer, RequestRefusal, type DocumentPolicy, type GraphqlRequest, type PreparedOperation } from './operation.js';
 import { createGraphqlSchema } from './schema.js';
 
-/** What {@link createGraphqlExecutor} needs: the services REST uses, and the `graphql` config section. */
+/** What {@link createGraphqlExecutor} needs: the modules' fields, the services REST uses, and the `graphql` config section. */
 export interface GraphqlExecutorOptions {
+  /** The fields the modules contributed (the explorer's own are `BUILT_IN_GRAPHQL`). */
+  fields: readonly GraphqlContribution[];
   services: Services;
   hub: EventHub;
   logger: Logger;
@@ -36,18 +39,18 @@ export interface GraphqlExecutor {
 }
 
 /**
- * Builds the schema once and everything that runs operations against it (`createExplorer` does
+ * Builds the schema of the modules' fields once and everything that runs operations against it (`createExplorer` does
  * this and mounts it at `/graphql` over HTTP and WebSocket).
  *
  * @example
  * ```ts
- * const executor = createGraphqlExecutor({ services, hub, logger, policy: config.graphql });
+ * const executor = createGraphqlExecutor({ fields: BUILT_IN_GRAPHQL, services, hub, logger, policy: config.graphql });
  * const routes = graphqlRoutes(executor);
  * ```
  */
 export function createGraphqlExecutor(options: GraphqlExecutorOptions): GraphqlExecutor {
-  const { services, hub, logger, policy } = options;
-  const schema = createGraphqlSchema();
+  const { fields, services, hub, logger, policy } = options;
+  const schema = createGraphqlSchema(fields);
   const prepareOperation = createOperationPreparer(schema, policy);
   const pages: PageLimits = { maxFirst: policy.maxFirst, defaultFirst: policy.defaultFirst };
   const format = (result: ExecutionResult): FormattedExecutionResult => {

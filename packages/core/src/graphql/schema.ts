@@ -1,9 +1,13 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import { resolvers } from './resolvers/index.js';
-import { typeDefs } from './type-defs.js';
+import type { GraphqlContribution } from './contribution.js';
+import { rootFields } from './fields/root.js';
 
-/** The explorer's GraphQL schema with its resolvers; resolvers expect a `GraphqlContext`. */
-export function createGraphqlSchema(): GraphQLSchema {
-  return makeExecutableSchema({ typeDefs, resolvers });
+/**
+ * The schema the modules' contributions make together, over the scalars and root types they
+ * extend; resolvers expect a `GraphqlContext`.
+ */
+export function createGraphqlSchema(contributions: readonly GraphqlContribution[]): GraphQLSchema {
+  const parts = [rootFields, ...contributions];
+  return makeExecutableSchema({ typeDefs: parts.map((part) => part.typeDefs), resolvers: parts.map((part) => part.resolvers) });
 }

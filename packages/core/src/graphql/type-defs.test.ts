@@ -18,8 +18,8 @@ import {
   transactionRecordSchema,
   validatorRecordSchema,
 } from '../records/record-schemas.js';
-import { resolvers } from './resolvers/index.js';
-import { typeDefs } from './type-defs.js';
+import { rootFields } from './fields/root.js';
+import { BUILT_IN_GRAPHQL, typeDefs } from './type-defs.js';
 
 type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -101,7 +101,8 @@ function graphqlShape(type: GraphQLOutputType): Shape {
 }
 
 const schema = buildSchema(typeDefs);
-const resolverFields = (type: string): Set<string> => new Set(Object.keys((resolvers as Record<string, object>)[type] ?? {}));
+/** The fields of `type` some module's contribution resolves (a type's fields may come from several modules). */
+const resolverFields = (type: string): Set<string> => new Set([rootFields, ...BUILT_IN_GRAPHQL].flatMap((part) => Object.keys(part.resolvers[type] ?? {})));
 
 describe('the GraphQL SDL against the record schemas', () => {
   it('names, for every object type, the record it answers or that resolvers compose it', () => {

@@ -73,6 +73,17 @@ describe('ModuleHost', () => {
     expect(app.responseObservers).toEqual([observer]);
     expect(app.infrastructure.clock).toBe(Date.now);
   });
+
+  it('hands the GraphQL fields of the modules before to the one that serves them, and refuses fields after', () => {
+    const [a, b] = [{ typeDefs: 'extend type Query { a: String }', resolvers: {} }, { typeDefs: 'extend type Query { b: String }', resolvers: {} }];
+    const app = host();
+    app.register({ name: 'first', register: (context) => context.graphql(a) }, undefined);
+    app.register({ name: 'second', register: (context) => context.graphql(b) }, undefined);
+    expect(app.register({ name: 'graphql', register: (context) => context.takeGraphql() }, undefined)).toEqual([a, b]);
+    expect(() => app.register({ name: 'late', register: (context) => context.graphql(a) }, undefined)).toThrow(
+      'module late adds GraphQL fields after graphql built the schema: register it before graphql',
+    );
+  });
 });
 
 describe('Signal', () => {

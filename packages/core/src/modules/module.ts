@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
+import type { HubChannel } from '../channels/hub-channels.js';
 import type { EventHub } from '../events/index.js';
+import type { GraphqlContribution } from '../graphql/contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
-import type { Storage } from '../storage/index.js';
+import type { Storage, StorageOf, StorageRole } from '../storage/index.js';
 
 /**
  * One feature of the explorer, composed the way Fastify plugins are: `register` adds the
@@ -10,11 +12,15 @@ import type { Storage } from '../storage/index.js';
  * answers what later modules may use. What it needs from earlier modules and its slice of the
  * config come in `options`, so a module sees only what it is handed and the composition in
  * `createExplorer` reads top to bottom, each module after those it uses.
+ *
+ * `Reads` and `Writes` name the storage roles it uses: the host hands it, as `app.storage` and
+ * `app.writer`, storage typed as exactly those roles, so a module cannot reach data it did not
+ * declare (`modules/module-roles.test.ts`).
  */
-export interface ExplorerModule<Options, Exports> {
+export interface ExplorerModule<Options, Exports, Reads extends StorageRole = never, Writes extends StorageRole = never> {
   /** Names the module in errors; a name is registered once. */
   readonly name: string;
-  register(app: ModuleContext, options: Options): Exports;
+  register(app: ModuleContext<Reads, Writes>, options: Options): Exports;
 }
 
 /** The infrastructure every module shares. */
@@ -29,12 +35,27 @@ export interface ModuleInfrastructure {
   readonly clock: () => number;
 }
 
-/** What every module is given: the shared infrastructure, and where to add its parts. */
-export interface ModuleContext extends ModuleInfrastructure {
+/** What every module is given: the shared infrastructure, its storage roles, and where to add its parts. */
+export interface ModuleContext<Reads extends StorageRole = never, Writes extends StorageRole = never> extends Omit<ModuleInfrastructure, 'storage' | 'writer'> {
+  /** The roles the module reads, from the storage everything served reads (perhaps replicas a little behind). */
+  readonly storage: StorageOf<Reads>;
+  /** The roles the module writes or must read its own writes of, from the primary. */
+  readonly writer: StorageOf<Writes>;
   /** Adds API routes: served, and described in the OpenAPI document and `/docs`. */
   route(...routes: readonly Route[]): void;
   /** Adds page routes (HTML and assets), listed after the API's. */
   page(...routes: readonly Route[]): void;
+  /** Adds fields to the GraphQL schema (types, `extend type Query { … }`, resolvers); before the graphql module is registered. */
+  graphql(...fields: readonly GraphqlContribution[]): void;
+  /**
+   * The GraphQL fields every module registered so far contributed, for the module that serves
+   * them; a contribution after this call is refused, since the schema is built.
+   */
+  takeGraphql(): readonly GraphqlContribution[];
+  /** Adds channels fed by hub events to the channel protocol at `/ws`; before the sockets module is registered. */
+  channel(...channels: readonly HubChannel[]): void;
+  /** The channels every module registered so far contributed, for the module that serves them; later ones are refused. */
+  takeChannels(): readonly HubChannel[];
   /** Tells `observer` of every answered request, after the request log; it runs on the hot path. */
   observeResponses(observer: (outcome: RequestOutcome) => void): void;
   /** Runs `hook` on `explorer.start()`, after the hooks of the modules registered before. */

@@ -13,6 +13,7 @@ export type * from './token-records.js';
 export type * from './trace-records.js';
 export type * from './verification-records.js';
 export type { Storage } from './storage.js';
+export type { StorageOf, StorageRole, StorageRoles } from './role-map.js';
 export type { AccountStorage } from './roles/account-storage.js';
 export type { BlockReader } from './roles/block-reader.js';
 export type { ChainCursors } from './roles/chain-cursors.js';

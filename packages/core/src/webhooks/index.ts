@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { EventHub } from '../events/index.js';
 import type { Route } from '../http/index.js';
 import type { Services } from '../services/index.js';
-import type { Storage } from '../storage/index.js';
+import type { TransactionReader, WebhookStorage } from '../storage/index.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookMetrics } from './webhook-metrics.js';
@@ -21,7 +21,7 @@ export { WebhookService, type WebhookRequest, type WebhookUpdate } from './webho
 /** What {@link createWebhooks} needs from the explorer. */
 export interface WebhookFeatureOptions {
   /** The storage that reads its own writes (the primary). */
-  storage: Storage;
+  storage: WebhookStorage & TransactionReader;
   services: Pick<Services, 'blocks' | 'transactions' | 'tokens'>;
   hub: EventHub;
   config: WebhookConfig;

@@ -24,7 +24,7 @@ export interface WebhooksModuleOptions {
  * Users' webhooks as an explorer module: the routes under `/api/v1/account/webhooks`, and the
  * dispatcher that sends the outbox, started with the explorer where `webhooks.dispatch` is set.
  */
-export const webhooksModule: ExplorerModule<WebhooksModuleOptions, WebhookService> = {
+export const webhooksModule: ExplorerModule<WebhooksModuleOptions, WebhookService, never, 'WebhookStorage' | 'TransactionReader'> = {
   name: 'webhooks',
   register(app, options) {
     const { service, routes, dispatcher } = createWebhooks({ ...options, storage: app.writer, hub: app.hub, logger: app.logger.child({ module: 'webhooks' }), clock: app.clock });

@@ -1,4 +1,3 @@
-import { AddressScalar, BlockNumberScalar, HashScalar } from '../scalars.js';
 import { accountResolvers } from './account.js';
 import { blockResolvers } from './block.js';
 import { blockchainResolvers } from './blockchain.js';
@@ -9,11 +8,8 @@ import { subscriptionResolvers } from './subscription.js';
 import { tokenResolvers } from './token.js';
 import { transactionResolvers } from './transaction.js';
 
-/** Every resolver of the schema, by type. */
-export const resolvers = {
-  Address: AddressScalar,
-  Hash: HashScalar,
-  BlockNumber: BlockNumberScalar,
+/** The resolvers of the chain module's fields, by type. */
+export const chainResolvers = {
   ...queryResolvers,
   ...blockchainResolvers,
   ...blockResolvers,
