@@ -48,6 +48,7 @@ export {
 export { apiConformanceSuite, type ApiSuiteOptions, type ServedApi } from './api/index.js';
 export { graphqlSubscriptionSuite } from './api/graphql-subscriptions.js';
 export { indexedThrough, signUp, waitFor, type SignedUpUser } from './api/context.js';
+export { storeVerifiedEmitter } from './api/verified-emitter.js';
 export { startNodeRelay, type NodeFault, type NodeRelay } from './api/node-relay.js';
 export { channelsSuite, type ChannelSuiteOptions, type ClientSocket, type ClientSocketClass } from './sockets/index.js';
 export { fuzzSuite, type FuzzSuiteOptions } from './fuzz/index.js';

@@ -1,6 +1,6 @@
-import { compileContracts, createTestChain, deployDemo, DEMO_SOURCES, type DemoDeployment, type TestChain } from '@chainlens/devchain';
+import { createTestChain, deployDemo, type DemoDeployment, type TestChain } from '@chainlens/devchain';
 import { memoryStorage } from '@chainlens/storage-memory';
-import { waitFor } from '@chainlens/testing';
+import { storeVerifiedEmitter, waitFor } from '@chainlens/testing';
 import { pino } from 'pino';
 import type { Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,22 +130,7 @@ describe('list pages assembled from kept rows', () => {
 
     // Verifying the emitter changes how its events decode: its pages show it at once.
     const before = await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=1&offset=3`);
-    const { abi } = (await compileContracts(DEMO_SOURCES))['EventEmitter']!;
-    await explorer.storage.putVerifiedContract({
-      address: emitter.toLowerCase() as Hex,
-      name: 'EventEmitter',
-      path: 'EventEmitter.sol',
-      compilerVersion: '0.8.37+commit.f401782d',
-      compilerSettings: {},
-      sources: { 'EventEmitter.sol': DEMO_SOURCES['EventEmitter.sol']! },
-      abi: [...abi],
-      license: 'MIT',
-      constructorArguments: '0x',
-      runtimeMatch: 'full',
-      creationMatch: 'full',
-      verifiedAt: new Date().toISOString(),
-    });
-    explorer.hub.emit('verified', { address: emitter.toLowerCase() as Hex });
+    await storeVerifiedEmitter({ explorer }, emitter.toLowerCase() as Hex);
     const after = await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=1&offset=3`);
     expect(after).not.toBe(before);
     expect(JSON.parse(after).result[0].eventName).toBe('Ping');

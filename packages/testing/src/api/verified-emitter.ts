@@ -34,7 +34,7 @@ export async function callContract(context: ApiContext, address: Hex, abi: Abi, 
  * settings, as source verification would (telling the explorer, whose kept answers that decode
  * the contract's logs start afresh); resolves the stored record.
  */
-export async function storeVerifiedEmitter(context: ApiContext, address: Hex): Promise<StoredVerifiedContract> {
+export async function storeVerifiedEmitter(context: Pick<ApiContext, 'explorer'>, address: Hex): Promise<StoredVerifiedContract> {
   const { abi } = await emitterArtifact();
   const record: StoredVerifiedContract = {
     address,
