@@ -67,6 +67,7 @@ type ChainReads = 'BlockReader' | 'TransactionReader' | 'LogReader' | 'JoinedPag
 
 export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }, ChainReads> = {
   name: 'chain',
+  graphql: [chainFields],
   register(app, { config, head, records, tokenReader, services: { labels, prices, pending } }) {
     const { storage, chain } = app;
     const rows = config.reads.listRowCacheBytes > 0 ? new ListRows(app.hub, config.reads.listRowCacheBytes) : null;
@@ -77,7 +78,6 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
     const traces = new TraceService(storage, chain, labels, config.traces);
     const envelopes = new TransactionEnvelopeService(storage, chain, labels);
     const delegations = new DelegationService(chain, head, labels);
-    app.graphql(chainFields);
     return {
       services: {
         accounts: new AccountService(storage, head, chain, records, labels),

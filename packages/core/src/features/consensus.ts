@@ -22,13 +22,13 @@ export const consensusModule: ExplorerModule<
   'BlockReader' | 'TransactionReader'
 > = {
   name: 'consensus',
+  graphql: [consensusFields],
   register(app, { config, head, records, services: { blocks, labels, pending } }) {
     const { storage, chain } = app;
     const source = createConsensusSource({ ...config, upstreamTimeoutMs: config.http.upstreamTimeoutMs }, storage, chain);
     const consensus = new ConsensusService(storage, head, blocks, labels, source, config.consensus);
     const publisher = new ConsensusPublisher(consensus, app.hub, app.logger.child({ module: 'consensus' }));
     app.onClose(() => publisher.stop());
-    app.graphql(consensusFields);
     app.channel(...consensusChannels);
     return { services: { consensus, status: new StatusService(storage, head, chain, pending, consensus, records) } };
   },

@@ -3,8 +3,8 @@ import { buildClientSchema, buildSchema, getIntrospectionQuery, isInputObjectTyp
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExplorer } from '../explorer.js';
-import { graphqlTypeDefs } from '../graphql/index.js';
 import { asText } from '../http/index.js';
+import { typeDefs as graphqlTypeDefs } from './built-in-graphql.js';
 
 /** Every type with its fields, their arguments and types (or a union's members), in names' order: what a client can ask. */
 function shape(schema: GraphQLSchema): Record<string, string[]> {

@@ -47,6 +47,7 @@ type IndexingWrites = 'ChainWriter' | 'BlockReader' | 'TransactionReader' | 'Tok
 
 export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing, IndexingReads, IndexingWrites> = {
   name: 'indexing',
+  graphql: [tracingFields],
   register(app, { config }) {
     const { storage, writer, chain, hub, logger } = app;
     const { traces, traceConcurrency, traceCatchUpConcurrency, traceBatchBlocks, ...indexing } = config.indexer;
@@ -83,7 +84,6 @@ export const indexingModule: ExplorerModule<{ config: IndexingConfig }, Indexing
         watcher = watchNode(config.wsRpcUrl, { onNewHead: () => indexer.poke(), onPendingTransactions: () => pending.poke() }, logger);
       }
     });
-    app.graphql(tracingFields);
     app.onClose(() => Promise.all([cluster.stop(), pending.stop(), tokenMetadata.stop(), watcher?.stop()]));
     return {
       indexer,

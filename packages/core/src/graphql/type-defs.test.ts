@@ -19,7 +19,7 @@ import {
   validatorRecordSchema,
 } from '../records/record-schemas.js';
 import { rootFields } from './fields/root.js';
-import { BUILT_IN_GRAPHQL, typeDefs } from './type-defs.js';
+import { BUILT_IN_GRAPHQL, typeDefs } from '../features/built-in-graphql.js';
 
 type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
 

@@ -42,6 +42,7 @@ export class ModuleHost {
     if (this.names.has(module.name)) throw new Error(`module ${module.name} is registered twice`);
     this.names.add(module.name);
     this.registering = module.name;
+    if (module.graphql) this.graphqlFields.add(module.graphql);
     return module.register(this.context, options);
   }
 

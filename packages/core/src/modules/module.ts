@@ -20,6 +20,12 @@ import type { Storage, StorageOf, StorageRole } from '../storage/index.js';
 export interface ExplorerModule<Options, Exports, Reads extends StorageRole = never, Writes extends StorageRole = never> {
   /** Names the module in errors; a name is registered once. */
   readonly name: string;
+  /**
+   * The GraphQL fields the module always contributes: the host adds them as it registers the
+   * module, so the explorer's own fields are read off its modules (`BUILT_IN_GRAPHQL`). Fields
+   * that depend on the options go through `app.graphql()` instead.
+   */
+  readonly graphql?: readonly GraphqlContribution[];
   register(app: ModuleContext<Reads, Writes>, options: Options): Exports;
 }
 
