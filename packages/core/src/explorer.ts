@@ -6,6 +6,7 @@ import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './confi
 import { createEventHub, type EventHub } from './events/index.js';
 import { accountsModule } from './features/accounts.js';
 import { apiModule } from './features/api.js';
+import { approvalsModule } from './features/approvals/approvals-module.js';
 import { chainModule } from './features/chain.js';
 import { consensusModule } from './features/consensus.js';
 import { graphqlModule } from './features/graphql.js';
@@ -93,9 +94,10 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   // The services the chain-reading ones build on.
   const base = { ...indexing.services, ...labels.services, ...prices.services };
   const chainReads = app.register(chainModule, { config, head, records, tokenReader, services: base });
+  const approvals = app.register(approvalsModule, { services: { ...base, ...chainReads.services } });
   const consensus = app.register(consensusModule, { config, head, records, services: { ...base, ...chainReads.services } });
   const verification = app.register(verificationModule, { config, cluster });
-  const services: Services = { ...base, ...accounts.services, ...chainReads.services, ...consensus.services, ...verification.services };
+  const services: Services = { ...base, ...accounts.services, ...chainReads.services, ...approvals.services, ...consensus.services, ...verification.services };
 
   app.register(apiModule, { config, services, clientIp: limits.clientIp });
   const graphql = app.register(graphqlModule, { config, services });

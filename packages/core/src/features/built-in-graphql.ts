@@ -3,6 +3,7 @@ import { rootFields } from '../graphql/fields/root.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { accountsModule } from './accounts.js';
 import { apiModule } from './api.js';
+import { approvalsModule } from './approvals/approvals-module.js';
 import { chainModule } from './chain.js';
 import { consensusModule } from './consensus.js';
 import { graphqlModule } from './graphql.js';
@@ -27,6 +28,7 @@ const BUILT_IN_MODULES: readonly Pick<ExplorerModule<never, unknown>, 'name' | '
   labelsModule,
   pricesModule,
   chainModule,
+  approvalsModule,
   consensusModule,
   verificationModule,
   apiModule,

@@ -4,7 +4,6 @@ import { chainFields } from '../graphql/fields/chain.js';
 import type { ExplorerModule } from '../modules/index.js';
 import {
   AccountService,
-  ApprovalService,
   BalanceChangeService,
   BlockService,
   ChartService,
@@ -30,7 +29,6 @@ import type { TokenMetadataReader } from '../tokens/token-metadata.js';
 
 type ChainServices =
   | 'accounts'
-  | 'approvals'
   | 'balanceChanges'
   | 'blocks'
   | 'charts'
@@ -81,7 +79,6 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
     return {
       services: {
         accounts: new AccountService(storage, head, chain, records, labels),
-        approvals: new ApprovalService(storage, tokens, labels),
         balanceChanges: new BalanceChangeService(storage, traces, tokens, envelopes, labels),
         blocks,
         charts: new ChartService(storage, head, prices),

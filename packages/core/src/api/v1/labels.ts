@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import { addressParams, positiveIntQuery, textSchema } from '../../http/request-schemas.js';
-import { addressSchema } from '../../values/hex.js';
+import { addressParams, textSchema } from '../../http/request-schemas.js';
 import type { Services } from '../../services/index.js';
-import { addressLabelRecordSchema, approvalRecordSchema, watchlistEntryRecordSchema } from '../../records/record-schemas.js';
+import { addressLabelRecordSchema, watchlistEntryRecordSchema } from '../../records/record-schemas.js';
 
 /**
- * `GET /api/v1/labels/:address` (an address's public label), the signed-in user's watch list at
- * `/api/v1/account/watchlist`, and an owner's standing token approvals at
- * `/api/v1/account/approvals`.
+ * `GET /api/v1/labels/:address` (an address's public label) and the signed-in user's watch list
+ * at `/api/v1/account/watchlist`.
  */
 export function labelRoutes(services: Services): Route[] {
   return [
@@ -55,16 +53,6 @@ export function labelRoutes(services: Services): Route[] {
         await services.labels.unwatch(principal!.user.id, params.address);
         return null;
       },
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/api/v1/account/approvals',
-      response: z.array(approvalRecordSchema),
-      auth: 'none',
-      cache: 'head',
-      summary: "An owner's standing token approvals (latest Approval or ApprovalForAll per token and spender, not revoked), newest first",
-      query: z.object({ address: addressSchema, page: positiveIntQuery(1), offset: positiveIntQuery(50, 100) }),
-      handler: ({ query }) => services.approvals.list({ owner: query.address, page: query.page, offset: query.offset }),
     }),
   ];
 }

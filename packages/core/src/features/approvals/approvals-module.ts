@@ -1,0 +1,13 @@
+import type { ExplorerModule } from '../../modules/index.js';
+import { ApprovalService, type Services } from '../../services/index.js';
+import { approvalRoutes } from './approval-routes.js';
+
+/** Owners' standing token approvals, from the approval events the indexer keeps, at `/api/v1/account/approvals`. */
+export const approvalsModule: ExplorerModule<{ services: Pick<Services, 'tokens' | 'labels'> }, { services: Pick<Services, 'approvals'> }, 'TokenReader'> = {
+  name: 'approvals',
+  register(app, { services: { tokens, labels } }) {
+    const approvals = new ApprovalService(app.storage, tokens, labels);
+    app.route(...approvalRoutes(approvals));
+    return { services: { approvals } };
+  },
+};
