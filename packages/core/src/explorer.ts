@@ -12,7 +12,7 @@ import { consensusModule } from './features/consensus.js';
 import { graphqlModule } from './features/graphql.js';
 import { composeKernel } from './features/http.js';
 import { indexingModule } from './features/indexing.js';
-import { labelsModule } from './features/labels.js';
+import { labelsModule } from './features/labels/labels-module.js';
 import { metricsModule } from './features/metrics.js';
 import { pricesModule } from './features/prices.js';
 import { rateLimitsModule } from './features/rate-limits.js';

@@ -1,13 +1,12 @@
 import { etherscanRoutes } from '../api/etherscan/index.js';
 import { jsonRpcRoutes } from '../api/json-rpc/index.js';
 import { v1Routes } from '../api/v1/index.js';
-import { v2Routes } from '../api/v2/index.js';
 import type { ResolvedConfig } from '../config.js';
 import type { HttpRequest } from '../http/index.js';
 import type { ExplorerModule } from '../modules/index.js';
 import type { Services } from '../services/index.js';
 
-/** REST v1 and v2, the Etherscan-compatible API and JSON-RPC, all answering through the services. */
+/** REST v1, the Etherscan-compatible API and JSON-RPC, all answering through the services. */
 export const apiModule: ExplorerModule<
   { config: Pick<ResolvedConfig, 'auth' | 'exports' | 'rpc' | 'clock'>; services: Services; clientIp: (request: HttpRequest) => string },
   void
@@ -16,7 +15,6 @@ export const apiModule: ExplorerModule<
   register(app, { config, services, clientIp }) {
     app.route(
       ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp, exports: config.exports }),
-      ...v2Routes(services),
       ...etherscanRoutes(services, app.chain),
       ...jsonRpcRoutes(services, app.chain, { maxBatch: config.rpc.maxBatch, logger: app.logger.child({ module: 'json-rpc' }) }),
     );

@@ -8,7 +8,7 @@ import { chainModule } from './chain.js';
 import { consensusModule } from './consensus.js';
 import { graphqlModule } from './graphql.js';
 import { indexingModule } from './indexing.js';
-import { labelsModule } from './labels.js';
+import { labelsModule } from './labels/labels-module.js';
 import { metricsModule } from './metrics.js';
 import { pricesModule } from './prices.js';
 import { rateLimitsModule } from './rate-limits.js';

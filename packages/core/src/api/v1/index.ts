@@ -8,8 +8,6 @@ import { blockchainRoutes } from './blockchain.js';
 import { contractRoutes } from './contracts.js';
 import { exportRoutes, type ExportRoutesOptions } from './exports.js';
 import { healthRoutes } from './health.js';
-import { labelRoutes } from './labels.js';
-import { metadataRoutes } from './metadata.js';
 import { searchRoutes } from './search.js';
 import { statsRoutes } from './stats.js';
 import { tokenRoutes } from './tokens.js';
@@ -27,10 +25,8 @@ export function v1Routes(services: Services, options: AuthRoutesOptions & { expo
     ...blockRoutes(services),
     ...tokenRoutes(services),
     ...contractRoutes(services),
-    ...metadataRoutes(services),
     ...searchRoutes(services),
     ...statsRoutes(services),
     ...exportRoutes(services, options.exports),
-    ...labelRoutes(services),
   ];
 }

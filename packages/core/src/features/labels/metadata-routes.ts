@@ -4,7 +4,7 @@ import type { Services } from '../../services/index.js';
 import { metadataProfileRecordSchema } from '../../records/record-schemas.js';
 
 /** `GET /api/v1/metadata/:address`: an address's metadata profile. */
-export function metadataRoutes(services: Services): Route[] {
+export function metadataRoutes(services: Pick<Services, 'metadata'>): Route[] {
   return [
     defineRoute({
       method: 'GET',

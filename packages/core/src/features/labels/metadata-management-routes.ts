@@ -31,7 +31,7 @@ const profileBody = z.strictObject({
 });
 
 /** `/api/v2/metadata/*`: metadata management, for admins. */
-export function metadataManagementRoutes(services: Services): Route[] {
+export function metadataManagementRoutes(services: Pick<Services, 'metadata'>): Route[] {
   return [
     defineRoute({
       method: 'PUT',

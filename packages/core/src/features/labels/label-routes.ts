@@ -8,7 +8,7 @@ import { addressLabelRecordSchema, watchlistEntryRecordSchema } from '../../reco
  * `GET /api/v1/labels/:address` (an address's public label) and the signed-in user's watch list
  * at `/api/v1/account/watchlist`.
  */
-export function labelRoutes(services: Services): Route[] {
+export function labelRoutes(services: Pick<Services, 'labels'>): Route[] {
   return [
     defineRoute({
       method: 'GET',

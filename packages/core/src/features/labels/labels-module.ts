@@ -1,9 +1,13 @@
-import type { ResolvedConfig } from '../config.js';
-import type { ClusterMember } from '../coordination/cluster.js';
-import type { IndexedHead } from '../events/index.js';
-import type { ExplorerModule } from '../modules/index.js';
-import { LabelService, LabelsVersion, MetadataService, type Services } from '../services/index.js';
-import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+import type { ResolvedConfig } from '../../config.js';
+import type { ClusterMember } from '../../coordination/cluster.js';
+import type { IndexedHead } from '../../events/index.js';
+import type { ExplorerModule } from '../../modules/index.js';
+import { LabelService, LabelsVersion, MetadataService, type Services } from '../../services/index.js';
+import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
+import { labelManagementRoutes } from './label-management-routes.js';
+import { labelRoutes } from './label-routes.js';
+import { metadataManagementRoutes } from './metadata-management-routes.js';
+import { metadataRoutes } from './metadata-routes.js';
 
 /** What the labels module gives the modules after it. */
 export interface Labels {
@@ -31,6 +35,8 @@ export const labelsModule: ExplorerModule<
       },
     });
     cluster.onLabels(() => labelsVersion.changed());
-    return { services: { labels, metadata: new MetadataService(app.writer, app.chain, head, tokenReader, config.clock) }, labelsVersion };
+    const metadata = new MetadataService(app.writer, app.chain, head, tokenReader, config.clock);
+    app.route(...labelRoutes({ labels }), ...metadataRoutes({ metadata }), ...metadataManagementRoutes({ metadata }), ...labelManagementRoutes({ labels }));
+    return { services: { labels, metadata }, labelsVersion };
   },
 };

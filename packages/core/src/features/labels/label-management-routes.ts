@@ -5,7 +5,7 @@ import type { Services } from '../../services/index.js';
 import { addressLabelRecordSchema } from '../../records/record-schemas.js';
 
 /** `/api/v2/labels/*`: public address labels, for admins. */
-export function labelManagementRoutes(services: Services): Route[] {
+export function labelManagementRoutes(services: Pick<Services, 'labels'>): Route[] {
   return [
     defineRoute({
       method: 'PUT',
