@@ -18,7 +18,7 @@ import { pricesModule } from './features/prices.js';
 import { rateLimitsModule } from './features/rate-limits.js';
 import { socketsModule } from './features/sockets.js';
 import { uiModule } from './features/ui.js';
-import { verificationModule } from './features/verification.js';
+import { verificationModule } from './features/verification/verification-module.js';
 import type { HttpKernel } from './http/index.js';
 import type { Indexer } from './indexer/indexer.js';
 import type { ExplorerMetrics } from './metrics/index.js';

@@ -14,7 +14,7 @@ import { pricesModule } from './prices.js';
 import { rateLimitsModule } from './rate-limits.js';
 import { socketsModule } from './sockets.js';
 import { uiModule } from './ui.js';
-import { verificationModule } from './verification.js';
+import { verificationModule } from './verification/verification-module.js';
 import { webhooksModule } from '../webhooks/webhooks-module.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, RouteResult, type Route } from '../../http/index.js';
+import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, positiveIntQuery } from '../../http/request-schemas.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
@@ -7,21 +7,6 @@ import { logsScope, verificationScope } from '../../services/block-lineage.js';
 import type { Services } from '../../services/index.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
-import { verificationFields } from '../../verification/verification-input.js';
-
-/** The spec's verification fields, plus Etherscan's `evmVersion`, `licenseType` and `codeformat`. */
-const verifyBody = z.object({
-  address: addressSchema,
-  sourceCode: verificationFields.sourceCode,
-  compiler: verificationFields.compilerVersion,
-  contractName: verificationFields.contractName,
-  optimizationUsed: verificationFields.optimizationUsed.optional(),
-  runs: verificationFields.runs.optional(),
-  constructorArguments: verificationFields.constructorArguments.optional(),
-  evmVersion: verificationFields.evmVersion.optional(),
-  licenseType: verificationFields.licenseType.optional(),
-  codeformat: verificationFields.codeFormat.optional(),
-});
 
 /**
  * `/api/v1/contract/*`: contracts. The record, its ABI and its decoded events depend on verified
@@ -29,31 +14,6 @@ const verifyBody = z.object({
  */
 export function contractRoutes(services: Services): Route[] {
   return [
-    defineRoute({
-      method: 'POST',
-      path: '/api/v1/contract/verify',
-      response: z.object({ guid: z.string(), status: z.literal('verified') }),
-      errors: ['CONTRACT_NOT_FOUND', 'COMPILER_NOT_AVAILABLE', 'COMPILATION_FAILED', 'BYTECODE_MISMATCH', 'UPSTREAM_UNAVAILABLE'],
-      auth: 'user',
-      scope: 'write',
-      summary: "Verifies a contract's source: compiles it with solc and matches the chain's code; a mismatch says what differed",
-      body: verifyBody,
-      handler: async ({ body }) => {
-        const { job, alreadyVerified } = await services.verification.verify({
-          address: body.address,
-          sourceCode: body.sourceCode,
-          codeFormat: body.codeformat,
-          contractName: body.contractName,
-          compilerVersion: body.compiler,
-          optimizationUsed: body.optimizationUsed,
-          runs: body.runs,
-          constructorArguments: body.constructorArguments,
-          evmVersion: body.evmVersion,
-          licenseType: body.licenseType,
-        });
-        return new RouteResult({ guid: job.guid, status: 'verified' as const }, alreadyVerified ? 'Contract source code already verified' : 'Contract verification successful');
-      },
-    }),
     defineRoute({
       method: 'GET',
       path: '/api/v1/contract/:address',

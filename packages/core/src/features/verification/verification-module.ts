@@ -1,8 +1,9 @@
-import type { ResolvedConfig } from '../config.js';
-import type { ClusterMember } from '../coordination/cluster.js';
-import type { ExplorerModule } from '../modules/index.js';
-import type { Services } from '../services/index.js';
-import { VerificationService } from '../verification/verification-service.js';
+import type { ResolvedConfig } from '../../config.js';
+import type { ClusterMember } from '../../coordination/cluster.js';
+import type { ExplorerModule } from '../../modules/index.js';
+import type { Services } from '../../services/index.js';
+import { VerificationService } from '../../verification/verification-service.js';
+import { verificationRoutes } from './verification-routes.js';
 
 /** Source verification: compiling submitted Solidity and matching it against the chain's code, as jobs. */
 export const verificationModule: ExplorerModule<
@@ -25,6 +26,7 @@ export const verificationModule: ExplorerModule<
         if (config.coordinator) cluster.relayVerified(address);
       },
     });
+    app.route(...verificationRoutes(verification));
     app.onClose(() => verification.close());
     return { services: { verification } };
   },
