@@ -4,7 +4,7 @@ import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import type { ExplorerChannels } from './channels/index.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
 import { createEventHub, type EventHub } from './events/index.js';
-import { accountsModule } from './features/accounts.js';
+import { accountsModule } from './features/accounts/accounts-module.js';
 import { apiModule } from './features/api.js';
 import { approvalsModule } from './features/approvals/approvals-module.js';
 import { chainModule } from './features/chain.js';
@@ -87,8 +87,8 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
 
   const indexing = app.register(indexingModule, { config });
   const { cluster, head, records, tokenReader } = indexing;
-  const accounts = app.register(accountsModule, { config, cluster });
   const limits = app.register(rateLimitsModule, { config });
+  const accounts = app.register(accountsModule, { config, cluster, clientIp: limits.clientIp });
   const labels = app.register(labelsModule, { config, cluster, head, tokenReader });
   const prices = app.register(pricesModule, { config, head, tokenReader });
   // The services the chain-reading ones build on.
@@ -99,7 +99,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   const verification = app.register(verificationModule, { config, cluster });
   const services: Services = { ...base, ...accounts.services, ...chainReads.services, ...approvals.services, ...consensus.services, ...verification.services };
 
-  app.register(apiModule, { config, services, clientIp: limits.clientIp });
+  app.register(apiModule, { config, services });
   const graphql = app.register(graphqlModule, { config, services });
   const { sockets, channels } = app.register(socketsModule, {
     config, services, authenticate: accounts.authenticate, clientIp: limits.clientIp, revoked: accounts.revoked, cluster, endpoints: [graphql.socketEndpoint],

@@ -2,19 +2,15 @@ import { etherscanRoutes } from '../api/etherscan/index.js';
 import { jsonRpcRoutes } from '../api/json-rpc/index.js';
 import { v1Routes } from '../api/v1/index.js';
 import type { ResolvedConfig } from '../config.js';
-import type { HttpRequest } from '../http/index.js';
 import type { ExplorerModule } from '../modules/index.js';
 import type { Services } from '../services/index.js';
 
 /** REST v1, the Etherscan-compatible API and JSON-RPC, all answering through the services. */
-export const apiModule: ExplorerModule<
-  { config: Pick<ResolvedConfig, 'auth' | 'exports' | 'rpc' | 'clock'>; services: Services; clientIp: (request: HttpRequest) => string },
-  void
-> = {
+export const apiModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'exports' | 'rpc'>; services: Services }, void> = {
   name: 'api',
-  register(app, { config, services, clientIp }) {
+  register(app, { config, services }) {
     app.route(
-      ...v1Routes(services, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp, exports: config.exports }),
+      ...v1Routes(services, { exports: config.exports }),
       ...etherscanRoutes(services, app.chain),
       ...jsonRpcRoutes(services, app.chain, { maxBatch: config.rpc.maxBatch, logger: app.logger.child({ module: 'json-rpc' }) }),
     );

@@ -1,7 +1,7 @@
 import type { GraphqlContribution } from '../graphql/contribution.js';
 import { rootFields } from '../graphql/fields/root.js';
 import type { ExplorerModule } from '../modules/index.js';
-import { accountsModule } from './accounts.js';
+import { accountsModule } from './accounts/accounts-module.js';
 import { apiModule } from './api.js';
 import { approvalsModule } from './approvals/approvals-module.js';
 import { chainModule } from './chain.js';
@@ -23,8 +23,8 @@ import { webhooksModule } from '../webhooks/webhooks-module.js';
  */
 const BUILT_IN_MODULES: readonly Pick<ExplorerModule<never, unknown>, 'name' | 'graphql'>[] = [
   indexingModule,
-  accountsModule,
   rateLimitsModule,
+  accountsModule,
   labelsModule,
   pricesModule,
   chainModule,

@@ -1,8 +1,6 @@
 import type { Route } from '../../http/index.js';
 import type { Services } from '../../services/index.js';
 import { accountRoutes } from './account.js';
-import { adminRoutes } from './admin.js';
-import { authRoutes, type AuthRoutesOptions } from './auth.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';
 import { contractRoutes } from './contracts.js';
@@ -14,11 +12,9 @@ import { tokenRoutes } from './tokens.js';
 import { transactionRoutes } from './transactions.js';
 
 /** Every `/api/v1` route. */
-export function v1Routes(services: Services, options: AuthRoutesOptions & { exports: ExportRoutesOptions }): Route[] {
+export function v1Routes(services: Services, options: { exports: ExportRoutesOptions }): Route[] {
   return [
     ...healthRoutes(services),
-    ...authRoutes(services.users, services.apiKeys, options),
-    ...adminRoutes(services.users, services.apiKeys),
     ...blockchainRoutes(services),
     ...transactionRoutes(services),
     ...accountRoutes(services),

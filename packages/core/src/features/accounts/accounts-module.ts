@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Principal, type Revocation } from '../auth/index.js';
-import type { ResolvedConfig } from '../config.js';
-import type { ClusterMember } from '../coordination/cluster.js';
-import { Throttles } from '../counters/index.js';
-import { createAuthenticator } from '../http/authenticate.js';
-import type { HttpRequest } from '../http/index.js';
-import { Signal, type ExplorerModule } from '../modules/index.js';
-import type { Services } from '../services/index.js';
+import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Principal, type Revocation } from '../../auth/index.js';
+import type { ResolvedConfig } from '../../config.js';
+import type { ClusterMember } from '../../coordination/cluster.js';
+import { Throttles } from '../../counters/index.js';
+import { createAuthenticator } from '../../http/authenticate.js';
+import type { HttpRequest } from '../../http/index.js';
+import { Signal, type ExplorerModule } from '../../modules/index.js';
+import type { Services } from '../../services/index.js';
+import { adminRoutes } from './admin-routes.js';
+import { authRoutes } from './auth-routes.js';
 
 /** What the accounts module gives the modules after it. */
 export interface Accounts {
@@ -22,9 +24,19 @@ export interface Accounts {
 }
 
 /** People's accounts: users, their API keys and access tokens, the login and registration throttles. */
-export const accountsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'auth' | 'rateLimits' | 'coordinator' | 'clock'>; cluster: ClusterMember }, Accounts, never, 'AccountStorage' | 'CounterStorage'> = {
+export const accountsModule: ExplorerModule<
+  {
+    config: Pick<ResolvedConfig, 'auth' | 'rateLimits' | 'coordinator' | 'clock'>;
+    cluster: ClusterMember;
+    /** The client address of a request: registrations are throttled per address. */
+    clientIp: (request: HttpRequest) => string;
+  },
+  Accounts,
+  never,
+  'AccountStorage' | 'CounterStorage'
+> = {
   name: 'accounts',
-  register(app, { config, cluster }) {
+  register(app, { config, cluster, clientIp }) {
     const limits = config.rateLimits;
     const throttles = new Throttles(app.writer, {
       registrationsPerHour: limits.enabled ? limits.registrationsPerHour : Number.POSITIVE_INFINITY,
@@ -48,6 +60,7 @@ export const accountsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'auth
     });
     const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, onRevoked);
     const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
+    app.route(...authRoutes(users, apiKeys, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp }), ...adminRoutes(users, apiKeys));
     return { services: { users, apiKeys }, authenticate: createAuthenticator(users, apiKeys), revoked };
   },
 };
