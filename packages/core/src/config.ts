@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { ConfigError } from './errors/index.js';
+import { labelsConfigSchema } from './features/labels/labels-config.js';
 import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
@@ -178,14 +179,7 @@ export const explorerConfigSchema = z.object({
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),
   /** Address labels: public ones set by admins, private ones (a watch list) per user. */
-  labels: z
-    .object({
-      /** Most private labels (watch-list entries) one user may keep. */
-      maxPrivatePerUser: int(1).max(100_000).default(1_000),
-      /** Addresses whose public label (or its absence) is kept in memory until labels change; 0 reads storage for every answer. */
-      cacheEntries: int(0).default(100_000),
-    })
-    .prefault({}),
+  labels: labelsConfigSchema.prefault({}),
   /** Webhooks at `/api/v1/account/webhooks`: signed POSTs of address activity, token transfers and blocks. */
   webhooks: webhookConfigSchema.prefault({}),
   /** CSV exports at `/api/v1/export/*.csv` (for signed-in callers). */

@@ -1,10 +1,11 @@
-import type { ResolvedConfig } from '../../config.js';
 import type { ClusterMember } from '../../coordination/cluster.js';
+import type { Coordinator } from '../../coordination/coordinator.js';
 import type { IndexedHead } from '../../events/index.js';
 import type { ExplorerModule } from '../../modules/index.js';
 import { LabelService, LabelsVersion, MetadataService, type Services } from '../../services/index.js';
 import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
 import { labelManagementRoutes } from './label-management-routes.js';
+import type { LabelsConfig } from './labels-config.js';
 import { labelRoutes } from './label-routes.js';
 import { metadataManagementRoutes } from './metadata-management-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
@@ -18,7 +19,12 @@ export interface Labels {
 
 /** What is said about addresses: public and private labels, users' watch lists, metadata profiles. */
 export const labelsModule: ExplorerModule<
-  { config: Pick<ResolvedConfig, 'labels' | 'reads' | 'coordinator' | 'clock'>; cluster: ClusterMember; head: IndexedHead; tokenReader: TokenMetadataReader },
+  {
+    config: { labels: LabelsConfig; reads: { headMaxAgeMs: number }; coordinator?: Coordinator | undefined; clock: () => number };
+    cluster: ClusterMember;
+    head: IndexedHead;
+    tokenReader: TokenMetadataReader;
+  },
   Labels,
   'LabelStorage',
   'MetadataStorage' | 'TokenReader'
