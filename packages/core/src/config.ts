@@ -1,11 +1,10 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { ConfigError } from './errors/index.js';
 import { labelsConfigSchema } from './features/labels/labels-config.js';
+import { verificationConfigSchema } from './features/verification/verification-config.js';
 import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
@@ -26,8 +25,6 @@ const httpUrl = (what: string) =>
   z.string({ message: `${what} is required` }).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), `must be an http(s) URL of ${what}`);
 
 const int = (min: number) => z.number().int().min(min);
-
-const isDirectory = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /** A contract address, kept in the canonical lowercase form storage uses. */
 const address = z
@@ -353,27 +350,7 @@ export const explorerConfigSchema = z.object({
     })
     .prefault({}),
   /** Source verification: compiling submitted Solidity in worker threads. */
-  verification: z
-    .object({
-      /**
-       * A directory of solc-js builds, named as binaries.soliditylang.org names them
-       * (`soljson-v0.8.20+commit.a1b79de6.js`), for versions other than the bundled solc.
-       */
-      compilersDir: z
-        .string()
-        .refine(isDirectory, 'must be an existing directory of soljson-v<version>+commit.<hash>.js compiler builds')
-        .transform((dir) => resolve(dir))
-        .optional(),
-      /** Wall-clock limit of one compilation; its worker is terminated past it. */
-      timeoutMs: int(1).default(60_000),
-      /** Memory of one compiler worker (its JavaScript heap and the compiler's memory, each); the compiler alone needs about 40 MB. */
-      maxMemoryMb: int(48).default(1_024),
-      /** Verifications compiling at once. */
-      maxConcurrent: int(1).max(64).default(2),
-      /** Verifications waiting for a place; beyond them, 429 `Max rate limit reached`. */
-      maxQueued: int(0).default(16),
-    })
-    .prefault({}),
+  verification: verificationConfigSchema.prefault({}),
   /** WebSocket connections (the channel protocol at `/ws` and every other socket endpoint). */
   sockets: z
     .object({
