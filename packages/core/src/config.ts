@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { configIssueMessage } from './config-messages.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { ConfigError } from './errors/index.js';
+import { authConfigSchema } from './features/accounts/auth-config.js';
 import { labelsConfigSchema } from './features/labels/labels-config.js';
 import { verificationConfigSchema } from './features/verification/verification-config.js';
 import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
@@ -266,27 +267,7 @@ export const explorerConfigSchema = z.object({
   priceSource: z
     .custom<PriceSource>(isPriceSource, 'must be a PriceSource: an object with pricedTokens, price, priceAt, priceRange, volume and pools methods (tokensMovedBy and a lowercase nativeToken address optional)')
     .optional(),
-  auth: z
-    .object({
-      /**
-       * HS256 secret of access tokens, at least 32 bytes. Unset: a random one per process (tokens
-       * then die with the process and differ between instances), with a warning.
-       */
-      jwtSecret: z
-        .string()
-        .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. `openssl rand -base64 48`)')
-        .optional(),
-      /** Access token lifetime (`expires_in`). */
-      tokenLifetimeSeconds: int(60).default(604_800),
-      /** `iss` and `aud` of issued tokens; a token naming others is refused. */
-      issuer: z.string().min(1).default('chainlens'),
-      audience: z.string().min(1).default('chainlens-api'),
-      /** Shortest password accepted at registration (NIST SP 800-63B-4: 15 for single-factor). */
-      passwordMinLength: int(8).max(256).default(15),
-      /** Live (active, unexpired) API keys one user may hold; creating another answers 409 `Error! API key limit reached`. */
-      maxApiKeysPerUser: int(1).max(10_000).default(10),
-    })
-    .prefault({}),
+  auth: authConfigSchema.prefault({}),
   rateLimits: z
     .object({
       /** `false` turns tiers and throttles off (benchmarks; deployments behind a limiting gateway). */

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Principal, type Revocation } from '../../auth/index.js';
-import type { ResolvedConfig } from '../../config.js';
 import type { ClusterMember } from '../../coordination/cluster.js';
+import type { Coordinator } from '../../coordination/coordinator.js';
 import { Throttles } from '../../counters/index.js';
 import { createAuthenticator } from '../../http/authenticate.js';
 import type { HttpRequest } from '../../http/index.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
 import type { Services } from '../../services/index.js';
 import { adminRoutes } from './admin-routes.js';
+import type { AuthConfig } from './auth-config.js';
 import { authRoutes } from './auth-routes.js';
 
 /** What the accounts module gives the modules after it. */
@@ -26,7 +27,13 @@ export interface Accounts {
 /** People's accounts: users, their API keys and access tokens, the login and registration throttles. */
 export const accountsModule: ExplorerModule<
   {
-    config: Pick<ResolvedConfig, 'auth' | 'rateLimits' | 'coordinator' | 'clock'>;
+    config: {
+      auth: AuthConfig;
+      /** The throttles' share of the `rateLimits` options. */
+      rateLimits: { enabled: boolean; registrationsPerHour: number; loginFailures: number; loginWindowMinutes: number };
+      coordinator?: Coordinator | undefined;
+      clock: () => number;
+    };
     cluster: ClusterMember;
     /** The client address of a request: registrations are throttled per address. */
     clientIp: (request: HttpRequest) => string;
@@ -66,7 +73,7 @@ export const accountsModule: ExplorerModule<
 };
 
 /** The access-token issuer; without a configured secret, a random one that dies with the process. */
-function tokenIssuer(config: Pick<ResolvedConfig, 'auth' | 'clock'>, logger: Logger): TokenIssuer {
+function tokenIssuer(config: { auth: AuthConfig; clock: () => number }, logger: Logger): TokenIssuer {
   const { jwtSecret, tokenLifetimeSeconds, issuer, audience } = config.auth;
   if (jwtSecret === undefined) {
     logger.warn('auth.jwtSecret is not set: using a random secret, so tokens end with this process and other instances refuse them');
