@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of core, lowest first: a folder (or a file at the root of `src/`) may import from
  * its own layer and the ones below, never from a layer above, and no imports may go round in a
- * circle between folders. `docs/architecture.md` shows this table; the last test keeps it equal.
+ * circle between folders. Each sub-folder of `features/` is a feature folder, with a layer of
+ * its own below the assembly in `features/` that composes it. `docs/architecture.md` shows this
+ * table; the last test keeps it equal.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['errors', 'runtime', 'values', 'storage', 'records'],
@@ -16,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['tokens', 'prices', 'indexer'],
   ['counters', 'auth'],
   ['verification', 'services'],
-  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'modules', 'webhooks'],
+  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'modules', 'webhooks', 'features/accounts', 'features/approvals', 'features/labels', 'features/verification'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'features', 'explorer.ts', 'index.ts'],
 ];
@@ -38,12 +40,19 @@ interface FolderImport {
   file: string;
 }
 
+/** The feature folders: the sub-folders of `features/`, each named as `features/<name>`. */
+const FEATURE_FOLDERS = readdirSync(join(SRC, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `features/${entry.name}`);
+
 /**
- * The folder a file belongs to: its top-level folder under `src/`, or the file itself at the root
- * (as its `.ts` source: imports name the `.js` they compile to).
+ * The folder a file belongs to: its feature folder, else its top-level folder under `src/`, or
+ * the file itself at the root (as its `.ts` source: imports name the `.js` they compile to).
  */
 function folderOf(path: string): string {
-  return relative(SRC, path).split(sep)[0]!.replace(/\.js$/, '.ts');
+  const [top, sub, file] = relative(SRC, path).split(sep);
+  if (top === 'features' && file !== undefined) return `features/${sub}`;
+  return top!.replace(/\.js$/, '.ts');
 }
 
 /** Every import a file names (type-only ones, re-exports and dynamic imports included). */
@@ -105,7 +114,7 @@ describe('the layers of core', () => {
   const imports = folderImports();
 
   it('gives every folder of src/ a layer', () => {
-    const folders = new Set(readdirSync(SRC).filter((name) => !name.endsWith('.test.ts') && name !== '__snapshots__'));
+    const folders = new Set([...readdirSync(SRC).filter((name) => !name.endsWith('.test.ts') && name !== '__snapshots__'), ...FEATURE_FOLDERS]);
     expect([...folders].filter((folder) => !layerOf.has(folder))).toEqual([]);
     expect([...layerOf.keys()].filter((folder) => !folders.has(folder))).toEqual([]);
   });
