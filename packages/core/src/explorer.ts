@@ -14,7 +14,7 @@ import { composeKernel } from './features/http.js';
 import { indexingModule } from './features/indexing.js';
 import { labelsModule } from './features/labels/labels-module.js';
 import { metricsModule } from './features/metrics.js';
-import { pricesModule } from './features/prices.js';
+import { pricesModule } from './features/prices/prices-module.js';
 import { rateLimitsModule } from './features/rate-limits.js';
 import { socketsModule } from './features/sockets.js';
 import { uiModule } from './features/ui.js';

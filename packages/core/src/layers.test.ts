@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['tokens', 'prices', 'indexer'],
   ['counters', 'auth'],
   ['verification', 'services'],
-  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'modules', 'webhooks', 'features/accounts', 'features/approvals', 'features/labels', 'features/verification'],
+  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'modules', 'webhooks', 'features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/verification'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'features', 'explorer.ts', 'index.ts'],
 ];

@@ -10,7 +10,7 @@ import { graphqlModule } from './graphql.js';
 import { indexingModule } from './indexing.js';
 import { labelsModule } from './labels/labels-module.js';
 import { metricsModule } from './metrics.js';
-import { pricesModule } from './prices.js';
+import { pricesModule } from './prices/prices-module.js';
 import { rateLimitsModule } from './rate-limits.js';
 import { socketsModule } from './sockets.js';
 import { uiModule } from './ui.js';

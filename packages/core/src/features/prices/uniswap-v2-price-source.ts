@@ -1,8 +1,8 @@
 import { parseUnits } from 'viem';
-import type { BlockBundle, Hex, PairReader, StoredPair, StoredPairSync } from '../storage/index.js';
-import type { DecimalsOf } from '../tokens/token-decimals.js';
-import type { PoolLiquidity, PriceRange, PriceSource } from './price-source.js';
-import { type PricedSide, priceAtSync, quoteReserve, quoteToUsd, USD_DECIMALS } from './usd.js';
+import type { BlockBundle, Hex, PairReader, StoredPair, StoredPairSync } from '../../storage/index.js';
+import type { DecimalsOf } from '../../tokens/token-decimals.js';
+import type { PoolLiquidity, PriceRange, PriceSource } from '../../prices/price-source.js';
+import { type PricedSide, priceAtSync, quoteReserve, quoteToUsd, USD_DECIMALS } from '../../prices/usd.js';
 
 /** The pairs prices come from: the explorer's `prices` option. */
 export interface UniswapV2PriceOptions {
