@@ -443,10 +443,13 @@ async function loadChain(url: string, schema: string, chain: SyntheticChainOptio
     if (cursor !== null && cursor.hash !== blockHashAt(last)) {
       // Only a kept load has a cursor here. Reloading it would cost many minutes (13 at 1M) and
       // lose what another run may still use: the operator decides.
+      const why =
+        cursor.number > BigInt(last)
+          ? `a run's head mover left blocks it did not roll back (roll the schema's storage back to block ${last} to keep the load)`
+          : 'a load was interrupted or another chain was written';
       throw new Error(
-        `the load kept in schema ${schema} has its cursor at block ${cursor.number} (${cursor.hash}), not at the load's last block ${last}: ` +
-          `a run's head mover left blocks it did not roll back, or a load was interrupted. Refusing to drop and reload it; ` +
-          `drop it (DROP SCHEMA ${schema} CASCADE) to load afresh, or roll the schema's storage back to block ${last}.`,
+        `the load kept in schema ${schema} has its cursor at block ${cursor.number} (${cursor.hash}), not at the load's last block ${last}: ${why}. ` +
+          `Refusing to drop and reload it; drop it (DROP SCHEMA ${schema} CASCADE) to load afresh.`,
       );
     }
     if (cursor === null) {
