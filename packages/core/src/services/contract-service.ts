@@ -102,6 +102,7 @@ export class ContractService {
     const page = await rows.page<StoredLog, EventsContext, ContractEventRecord>(
       {
         list: addressLogsList(query.address),
+        shape: 'events',
         version: String(version),
         // A row shows the contract's label and is decoded with its verified ABI, if any.
         context: async () => {
@@ -114,6 +115,7 @@ export class ContractService {
         },
         tip: () => this.storage.getAddressLogTip(query.address),
         read: (page) => this.storage.listAddressLogs({ address: query.address, ...page }),
+        readsNewestFirst: true,
         write: async (logs, { verified, addressLabel }) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
       },
       cursor?.hash ?? null,

@@ -22,14 +22,14 @@ beforeAll(async () => {
   demo = await deployDemo(chain);
   const storage = memoryStorage();
   // Counted, so the test can tell a page assembled from kept rows from one read from storage.
-  const counted = (name: 'listTokenTransfers' | 'listAddressLogs' | 'getToken' | 'getMetadataProfile' | 'getVerifiedContracts') => {
+  const counted = (name: 'listTokenTransfers' | 'listAddressLogs' | 'listLogsWithGas' | 'getToken' | 'getMetadataProfile' | 'getVerifiedContracts') => {
     const read = storage[name].bind(storage) as (query: never) => Promise<unknown>;
     (storage as unknown as Record<string, unknown>)[name] = (query: { sort?: string; offset?: number }) => {
       reads.push(typeof query.sort === 'string' ? `${name} ${query.sort} ${query.offset}` : name);
       return read(query as never);
     };
   };
-  for (const name of ['listTokenTransfers', 'listAddressLogs', 'getToken', 'getMetadataProfile', 'getVerifiedContracts'] as const) counted(name);
+  for (const name of ['listTokenTransfers', 'listAddressLogs', 'listLogsWithGas', 'getToken', 'getMetadataProfile', 'getVerifiedContracts'] as const) counted(name);
   explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: storage as Storage, logger: pino({ level: 'silent' }),
     indexer: { pollIntervalMs: 20 },
     // The test asks every page many times over.
@@ -63,8 +63,10 @@ const get = async (url: string) => asText(await explorer.kernel.handle({ method:
 
 /**
  * Every page of the token's transfers and of the token's and the emitter's events, in both
- * orders and at two page sizes (one under a stored run of rows, one over it), as served
- * (response cache and kept rows) and as read from storage with nothing kept: byte for byte equal.
+ * orders, and of their Etherscan getLogs, at two page sizes (one under a stored run of rows, one
+ * over it), as served (response cache and kept rows) and as read from storage with nothing
+ * kept: byte for byte equal. (getLogs from block 0 is the same page, read from storage: a block
+ * range is never assembled from kept rows.)
  */
 async function expectServedAsStored(): Promise<void> {
   const token = demo.contracts.token.toLowerCase() as Hex;
@@ -85,6 +87,11 @@ async function expectServedAsStored(): Promise<void> {
           const stored = successResponse(await explorer.services.contracts.events({ address: contract, page, offset, sort })).body;
           expect(await get(url), url).toBe(stored);
           expect(await get(url), `${url} again`).toBe(stored);
+          if (sort === 'desc') continue;
+          const getLogs = `/api?module=logs&action=getLogs&address=${contract}&page=${page}&offset=${offset}`;
+          const storedLogs = await get(`${getLogs}&fromblock=0`);
+          expect(await get(getLogs), getLogs).toBe(storedLogs);
+          expect(await get(getLogs), `${getLogs} again`).toBe(storedLogs);
         }
       }
     }
@@ -117,6 +124,7 @@ describe('list pages assembled from kept rows', () => {
     reads.length = 0;
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=3&offset=3&again`);
     await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=2&offset=3&again`);
+    await get(`/api?module=logs&action=getLogs&address=${emitter.toLowerCase()}&page=1&offset=3`);
     expect(reads).toEqual([]);
     // A page holding new rows reads those rows alone (the 4 transfers of the new blocks), once.
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=100`);

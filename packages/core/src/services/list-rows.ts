@@ -27,6 +27,8 @@ export interface ListContext<C> {
 export interface ListSource<T, C> {
   /** The list's name ({@link tokenTransfersList}, {@link addressLogsList}). */
   list: string;
+  /** How its rows are written (a contract's logs as REST events, as Etherscan logs): each shape's texts and context are kept apart. */
+  shape: string;
   /** The operator data version rows show (the labels version): a context read under another is read again. */
   version: string;
   /**
@@ -40,6 +42,8 @@ export interface ListSource<T, C> {
   tip(): Promise<ListTip | null>;
   /** A page of the list's entries, as the answer pages them, within blocks up to `endBlock`. */
   read(query: { page: number; offset: number; sort: 'asc' | 'desc'; endBlock: bigint }): Promise<T[]>;
+  /** Whether {@link read} pages newest first too: only then are a page's missing newest rows read alone. */
+  readsNewestFirst: boolean;
   /** The rows' JSON texts, in order, exactly as the answer's array holds them. */
   write(rows: T[], context: C): Promise<string[]>;
 }
@@ -66,8 +70,8 @@ export class ListRows {
   readonly #texts: LRUCache<string, { context: string; text: string }>;
   /** Per list, its length and the newest block it counts (no entry after it is counted). */
   readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
-  /** Per list, its context read (or being read) under a version; dropped when the list is touched. */
-  readonly #contexts = new LRUCache<string, { version: string; context: Promise<ListContext<unknown>> }>({ max: MAX_LISTS });
+  /** Per list and shape, its context read (or being read) under a version; dropped when the list is touched. */
+  readonly #contexts = new LRUCache<string, Map<string, { version: string; context: Promise<ListContext<unknown>> }>>({ max: MAX_LISTS });
   /** Bumped by a reorg or a break in the heard blocks: nothing read before is used after. */
   #line = 0;
   /** Bumped by each heard block: a length read meanwhile may or may not count that block. */
@@ -108,7 +112,7 @@ export class ListRows {
     let missing = 0;
     for (let i = 0; i < count; i++) {
       const ordinal = first + i * step;
-      const kept = this.#texts.get(`${source.list}#${ordinal}`);
+      const kept = this.#texts.get(`${source.shape}|${source.list}#${ordinal}`);
       if (kept !== undefined && kept.context === key) texts[i] = kept.text;
       else {
         missing++;
@@ -119,7 +123,7 @@ export class ListRows {
       // Only the newest entries missing (what heard blocks added): exactly those, newest first;
       // else the page as storage pages it. Either read stops at the newest block the length
       // counts, so it holds exactly the entries of these ordinals, whatever was written after.
-      const newest = lowestMissing === length - missing + 1;
+      const newest = source.readsNewestFirst && lowestMissing === length - missing + 1;
       const rows = await source.read(newest ? { page: 1, offset: missing, sort: 'desc', endBlock: blockNumber } : { page, offset, sort, endBlock: blockNumber });
       if (rows.length !== (newest ? missing : count)) return null;
       const written = await source.write(rows, context.value);
@@ -128,7 +132,7 @@ export class ListRows {
       written.forEach((text, i) => {
         const ordinal = newest ? length - i : first + i * step;
         texts[(ordinal - first) * step] = text;
-        this.#texts.set(`${source.list}#${ordinal}`, { context: key, text });
+        this.#texts.set(`${source.shape}|${source.list}#${ordinal}`, { context: key, text });
       });
     }
     return new JsonArrayText(`[${texts.join(',')}]`, count);
@@ -148,14 +152,16 @@ export class ListRows {
 
   /** The list's context under `source.version`: kept, else read once for every concurrent caller. */
   #contextOf<C>(source: ListSource<unknown, C>): Promise<ListContext<C>> {
-    const kept = this.#contexts.get(source.list);
+    let shapes = this.#contexts.get(source.list);
+    const kept = shapes?.get(source.shape);
     if (kept !== undefined && kept.version === source.version) return kept.context as Promise<ListContext<C>>;
+    if (shapes === undefined) this.#contexts.set(source.list, (shapes = new Map()));
     const context = source.context();
     const entry = { version: source.version, context: context as Promise<ListContext<unknown>> };
-    this.#contexts.set(source.list, entry);
+    shapes.set(source.shape, entry);
     // A failed read (no such token or contract) is not kept.
     context.catch(() => {
-      if (this.#contexts.peek(source.list) === entry) this.#contexts.delete(source.list);
+      if (shapes.get(source.shape) === entry) shapes.delete(source.shape);
     });
     return context;
   }

@@ -364,6 +364,7 @@ export class TokenService {
     const page = await rows.page<StoredTokenTransfer, TokenIdentity, TokenTransferRecord>(
       {
         list: tokenTransfersList(query.token),
+        shape: 'transfers',
         // A row shows its parties' labels and the token's name, symbol and decimals.
         version: String(version),
         context: async () => {
@@ -374,6 +375,7 @@ export class TokenService {
         },
         tip: () => this.storage.getTokenTransferTip(query.token),
         read: (page) => this.storage.listTokenTransfers({ token: query.token, ...page }),
+        readsNewestFirst: true,
         write: async (transfers, identity) => {
           const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
           return transfers.map((transfer) => JSON.stringify(formatTokenTransfer(transfer, identity, labels)));
