@@ -17,7 +17,8 @@
  * rest grow with it); the load goes through the storage's own multi-block write path (the one
  * indexer catch-up uses: one `INSERT … SELECT unnest(…)` per table and block, many blocks per
  * transaction), so the loaded tables and every derived row are exactly what indexing writes.
- * `BENCH_KEEP_DATA=1` keeps a load for the next run of the same size.
+ * `BENCH_KEEP_DATA=1` keeps a load for the next run of the same size; a kept schema whose cursor is
+ * not the load's last block (blocks left by a head mover, an interrupted load) is refused, not reloaded.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -433,18 +434,25 @@ interface Load {
  * analyses it as autovacuum would a database in service.
  */
 async function loadChain(url: string, schema: string, chain: SyntheticChainOptions): Promise<Load> {
-  let storage: Storage = postgresStorage({ connectionString: url, schema });
+  const storage: Storage = postgresStorage({ connectionString: url, schema });
   await storage.init();
   let seconds: number | null = null;
   try {
     const cursor = await storage.getCursor();
-    if (cursor?.hash !== blockHashAt(chain.blocks - 1)) {
-      if (cursor) {
-        await storage.close();
-        await dropSchema(url, schema);
-        storage = postgresStorage({ connectionString: url, schema });
-        await storage.init();
-      }
+    const last = chain.blocks - 1;
+    if (cursor !== null && cursor.hash !== blockHashAt(last)) {
+      // Only a kept load has a cursor here. Reloading it would cost many minutes (13 at 1M) and
+      // lose what another run may still use: the operator decides.
+      const why =
+        cursor.number > BigInt(last)
+          ? `a run's head mover left blocks it did not roll back (roll the schema's storage back to block ${last} to keep the load)`
+          : 'a load was interrupted or another chain was written';
+      throw new Error(
+        `the load kept in schema ${schema} has its cursor at block ${cursor.number} (${cursor.hash}), not at the load's last block ${last}: ${why}. ` +
+          `Refusing to drop and reload it; drop it (DROP SCHEMA ${schema} CASCADE) to load afresh.`,
+      );
+    }
+    if (cursor === null) {
       const total = chain.blocks * chain.txPerBlock;
       console.log(`loading ${total.toLocaleString('en-US')} transactions into ${schema}, ${LOAD_BATCH} blocks per Storage.writeBlocks…`);
       const started = performance.now();

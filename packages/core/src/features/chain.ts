@@ -88,7 +88,7 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
         envelopes,
         exports: new ExportService(storage, labels, tokens, config.exports),
         gasOracle: new GasOracleService(chain),
-        logs: new LogService(storage),
+        logs: new LogService(storage, head, rows),
         networkStats: new NetworkStatsService(storage, chain, config.stats.windowBlocks),
         nfts: new NftInventoryService(storage, chain, head, tokens, labels),
         search: new SearchService(blocks, transactions, tokens, contracts, labels),

@@ -98,18 +98,25 @@ export class ContractService {
   async eventsPage(query: AddressLogsQuery): Promise<ContractEventRecord[] | JsonArrayText<ContractEventRecord>> {
     const rows = this.rows;
     if (rows === null || query.topic0 !== undefined || query.startBlock !== undefined || query.endBlock !== undefined) return this.events(query);
-    const [cursor, verified, labels] = await Promise.all([this.head.current(), this.storage.getVerifiedContracts([query.address]), this.labels.labelsOf([query.address])]);
-    const addressLabel = labelOf(labels, query.address);
-    const page = await rows.page<StoredLog, ContractEventRecord>(
+    const [cursor, version] = await Promise.all([this.head.current(), this.labels.labelsVersion()]);
+    const page = await rows.page<StoredLog, EventsContext, ContractEventRecord>(
       {
         list: addressLogsList(query.address),
+        shape: 'events',
+        version: String(version),
         // A row shows the contract's label and is decoded with its verified ABI, if any.
-        context: createHash('sha256')
-          .update(JSON.stringify([addressLabel, verified.map(({ name, abi }) => [name, abi])]))
-          .digest('base64'),
+        context: async () => {
+          const [verified, labels] = await Promise.all([this.storage.getVerifiedContracts([query.address]), this.labels.labelsOf([query.address])]);
+          const addressLabel = labelOf(labels, query.address);
+          const key = createHash('sha256')
+            .update(JSON.stringify([addressLabel, verified.map(({ name, abi }) => [name, abi])]))
+            .digest('base64');
+          return { value: { verified, addressLabel }, key };
+        },
         tip: () => this.storage.getAddressLogTip(query.address),
         read: (page) => this.storage.listAddressLogs({ address: query.address, ...page }),
-        write: async (logs) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
+        readsNewestFirst: true,
+        write: async (logs, { verified, addressLabel }) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
       },
       cursor?.hash ?? null,
       query,
@@ -212,6 +219,12 @@ export class ContractService {
 
 /** solc's optimizer runs when the settings name none. */
 const DEFAULT_RUNS = 200;
+
+/** What a contract's event rows show besides its logs: its verification (how they decode) and its label. */
+interface EventsContext {
+  verified: StoredVerifiedContract[];
+  addressLabel: string | null;
+}
 
 type SourceFields = Pick<ContractRecord, 'name' | 'compiler' | 'optimization' | 'runs' | 'verified' | 'verifiedAt' | 'license'>;
 

@@ -14,7 +14,7 @@ import type { Hex, Storage } from '../storage/index.js';
 let chain: TestChain;
 let demo: DemoDeployment;
 let explorer: Explorer;
-/** Storage page reads of the two lists since the last `reads.length = 0`. */
+/** Storage reads of the two lists' pages and contexts since the last `reads.length = 0`. */
 const reads: string[] = [];
 
 beforeAll(async () => {
@@ -22,15 +22,14 @@ beforeAll(async () => {
   demo = await deployDemo(chain);
   const storage = memoryStorage();
   // Counted, so the test can tell a page assembled from kept rows from one read from storage.
-  const counted = (name: 'listTokenTransfers' | 'listAddressLogs') => {
+  const counted = (name: 'listTokenTransfers' | 'listAddressLogs' | 'listLogsWithGas' | 'getToken' | 'getMetadataProfile' | 'getVerifiedContracts') => {
     const read = storage[name].bind(storage) as (query: never) => Promise<unknown>;
-    (storage as unknown as Record<string, unknown>)[name] = (query: { sort: string }) => {
-      reads.push(`${name} ${query.sort}`);
+    (storage as unknown as Record<string, unknown>)[name] = (query: { sort?: string; offset?: number }) => {
+      reads.push(typeof query.sort === 'string' ? `${name} ${query.sort} ${query.offset}` : name);
       return read(query as never);
     };
   };
-  counted('listTokenTransfers');
-  counted('listAddressLogs');
+  for (const name of ['listTokenTransfers', 'listAddressLogs', 'listLogsWithGas', 'getToken', 'getMetadataProfile', 'getVerifiedContracts'] as const) counted(name);
   explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: storage as Storage, logger: pino({ level: 'silent' }),
     indexer: { pollIntervalMs: 20 },
     // The test asks every page many times over.
@@ -64,8 +63,10 @@ const get = async (url: string) => asText(await explorer.kernel.handle({ method:
 
 /**
  * Every page of the token's transfers and of the token's and the emitter's events, in both
- * orders and at two page sizes (one under a stored run of rows, one over it), as served
- * (response cache and kept rows) and as read from storage with nothing kept: byte for byte equal.
+ * orders, and of their Etherscan getLogs, at two page sizes (one under a stored run of rows, one
+ * over it), as served (response cache and kept rows) and as read from storage with nothing
+ * kept: byte for byte equal. (getLogs from block 0 is the same page, read from storage: a block
+ * range is never assembled from kept rows.)
  */
 async function expectServedAsStored(): Promise<void> {
   const token = demo.contracts.token.toLowerCase() as Hex;
@@ -86,6 +87,11 @@ async function expectServedAsStored(): Promise<void> {
           const stored = successResponse(await explorer.services.contracts.events({ address: contract, page, offset, sort })).body;
           expect(await get(url), url).toBe(stored);
           expect(await get(url), `${url} again`).toBe(stored);
+          if (sort === 'desc') continue;
+          const getLogs = `/api?module=logs&action=getLogs&address=${contract}&page=${page}&offset=${offset}`;
+          const storedLogs = await get(`${getLogs}&fromblock=0`);
+          expect(await get(getLogs), getLogs).toBe(storedLogs);
+          expect(await get(getLogs), `${getLogs} again`).toBe(storedLogs);
         }
       }
     }
@@ -109,14 +115,21 @@ describe('list pages assembled from kept rows', () => {
     await send(emitter, demo.abis.emitter, 'ping', ping, 2);
     reads.length = 0;
     // Newest-first pages of rows served before the blocks (3 and 2 places further down now):
-    // followed lengths and kept rows, no storage read of either list.
+    // followed lengths and kept rows, no storage read of either list; each list's context (the
+    // token's name, the contract's verification) is read again once, as the blocks touched it.
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=3&offset=3`);
     await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=2&offset=3`);
+    expect(reads.sort()).toEqual(['getMetadataProfile', 'getToken', 'getVerifiedContracts']);
+    // Asked again past the response cache: no storage read at all.
+    reads.length = 0;
+    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=3&offset=3&again`);
+    await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=2&offset=3&again`);
+    await get(`/api?module=logs&action=getLogs&address=${emitter.toLowerCase()}&page=1&offset=3`);
     expect(reads).toEqual([]);
-    // A page holding new rows reads that page, once.
-    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=3`);
-    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=3&x`);
-    expect(reads).toEqual(['listTokenTransfers desc']);
+    // A page holding new rows reads those rows alone (the 4 transfers of the new blocks), once.
+    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=100`);
+    await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=100&x`);
+    expect(reads).toEqual(['listTokenTransfers desc 4']);
     await expectServedAsStored();
 
     // A reorg replaces those blocks with a longer branch of other transfers and pings.

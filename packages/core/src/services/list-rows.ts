@@ -16,21 +16,36 @@ export function addressLogsList(address: Hex): string {
 /** Lists whose length is followed at once; beyond it the least recently read are read again when asked. */
 const MAX_LISTS = 100_000;
 
+/** What a list's rows show besides the rows themselves, read from storage (see {@link ListSource.context}). */
+export interface ListContext<C> {
+  value: C;
+  /** Identifies `value`: a kept text written under another context is written again. */
+  key: string;
+}
+
 /** How to read one list and write its rows, for {@link ListRows.page}. */
-export interface ListSource<T> {
+export interface ListSource<T, C> {
   /** The list's name ({@link tokenTransfersList}, {@link addressLogsList}). */
   list: string;
+  /** How its rows are written (a contract's logs as REST events, as Etherscan logs): each shape's texts and context are kept apart. */
+  shape: string;
+  /** The operator data version rows show (the labels version): a context read under another is read again. */
+  version: string;
   /**
-   * What a row's text depends on besides the row (the labels version, the token's name, the
-   * contract's verification): a kept text written under another context is written again.
+   * What a row's text depends on besides the row and `version` (the token's name, the contract's
+   * label and verification). Kept per list until a heard block touches the list, a contract's
+   * verification (`logs:` lists), a reorg or another `version`, as the response cache keeps an
+   * answer of the list's scope; rejects (nothing kept) where the list's owner does not exist.
    */
-  context: string;
+  context(): Promise<ListContext<C>>;
   /** The list's length and newest block, read together from storage. */
   tip(): Promise<ListTip | null>;
   /** A page of the list's entries, as the answer pages them, within blocks up to `endBlock`. */
   read(query: { page: number; offset: number; sort: 'asc' | 'desc'; endBlock: bigint }): Promise<T[]>;
+  /** Whether {@link read} pages newest first too: only then are a page's missing newest rows read alone. */
+  readsNewestFirst: boolean;
   /** The rows' JSON texts, in order, exactly as the answer's array holds them. */
-  write(rows: T[]): Promise<string[]>;
+  write(rows: T[], context: C): Promise<string[]>;
 }
 
 /**
@@ -39,9 +54,11 @@ export interface ListSource<T> {
  * (until a reorg), so its JSON text is kept by (list, ordinal), and each list's length is
  * followed in process from the blocks this instance hears. A page, newest first too, is then a
  * range of ordinals assembled from kept texts: a new block adds rows at the top of a list rather
- * than outdating its pages, and a page recomputed after it reads nothing from storage (one
- * holding rows not kept yet is read as storage pages it, bounded by the block the length counts
- * through, and its rows kept).
+ * than outdating its pages, and a page recomputed after it reads nothing from storage. Rows not
+ * kept yet are read as storage pages them, bounded by the block the length counts through: only
+ * the newest ones when those are all that is missing (what a block adds), else the whole page.
+ * What the rows show besides themselves (the list's context) is kept per list too, so a page
+ * assembled from kept rows makes no storage read at all.
  *
  * A length is read from storage once (its newest block with it) and moved by every heard block
  * after that block; the blocks heard must form one line (each the child of the last), else, as
@@ -53,6 +70,8 @@ export class ListRows {
   readonly #texts: LRUCache<string, { context: string; text: string }>;
   /** Per list, its length and the newest block it counts (no entry after it is counted). */
   readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
+  /** Per list and shape, its context read (or being read) under a version; dropped when the list is touched. */
+  readonly #contexts = new LRUCache<string, Map<string, { version: string; context: Promise<ListContext<unknown>> }>>({ max: MAX_LISTS });
   /** Bumped by a reorg or a break in the heard blocks: nothing read before is used after. */
   #line = 0;
   /** Bumped by each heard block: a length read meanwhile may or may not count that block. */
@@ -64,50 +83,63 @@ export class ListRows {
     this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: (row, key) => row.text.length + row.context.length + key.length });
     hub.on('block', (bundle) => this.#witness(bundle));
     hub.on('reorg', () => this.#restart());
+    // A verification changes how a contract's logs decode.
+    hub.on('verified', ({ address }) => this.#contexts.delete(addressLogsList(address)));
   }
 
   /**
    * Page `page` of `offset` entries of `source`'s list in `sort` order, as a JSON array's text,
    * at the indexed head `head` (its hash); `null` where it cannot be assembled exactly (see the
-   * class), or for an empty list (whose answer may need more than its rows).
+   * class), or for an empty list (whose answer may need more than its rows). Rejects as
+   * `source.context` does.
    */
-  async page<T, R>(source: ListSource<T>, head: Hex | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
+  async page<T, C, R>(source: ListSource<T, C>, head: Hex | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
     if (head === null || head !== this.#tip) return null;
     const line = this.#line;
-    const tip = await this.#tipOf(source);
+    const [tip, context] = await Promise.all([this.#tipOf(source), this.#contextOf(source)]);
     if (tip === null || tip.length === 0 || line !== this.#line) return null;
     const { length, blockNumber } = tip;
     const { page, offset, sort } = query;
+    const key = `${source.version}|${context.key}`;
     // Ordinals first to last as the page shows them.
     const [first, last] = sort === 'asc' ? [(page - 1) * offset + 1, Math.min(page * offset, length)] : [length - (page - 1) * offset, Math.max(length - page * offset + 1, 1)];
     if (sort === 'asc' ? first > last : first < last) return new JsonArrayText('[]', 0);
     const step = sort === 'asc' ? 1 : -1;
     const count = Math.abs(last - first) + 1;
     const texts = new Array<string>(count);
-    let whole = true;
-    for (let i = 0; i < count && whole; i++) {
-      const kept = this.#texts.get(`${source.list}#${first + i * step}`);
-      if (kept !== undefined && kept.context === source.context) texts[i] = kept.text;
-      else whole = false;
+    // The lowest ordinal not kept, and how many are not.
+    let lowestMissing = Number.POSITIVE_INFINITY;
+    let missing = 0;
+    for (let i = 0; i < count; i++) {
+      const ordinal = first + i * step;
+      const kept = this.#texts.get(`${source.shape}|${source.list}#${ordinal}`);
+      if (kept !== undefined && kept.context === key) texts[i] = kept.text;
+      else {
+        missing++;
+        lowestMissing = Math.min(lowestMissing, ordinal);
+      }
     }
-    if (!whole) {
-      // The page as storage pages it, up to the newest block the length counts: exactly the
-      // entries of these ordinals, whatever was written after.
-      const rows = await source.read({ page, offset, sort, endBlock: blockNumber });
-      if (rows.length !== count) return null;
-      const written = await source.write(rows);
+    if (missing > 0) {
+      // Only the newest entries missing (what heard blocks added): exactly those, newest first;
+      // else the page as storage pages it. Either read stops at the newest block the length
+      // counts, so it holds exactly the entries of these ordinals, whatever was written after.
+      const newest = source.readsNewestFirst && lowestMissing === length - missing + 1;
+      const rows = await source.read(newest ? { page: 1, offset: missing, sort: 'desc', endBlock: blockNumber } : { page, offset, sort, endBlock: blockNumber });
+      if (rows.length !== (newest ? missing : count)) return null;
+      const written = await source.write(rows, context.value);
       // Rows read across a reorg may be of either branch.
       if (line !== this.#line) return null;
       written.forEach((text, i) => {
-        texts[i] = text;
-        this.#texts.set(`${source.list}#${first + i * step}`, { context: source.context, text });
+        const ordinal = newest ? length - i : first + i * step;
+        texts[(ordinal - first) * step] = text;
+        this.#texts.set(`${source.shape}|${source.list}#${ordinal}`, { context: key, text });
       });
     }
     return new JsonArrayText(`[${texts.join(',')}]`, count);
   }
 
   /** The list's length at the tip: followed, else read (`null` when a block was heard meanwhile). */
-  async #tipOf(source: ListSource<unknown>): Promise<ListTip | null> {
+  async #tipOf(source: ListSource<unknown, unknown>): Promise<ListTip | null> {
     const kept = this.#lengths.get(source.list);
     if (kept !== undefined) return kept;
     const [line, heard] = [this.#line, this.#heard];
@@ -116,6 +148,22 @@ export class ListRows {
     if (line !== this.#line || heard !== this.#heard) return null;
     this.#lengths.set(source.list, read);
     return read;
+  }
+
+  /** The list's context under `source.version`: kept, else read once for every concurrent caller. */
+  #contextOf<C>(source: ListSource<unknown, C>): Promise<ListContext<C>> {
+    let shapes = this.#contexts.get(source.list);
+    const kept = shapes?.get(source.shape);
+    if (kept !== undefined && kept.version === source.version) return kept.context as Promise<ListContext<C>>;
+    if (shapes === undefined) this.#contexts.set(source.list, (shapes = new Map()));
+    const context = source.context();
+    const entry = { version: source.version, context: context as Promise<ListContext<unknown>> };
+    shapes.set(source.shape, entry);
+    // A failed read (no such token or contract) is not kept.
+    context.catch(() => {
+      if (shapes.get(source.shape) === entry) shapes.delete(source.shape);
+    });
+    return context;
   }
 
   #witness(bundle: BlockBundle): void {
@@ -127,6 +175,8 @@ export class ListRows {
     for (const transfer of bundle.tokenTransfers) add(tokenTransfersList(transfer.token));
     for (const log of bundle.logs) add(addressLogsList(log.address));
     for (const [list, count] of added) {
+      // Read again at the next page, as the response cache computes the list's answers again.
+      this.#contexts.delete(list);
       const kept = this.#lengths.peek(list);
       // A length read after this block was written already counts it.
       if (kept !== undefined && kept.blockNumber < number) this.#lengths.set(list, { length: kept.length + count, blockNumber: number });
@@ -137,6 +187,7 @@ export class ListRows {
   #restart(): void {
     this.#line++;
     this.#lengths.clear();
+    this.#contexts.clear();
     this.#texts.clear();
     this.#tip = null;
   }

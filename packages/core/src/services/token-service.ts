@@ -360,22 +360,23 @@ export class TokenService {
   async transfersPage(query: TokenTransfersQuery): Promise<TokenTransferRecord[] | JsonArrayText<TokenTransferRecord>> {
     const rows = this.rows;
     if (rows === null || query.from !== undefined || query.to !== undefined || query.startBlock !== undefined || query.endBlock !== undefined) return this.transfers(query);
-    const token = await this.find(query.token);
-    const [cursor, metadata, profile, version] = await Promise.all([
-      this.head.current(),
-      this.head.blockTag().then((tag) => this.metadataOf(token, tag)),
-      this.storage.getMetadataProfile(token.address),
-      this.labels.labelsVersion(),
-    ]);
-    const identity = tokenIdentity(metadata, profile);
-    const page = await rows.page<StoredTokenTransfer, TokenTransferRecord>(
+    const [cursor, version] = await Promise.all([this.head.current(), this.labels.labelsVersion()]);
+    const page = await rows.page<StoredTokenTransfer, TokenIdentity, TokenTransferRecord>(
       {
-        list: tokenTransfersList(token.address),
+        list: tokenTransfersList(query.token),
+        shape: 'transfers',
         // A row shows its parties' labels and the token's name, symbol and decimals.
-        context: `${version}|${JSON.stringify(identity)}`,
-        tip: () => this.storage.getTokenTransferTip(token.address),
-        read: (page) => this.storage.listTokenTransfers({ token: token.address, ...page }),
-        write: async (transfers) => {
+        version: String(version),
+        context: async () => {
+          const token = await this.find(query.token);
+          const [metadata, profile] = await Promise.all([this.head.blockTag().then((tag) => this.metadataOf(token, tag)), this.storage.getMetadataProfile(token.address)]);
+          const identity = tokenIdentity(metadata, profile);
+          return { value: identity, key: JSON.stringify(identity) };
+        },
+        tip: () => this.storage.getTokenTransferTip(query.token),
+        read: (page) => this.storage.listTokenTransfers({ token: query.token, ...page }),
+        readsNewestFirst: true,
+        write: async (transfers, identity) => {
           const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
           return transfers.map((transfer) => JSON.stringify(formatTokenTransfer(transfer, identity, labels)));
         },

@@ -1,6 +1,7 @@
 import type { ExplorerError } from '../../errors/index.js';
 import type { ResponseFormat } from '../../http/index.js';
-import { notOk } from './answers.js';
+import { JsonArrayText } from '../../records/json-array-text.js';
+import { notOk, type EtherscanAnswer } from './answers.js';
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 
@@ -18,6 +19,15 @@ const ETHERSCAN_REASONS: Partial<Record<ExplorerError['code'], string>> = {
  * result: reason}`, where clients look for texts such as `Max rate limit reached`.
  */
 export const etherscanFormat: ResponseFormat = {
-  success: (body) => ({ status: 200, headers: JSON_HEADERS, body: JSON.stringify(body) }),
+  success: (body) => ({ status: 200, headers: JSON_HEADERS, body: answerText(body) }),
   error: (error) => ({ status: 200, headers: JSON_HEADERS, body: JSON.stringify(notOk(ETHERSCAN_REASONS[error.code] ?? error.message)) }),
 };
+
+/** `body` as JSON; an answer whose result is a {@link JsonArrayText} embeds its text as it is, as `JSON.stringify` would write the array. */
+function answerText(body: unknown): string {
+  if (typeof body === 'object' && body !== null && (body as EtherscanAnswer).result instanceof JsonArrayText && Object.keys(body).length === 3) {
+    const { status, message, result } = body as EtherscanAnswer<JsonArrayText>;
+    return `{"status":${JSON.stringify(status)},"message":${JSON.stringify(message)},"result":${result.text}}`;
+  }
+  return JSON.stringify(body);
+}

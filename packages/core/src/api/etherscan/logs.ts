@@ -58,23 +58,27 @@ export function logsModule(services: Services): EtherscanModule {
         // The window rule reads the offset asked for; a page then holds at most MAX_LOGS.
         checkWindow(query);
         const { startBlock, endBlock } = await services.blocks.bounds({ start: query.fromblock, end: query.toblock });
-        const logs = await services.logs.search({
-          address: query.address,
-          startBlock,
-          endBlock,
-          topics,
-          operators: {
-            '0_1': query.topic0_1_opr,
-            '0_2': query.topic0_2_opr,
-            '0_3': query.topic0_3_opr,
-            '1_2': query.topic1_2_opr,
-            '1_3': query.topic1_3_opr,
-            '2_3': query.topic2_3_opr,
+        const logs = await services.logs.searchText(
+          {
+            address: query.address,
+            startBlock,
+            endBlock,
+            topics,
+            operators: {
+              '0_1': query.topic0_1_opr,
+              '0_2': query.topic0_2_opr,
+              '0_3': query.topic0_3_opr,
+              '1_2': query.topic1_2_opr,
+              '1_3': query.topic1_3_opr,
+              '2_3': query.topic2_3_opr,
+            },
+            page: query.page,
+            offset: Math.min(query.offset, MAX_LOGS),
           },
-          page: query.page,
-          offset: Math.min(query.offset, MAX_LOGS),
-        });
-        return list(logs.map(eventLog), 'No records found');
+          'etherscan-logs',
+          eventLog,
+        );
+        return list(logs, 'No records found');
       },
     },
   };
