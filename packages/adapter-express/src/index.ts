@@ -32,7 +32,9 @@ export function chainlensRouter(explorer: Explorer): Router {
       method: req.method,
       url: req.url,
       headers: req.headers,
-      ip: req.ip ?? req.socket.remoteAddress ?? '',
+      // Express works `req.ip` out of X-Forwarded-For through the app's `trust proxy` on every
+      // read; trusting no proxy (its default) it is the socket's peer, read here directly.
+      ip: (req.app.get('trust proxy') ? req.ip : req.socket.remoteAddress) ?? '',
       rawBody: raw,
       body: raw ? undefined : req.body,
     });
@@ -54,15 +56,25 @@ export function chainlensRouter(explorer: Explorer): Router {
  * a stream that fails, when the status is long sent) ends both sides.
  */
 function write(res: Response, response: HttpResponse): void {
-  res.status(response.status).set(response.headers);
   if (!response.stream) {
-    // Framed by length, as Fastify frames it: Node otherwise ends an HTTP/1.0 answer only by
-    // closing, and bytes a client sent after its request could then run on into the body.
-    res.setHeader('content-length', typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.length);
-    res.end(response.body);
+    // The whole head in one `writeHead` (Node merges in what the host app set before): Express's
+    // `res.set` formats and checks each header again on every answer. Framed by length, as
+    // Fastify frames it: Node otherwise ends an HTTP/1.0 answer only by closing, and bytes a
+    // client sent after its request could then run on into the body.
+    const { body } = response;
+    res.writeHead(response.status, headLines(response.headers, typeof body === 'string' ? Buffer.byteLength(body) : body.length)).end(body);
     return;
   }
+  res.status(response.status).set(response.headers);
   pipeline(Readable.from(response.stream, { objectMode: false }), res).catch(() => res.destroy());
+}
+
+/** `headers` and the body's length as `writeHead`'s flat list of names and values. */
+function headLines(headers: Readonly<Record<string, string>>, length: number): string[] {
+  const lines: string[] = [];
+  for (const name in headers) lines.push(name, headers[name]!);
+  lines.push('content-length', String(length));
+  return lines;
 }
 
 export default chainlensRouter;

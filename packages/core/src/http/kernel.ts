@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
@@ -17,6 +16,7 @@ import { StreamedResult, type Route } from './route.js';
 import type { ResponseCache } from './response-cache.js';
 import { envelopeFormat, type ResponseFormat } from './response-format.js';
 import { DEFAULT_BODY_DRAIN_LIMIT, readRequestBody } from './request-body.js';
+import { requestIds } from './request-id.js';
 import { Router, type RouteMatch } from './router.js';
 import { trailingSlashRedirect } from './trailing-slash.js';
 import type { HttpRequest, HttpResponse } from './types.js';
@@ -207,6 +207,9 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     const { route } = match;
     if (principal === null ? route.auth !== 'none' : route.auth === 'jwt' && principal.kind !== 'jwt') throw new UnauthorizedError();
     if (principal !== null && !holdsScope(principal, route.scope ?? 'read')) throw new ForbiddenError();
+    // A kept answer of an unscoped route needs none of the computation built below.
+    const kept = route.cache === 'head' && !route.cacheScopes ? responseCache?.kept(request.url) : undefined;
+    if (kept !== undefined) return kept;
     // Set by the computation this request starts (a request that joins another's reads none).
     let appendOnly = false;
     const judge = route.appendOnlyPage && ((query: unknown, result: unknown) => (appendOnly = route.appendOnlyPage!(query as never, result)));
@@ -263,18 +266,6 @@ async function* logged(chunks: AsyncIterable<Uint8Array>, logger: Logger): Async
 
 /** A client's request id is echoed only when it is short plain text, so it cannot forge log lines or headers. */
 const USABLE_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
-
-/**
- * Request ids for requests that bring none, in a UUID's shape: 96 random bits drawn once and a
- * counter. Unique within the process by the counter and across instances by the random part;
- * they name requests in logs and are no secret, so need not be unpredictable, and a counter
- * costs a fraction of a random UUID on every request.
- */
-function requestIds(): () => string {
-  const prefix = randomUUID().slice(0, 24);
-  let next = 0;
-  return () => prefix + (next++).toString(16).padStart(12, '0');
-}
 
 function requestIdOf(request: HttpRequest, generate: () => string): string {
   const sent = request.headers['x-request-id'];

@@ -235,3 +235,30 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
     expect(computed).toEqual([`scoped ${TOKEN}`, `unscoped ${TOKEN}`, `scoped ${TOKEN}`, `unscoped ${TOKEN}`]);
   });
 });
+
+describe('ResponseCache.kept', () => {
+  it('finds the answer kept at the current head and labels version at once, and none once either moves', async () => {
+    let head: string | null = '0xaa';
+    let version = 'v1';
+    const cache = new ResponseCache(() => head, 1_000_000, null, () => version);
+    const answer = { status: 200, headers: {}, body: '{"a":1}' };
+    expect(cache.kept('/a')).toBeUndefined();
+    await cache.answer('/a', async () => answer);
+    expect(cache.kept('/a')).toBe(answer);
+    expect(cache.kept('/b')).toBeUndefined();
+    version = 'v2';
+    expect(cache.kept('/a')).toBeUndefined();
+    version = 'v1';
+    head = '0xbb';
+    expect(cache.kept('/a')).toBeUndefined();
+    head = null;
+    expect(cache.kept('/a')).toBeUndefined();
+  });
+
+  it('looks nothing up while the head is still to come', async () => {
+    const cache = new ResponseCache(async () => '0xaa', 1_000_000);
+    await cache.answer('/a', async () => ({ status: 200, headers: {}, body: '{}' }));
+    expect(await cache.answer('/a', async () => ({ status: 200, headers: {}, body: '{"again":1}' }))).toMatchObject({ body: '{}' });
+    expect(cache.kept('/a')).toBeUndefined();
+  });
+});

@@ -70,6 +70,20 @@ export class ResponseCache {
     return this.#answerAt(head, version, url, compute, scopes, appendOnly);
   }
 
+  /**
+   * The answer kept for `url` when the head and version are at hand and are those it was kept
+   * at, else `undefined` ({@link answer} then decides, computing or waiting as it must). Lets a
+   * caller skip building a computation that a kept answer does not need. Answers kept with scopes
+   * are not looked up here.
+   */
+  kept(url: string): HttpResponse | undefined {
+    const head = this.head();
+    if (head === null || head instanceof Promise || head !== this.#head) return undefined;
+    const version = this.operatorVersion();
+    if (version instanceof Promise || version !== this.#version) return undefined;
+    return this.#answers.get(url);
+  }
+
   #answerAt(
     head: string | null,
     version: string,
