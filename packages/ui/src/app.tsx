@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { Layout, PageTitle } from './components/layout.js';
 import { BadQuery, NotFound } from './components/states.js';
 import { AddressPage } from './pages/address.js';
@@ -43,19 +44,21 @@ function Page({ route }: { route: Route }) {
       return <ChartsPage />;
     case 'search':
       return <SearchPage key={route.q} q={route.q} />;
+    // Keyed as the records' pages are: otherwise one of these after the other would keep the
+    // first one's heading, which then neither takes the focus nor renames the document.
     case 'bad-query':
       return (
-        <>
+        <Fragment key={`bad-query ${route.what} ${route.value}`}>
           <PageTitle>Bad query</PageTitle>
           <BadQuery what={route.what} detail={`“${route.value}”`} />
-        </>
+        </Fragment>
       );
     case 'not-found':
       return (
-        <>
+        <Fragment key={`not-found ${route.path}`}>
           <PageTitle>Page not found</PageTitle>
           <NotFound what={`page at “${route.path}”`} />
-        </>
+        </Fragment>
       );
   }
 }

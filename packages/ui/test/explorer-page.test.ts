@@ -500,8 +500,14 @@ describe.each(['fastify', 'express'])('the explorer page in Chromium through %s'
     await page.getByTestId('not-found').waitFor();
     await page.goto(`${server().url}#/block/12abc`);
     await page.getByTestId('bad-query').waitFor();
-    await page.goto(`${server().url}#/nowhere`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // Each of these pages straight after the other still names itself in the title and takes the focus.
+    for (const [fragment, title] of [['#/nowhere', 'Page not found'], ['#/block/12abc', 'Bad query']] as const) {
+      await page.locator('#search-input').focus();
+      await page.goto(`${server().url}${fragment}`);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await expect(page.title()).resolves.toBe(`${title} · ChainLens explorer`);
+      await expect(page.evaluate('document.activeElement?.tagName')).resolves.toBe('H1');
+    }
     await search(page, 'qqqq-no-such-thing');
     await page.getByTestId('no-match').waitFor();
     await leave(visited, 'not-found', [NOT_FOUND_LOG]);
