@@ -3,7 +3,6 @@ import { decodeAbiParameters, hexToString, type Hex } from 'viem';
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
 import type { EventHub } from '../events/hub.js';
-import { blockTagOf } from '../events/indexed-head.js';
 import type { IndexerCursor, StoredTokenMetadata } from '../storage/index.js';
 
 /** What a token contract says about itself; `null` where it does not answer (or not sensibly). */
@@ -31,6 +30,8 @@ const INTERFACES: readonly [name: string, id: string][] = [
 ];
 const SUPPORTS_INTERFACE = '0x01ffc9a7';
 const TRUE_WORD = `0x${'0'.repeat(63)}1`;
+/** A call the node answered with an error: a view that reverts, a block it does not have. */
+const REFUSED = Symbol('refused');
 
 /**
  * Reads token metadata from the chain with plain `eth_call`s, tolerating the non-standard: names
@@ -80,12 +81,19 @@ export class TokenMetadataReader {
     return metadata;
   }
 
-  /** `totalSupply()` at block `at` (the node's latest without one), or `null` where the contract has none. */
+  /**
+   * `totalSupply()` at block `at` (the node's latest without one), or `null` where the contract
+   * has none. Asked by the block's hash (EIP-1898), the key it is kept under: by number, a reorg
+   * at that height between the indexer's write and this call would keep the other branch's
+   * supply under this hash. A refused call (a view that reverts, a block the node no longer has)
+   * is `null` and not kept.
+   */
   async totalSupply(token: Hex, at: IndexerCursor | null): Promise<bigint | null> {
     const key = at && `${token}@${at.hash}`;
     const cached = key === null ? undefined : this.#supplies.get(key);
     if (cached) return cached.value;
-    const answer = await this.#call(token, SELECTORS.totalSupply, blockTagOf(at));
+    const answer = await this.#answer(token, SELECTORS.totalSupply, at ? { blockHash: at.hash } : 'latest');
+    if (answer === REFUSED) return null;
     const value = answer !== null && WORD.test(answer) ? BigInt(answer) : null;
     if (key !== null) this.#supplies.set(key, { value });
     return value;
@@ -111,11 +119,17 @@ export class TokenMetadataReader {
   }
 
   async #call(to: Hex, data: Hex, blockTag: string): Promise<Hex | null> {
+    const answer = await this.#answer(to, data, blockTag);
+    return answer === REFUSED ? null : answer;
+  }
+
+  /** What the call returned (`null` for no bytes), or {@link REFUSED} where the node refused it. */
+  async #answer(to: Hex, data: Hex, block: string | { blockHash: Hex }): Promise<Hex | null | typeof REFUSED> {
     try {
-      const answer = await this.chain.request<Hex>('eth_call', [{ to, data }, blockTag]);
+      const answer = await this.chain.request<Hex>('eth_call', [{ to, data }, block]);
       return answer === '0x' ? null : answer;
     } catch (error) {
-      if (error instanceof NodeRpcError) return null;
+      if (error instanceof NodeRpcError) return REFUSED;
       throw error;
     }
   }
