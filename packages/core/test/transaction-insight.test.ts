@@ -190,6 +190,10 @@ describe('modern transactions', () => {
     // The account ran the emitter's code: its call decodes by the emitter's verified ABI.
     await expect(explorer.services.decoding.input(delegating)).resolves.toMatchObject({ contractName: null, functionName: 'ping', source: 'verified' });
     await expect(explorer.services.decoding.calls(delegating)).resolves.toMatchObject({ to: lower(delegator.address), call: { functionName: 'ping', parameters: [{ value: 'from a delegated account' }] }, result: [{ type: 'uint256' }] });
+    // The account ran the emitter's code, so its log is the emitter's event, decoded by the emitter's verified ABI.
+    await expect(explorer.services.transactions.logs(delegating, true)).resolves.toMatchObject([
+      { contractAddress: lower(delegator.address), eventName: 'Ping', contractName: null, parameters: { note: 'from a delegated account' } },
+    ]);
   });
 
   it('a blob transaction gives its blob count, blob gas and versioned hashes, and its sender pays the blob fee', async () => {

@@ -72,10 +72,10 @@ export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Se
     const tokens = new TokenService(storage, head, tokenReader, prices, labels, config.startBlock, rows);
     const blocks = new BlockService(storage, head, records, labels, config.startBlock);
     const contracts = new ContractService(storage, head, chain, labels, undefined, rows);
-    const transactions = new TransactionService(storage, head, chain, records, labels, config.startBlock);
+    const delegations = new DelegationService(chain, head, labels);
+    const transactions = new TransactionService(storage, head, chain, records, labels, delegations, config.startBlock);
     const traces = new TraceService(storage, chain, labels, config.traces);
     const envelopes = new TransactionEnvelopeService(storage, chain, labels);
-    const delegations = new DelegationService(chain, head, labels);
     return {
       services: {
         accounts: new AccountService(storage, head, chain, records, labels),

@@ -8,6 +8,7 @@ import type { BlockReader, Hex, InternalTransactionsQuery, StoredTransaction, Tr
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, logAddresses, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
+import type { DelegationService } from './delegation-service.js';
 import { labelOf, type LabelService } from './label-service.js';
 import { calleesOf, explainRevert, VerifiedAbis } from './call-decoding.js';
 import { traceFromCallFrame } from './call-trace.js';
@@ -47,6 +48,7 @@ export class TransactionService {
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
     private readonly labels: LabelService,
+    private readonly delegations: DelegationService,
     /** The first block indexing covers (`startBlock`): none below it is stored. */
     private readonly firstBlock: bigint = 0n,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
@@ -111,17 +113,39 @@ export class TransactionService {
     return formatReceipt(tx, logs, await this.labels.labelsOf([...transactionAddresses(tx), ...logAddresses(logs)]));
   }
 
-  /** The transaction's logs; decoded, each with its emitter's verified ABI first, then the standard ABIs. */
+  /**
+   * The transaction's logs; decoded, each with its emitter's verified ABI first (for an account
+   * delegating by EIP-7702 at the transaction's block, its target's), then the standard ABIs.
+   */
   async logs(hash: Hex, decode: boolean): Promise<LogRecord[] | DecodedLogRecord[]> {
-    const [, logs] = await Promise.all([this.find(hash), this.storage.getTransactionLogs(hash)]);
+    const [tx, logs] = await Promise.all([this.find(hash), this.storage.getTransactionLogs(hash)]);
     if (!decode) {
       const labels = await this.labels.labelsOf(logAddresses(logs));
       return logs.map((log) => formatLog(log, labels));
     }
     // One read for every emitter of the answer: the resolver itself is synchronous.
     const [verified, labels] = await Promise.all([this.storage.getVerifiedContracts([...new Set(logAddresses(logs))]), this.labels.labelsOf(logAddresses(logs))]);
-    const resolve = verifiedEventResolver(verified, this.resolveEvent);
-    return logs.map((log) => ({ ...decodeLog(log, resolve), contractLabel: labelOf(labels, log.address) }));
+    let decoded = logs.map((log) => decodeLog(log, verifiedEventResolver(verified, this.resolveEvent)));
+    // Unverified emitters left undecoded may be accounts delegating by EIP-7702: their code is read only then.
+    const known = new Set(verified.map((contract) => contract.address));
+    const undecoded = [...new Set(logs.filter((log, i) => decoded[i]!.eventName === null && !known.has(log.address)).map((log) => log.address))];
+    const delegations = undecoded.length === 0 ? new Map<Hex, Hex>() : await this.delegationsOf(undecoded, tx.blockNumber);
+    if (delegations.size > 0) {
+      const targets = await this.storage.getVerifiedContracts([...new Set(delegations.values())]);
+      const resolve = verifiedEventResolver([...verified, ...targets], this.resolveEvent, delegations);
+      decoded = logs.map((log) => decodeLog(log, resolve));
+    }
+    return decoded.map((log, i) => ({ ...log, contractLabel: labelOf(labels, logs[i]!.address) }));
+  }
+
+  /** The EIP-7702 targets of `accounts` at `blockNumber`; none where the node cannot say (the logs are then served as storage decodes them). */
+  private async delegationsOf(accounts: Hex[], blockNumber: bigint): Promise<Map<Hex, Hex>> {
+    try {
+      return await this.delegations.targetsAt(accounts, blockNumber);
+    } catch (error) {
+      if (error instanceof NodeRpcError || error instanceof UpstreamUnavailableError) return new Map();
+      throw error;
+    }
   }
 
   async info(hash: Hex): Promise<TransactionInfoRecord> {
