@@ -23,7 +23,7 @@ import type { HttpKernel } from './http/index.js';
 import type { Indexer } from './indexer/indexer.js';
 import type { ExplorerMetrics } from './metrics/index.js';
 import { ModuleHost } from './modules/index.js';
-import type { Services } from './services/index.js';
+import type { Services } from './explorer-services.js';
 import type { SocketGateway } from './sockets/gateway.js';
 import type { Storage } from './storage/index.js';
 import type { WebhookService } from './webhooks/index.js';

@@ -16,6 +16,10 @@ export { requestLog } from './logging/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
 export { announceBlock } from './coordination/cluster.js';
 export * from './services/index.js';
+export type { Services } from './explorer-services.js';
+export * from './features/approvals/index.js';
+export * from './features/labels/index.js';
+export * from './features/prices/index.js';
 export {
   VERIFICATION_MESSAGES,
   VerificationService,
@@ -23,7 +27,7 @@ export {
   type VerificationInput,
   type VerificationOutcome,
   type VerificationServiceOptions,
-} from './verification/index.js';
+} from './features/verification/index.js';
 export * from './abi/index.js';
 export { createChainClient, type ChainClient, type ChainClientOptions } from './chain/chain-client.js';
 export { BatchRefusedError, type RpcCall, type RpcOutcome } from './chain/rpc-batch.js';

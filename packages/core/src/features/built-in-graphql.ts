@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../graphql/contribution.js';
+import type { GraphqlContribution } from '../modules/graphql-contribution.js';
 import { rootFields } from '../graphql/fields/root.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { accountsModule } from './accounts/accounts-module.js';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { EventHub } from '../events/index.js';
 import type { Route } from '../http/index.js';
-import type { Services } from '../services/index.js';
+import type { DomainServices } from '../services/index.js';
 import type { TransactionReader, WebhookStorage } from '../storage/index.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -22,7 +22,7 @@ export { WebhookService, type WebhookRequest, type WebhookUpdate } from './webho
 export interface WebhookFeatureOptions {
   /** The storage that reads its own writes (the primary). */
   storage: WebhookStorage & TransactionReader;
-  services: Pick<Services, 'blocks' | 'transactions' | 'tokens'>;
+  services: Pick<DomainServices, 'blocks' | 'transactions' | 'tokens'>;
   hub: EventHub;
   config: WebhookConfig;
   logger: Logger;

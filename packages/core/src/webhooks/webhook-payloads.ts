@@ -1,5 +1,5 @@
 import { BlockNotFoundError, TransactionNotFoundError } from '../errors/index.js';
-import { formatInternalTransaction, type Services } from '../services/index.js';
+import { formatInternalTransaction, type DomainServices } from '../services/index.js';
 import type { Storage, StoredWebhookDelivery } from '../storage/index.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Storage, StoredWebhookDelivery } from '../storage/index.js';
  */
 export class WebhookPayloads {
   constructor(
-    private readonly services: Pick<Services, 'blocks' | 'transactions' | 'tokens'>,
+    private readonly services: Pick<DomainServices, 'blocks' | 'transactions' | 'tokens'>,
     private readonly storage: Pick<Storage, 'listInternalTransactions'>,
   ) {}
 

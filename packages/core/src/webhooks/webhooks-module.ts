@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client';
 import type { ExplorerModule } from '../modules/index.js';
-import type { Services } from '../services/index.js';
+import type { DomainServices } from '../services/index.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { createWebhooks } from './index.js';
 import type { WebhookService } from './webhook-service.js';
@@ -8,7 +8,7 @@ import type { WebhookService } from './webhook-service.js';
 /** What the webhooks module reads from the modules before it. */
 export interface WebhooksModuleOptions {
   config: WebhookConfig;
-  services: Pick<Services, 'blocks' | 'transactions' | 'tokens'>;
+  services: Pick<DomainServices, 'blocks' | 'transactions' | 'tokens'>;
   /** Where the delivery metrics go; `null` when metrics are off. */
   registry: Registry | null;
   /**

@@ -1,9 +1,9 @@
 import type { CompiledContractCborAuxdata, CompilerOutput, ImmutableReferences, JsonInput, Match, Metadata, Status } from '@ethereum-sourcify/lib-sourcify';
 import type { Logger } from 'pino';
 import { getAddress } from 'viem';
-import type { ChainClient } from '../chain/chain-client.js';
-import { BytecodeMismatchError, CompilationFailedError, ContractNotFoundError, ExplorerError } from '../errors/index.js';
-import type { CodeMatch, Hex, StoredContractCreation } from '../storage/index.js';
+import type { ChainClient } from '../../chain/chain-client.js';
+import { BytecodeMismatchError, CompilationFailedError, ContractNotFoundError, ExplorerError } from '../../errors/index.js';
+import type { CodeMatch, Hex, StoredContractCreation } from '../../storage/index.js';
 import { describeMismatch } from './describe-mismatch.js';
 import type { SolidityCompiler } from './solidity-compiler.js';
 import type { VerificationRequest } from './verification-input.js';

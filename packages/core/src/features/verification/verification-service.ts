@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ChainClient } from '../chain/chain-client.js';
-import { detectProxy } from '../proxies/proxy-detection.js';
-import { ContractNotFoundError, UpstreamUnavailableError, VerificationFailedError } from '../errors/index.js';
-import type { Hex, StoredVerificationJob, StoredVerifiedContract, TransactionReader, VerificationJobKind, VerificationJobStatus, VerificationStorage } from '../storage/index.js';
+import type { ChainClient } from '../../chain/chain-client.js';
+import { detectProxy } from '../../proxies/proxy-detection.js';
+import { ContractNotFoundError, UpstreamUnavailableError, VerificationFailedError } from '../../errors/index.js';
+import type { Hex, StoredVerificationJob, StoredVerifiedContract, TransactionReader, VerificationJobKind, VerificationJobStatus, VerificationStorage } from '../../storage/index.js';
 import { assertVerificationInstalled } from './compiler-builds.js';
 import { CompilationQueue, type CompilationTicket } from './compilation-queue.js';
 import { ContractMatcher } from './contract-matcher.js';

@@ -1,8 +1,8 @@
 import type { JsonInput } from '@ethereum-sourcify/lib-sourcify';
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors/index.js';
-import { parseInput } from '../values/validation.js';
-import type { Hex } from '../storage/index.js';
+import { InvalidRequestError } from '../../errors/index.js';
+import { parseInput } from '../../values/validation.js';
+import type { Hex } from '../../storage/index.js';
 import { SOLC_VERSION } from './compiler-builds.js';
 
 /** How `sourceCode` is given: one Solidity file, or solc's standard-JSON input as text. */

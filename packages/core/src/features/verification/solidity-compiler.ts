@@ -1,5 +1,5 @@
 import type { CompilerOutput, ISolidityCompiler, JsonInput } from '@ethereum-sourcify/lib-sourcify';
-import { CompilationFailedError, CompilationMemoryLimitError, CompilerNotAvailableError } from '../errors/index.js';
+import { CompilationFailedError, CompilationMemoryLimitError, CompilerNotAvailableError } from '../../errors/index.js';
 import { CompilerBuilds } from './compiler-builds.js';
 import { SolcWorker, type WorkerOutput } from './solc-worker.js';
 

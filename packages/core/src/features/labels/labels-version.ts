@@ -1,4 +1,4 @@
-import type { LabelStorage } from '../storage/index.js';
+import type { LabelStorage } from '../../storage/index.js';
 
 /**
  * The stored labels version as this instance knows it, without a storage round trip on every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompilerBusyError, RateLimitedError } from '../errors/index.js';
+import { CompilerBusyError, RateLimitedError } from '../../errors/index.js';
 import { CompilationQueue } from './compilation-queue.js';
 
 /** Whether `promise` has settled, after everything already queued has run. */

@@ -1,9 +1,7 @@
-import type { ApprovalKind, ApprovalsQuery } from '../storage/index.js';
-import type { TokenReader } from '../storage/index.js';
-import { labelOf, type LabelService } from './label-service.js';
-import type { TokenService } from './token-service.js';
+import { labelOf, type LabelLookup, type TokenService } from '../../services/index.js';
+import type { ApprovalKind, ApprovalsQuery, TokenReader } from '../../storage/index.js';
 import type { z } from 'zod';
-import type { approvalRecordSchema } from '../records/record-schemas.js';
+import type { approvalRecordSchema } from '../../records/record-schemas.js';
 
 /**
  * A standing approval (revoke.cash style): the latest `Approval` or `ApprovalForAll` of an owner
@@ -18,7 +16,7 @@ export class ApprovalService {
   constructor(
     private readonly storage: TokenReader,
     private readonly tokens: TokenService,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   /** The owner's standing approvals, newest first, paged (see `TokenReader.listApprovals`). */

@@ -1,6 +1,6 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
-import type { Hex, Storage } from '../storage/index.js';
+import type { Hex, Storage } from '../../storage/index.js';
 import { fixtureAddress } from '@chainlens/testing';
 import { LabelService } from './label-service.js';
 import { LabelsVersion } from './labels-version.js';

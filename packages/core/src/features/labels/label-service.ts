@@ -1,15 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { LabelNotFoundError, WatchlistLimitError } from '../errors/index.js';
-import type { Hex, LabelStorage, StoredAddressLabel, StoredPrivateLabel } from '../storage/index.js';
+import { LabelNotFoundError, WatchlistLimitError } from '../../errors/index.js';
+import type { AddressLabelRecord, AddressLabels, LabelLookup } from '../../services/index.js';
+import type { Hex, LabelStorage, StoredAddressLabel, StoredPrivateLabel } from '../../storage/index.js';
 import type { LabelsVersion } from './labels-version.js';
 import type { z } from 'zod';
-import type { addressLabelRecordSchema, watchlistEntryRecordSchema } from '../records/record-schemas.js';
-
-/** The public label text of each labelled address among some, as records show them. */
-export type AddressLabels = ReadonlyMap<Hex, string>;
-
-/** A public label (spec-style record: `{address, label, category, note}`), with when it was set. */
-export type AddressLabelRecord = z.infer<typeof addressLabelRecordSchema>;
+import type { watchlistEntryRecordSchema } from '../../records/record-schemas.js';
 
 /** A watch-list entry: a user's own label of an address, with its public label when it has one. */
 export type WatchlistEntryRecord = z.infer<typeof watchlistEntryRecordSchema>;
@@ -46,7 +41,7 @@ type Kept = string | false;
  * ({@link labelsOf}: one storage read per answer for the addresses not kept in memory, which is
  * emptied whenever the labels version moves); private ones are each user's watch list.
  */
-export class LabelService {
+export class LabelService implements LabelLookup {
   readonly #kept: LRUCache<Hex, Kept> | null;
   #keptVersion = -1;
 
@@ -156,9 +151,4 @@ export class LabelService {
 
 function watchlistEntry({ address, label, note, createdAt, updatedAt }: StoredPrivateLabel, labels: AddressLabels): WatchlistEntryRecord {
   return { address, label, note, publicLabel: labels.get(address) ?? null, createdAt, updatedAt };
-}
-
-/** The label of `address` in `labels`, `null` for none (or no address). */
-export function labelOf(labels: AddressLabels, address: string | null): string | null {
-  return address === null ? null : (labels.get(address as Hex) ?? null);
 }

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeRequire } from '../runtime/node-require.js';
-import { CompilerNotAvailableError } from '../errors/index.js';
+import { nodeRequire } from '../../runtime/node-require.js';
+import { CompilerNotAvailableError } from '../../errors/index.js';
 
 /**
  * A solc version as submitted: Etherscan's long form `v0.8.37+commit.f401782d` (nightlies too) or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError } from '../errors/index.js';
+import { InvalidRequestError } from '../../errors/index.js';
 import { prepareVerification, type VerificationInput } from './verification-input.js';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

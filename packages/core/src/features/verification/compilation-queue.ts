@@ -1,4 +1,4 @@
-import { CompilerBusyError } from '../errors/index.js';
+import { CompilerBusyError } from '../../errors/index.js';
 
 /** Options of {@link CompilationQueue}. */
 export interface CompilationQueueOptions {

@@ -1,10 +1,10 @@
-import type { ChainClient } from '../chain/chain-client.js';
-import { MetadataNotFoundError } from '../errors/index.js';
-import type { IndexedHead } from '../events/indexed-head.js';
-import type { AuditReport, Hex, MetadataStorage, StoredMetadataProfile, TokenReader } from '../storage/index.js';
-import type { TokenMetadataReader } from '../tokens/token-metadata.js';
+import type { ChainClient } from '../../chain/chain-client.js';
+import { MetadataNotFoundError } from '../../errors/index.js';
+import type { IndexedHead } from '../../events/indexed-head.js';
+import type { AuditReport, Hex, MetadataStorage, StoredMetadataProfile, TokenReader } from '../../storage/index.js';
+import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
 import type { z } from 'zod';
-import type { metadataProfileRecordSchema } from '../records/record-schemas.js';
+import type { metadataProfileRecordSchema } from '../../records/record-schemas.js';
 
 /** The spec's Metadata profile, plus when it was last set (`null` for a token without a profile). */
 export type MetadataProfileRecord = z.infer<typeof metadataProfileRecordSchema>;

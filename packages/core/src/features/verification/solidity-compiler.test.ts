@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeRequire } from '../runtime/node-require.js';
+import { nodeRequire } from '../../runtime/node-require.js';
 import {
   CompilationFailedError,
   CompilationMemoryLimitError,
   CompilationTimeLimitError,
   CompilerNotAvailableError,
-} from '../errors/index.js';
+} from '../../errors/index.js';
 import { SolidityCompiler } from './solidity-compiler.js';
 import type { SoliditySettings } from './verification-input.js';
 

@@ -3,9 +3,9 @@ import { pino } from 'pino';
 import { encodeAbiParameters, type Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContracts, createTestChain, type TestChain } from '@chainlens/devchain';
-import { CompilerBusyError, ContractNotFoundError } from '../errors/index.js';
-import { createExplorer, type Explorer } from '../explorer.js';
-import type { Hex, StoredVerificationJob } from '../storage/index.js';
+import { CompilerBusyError, ContractNotFoundError } from '../../errors/index.js';
+import { createExplorer, type Explorer } from '../../explorer.js';
+import type { Hex, StoredVerificationJob } from '../../storage/index.js';
 import { waitFor } from '@chainlens/testing';
 import { VERIFICATION_MESSAGES } from './verification-service.js';
 

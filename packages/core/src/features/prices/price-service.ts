@@ -1,34 +1,10 @@
-import type { IndexedHead } from '../events/indexed-head.js';
-import type { PoolLiquidity, PriceSource } from '../prices/price-source.js';
-import type { BlockBundle, BlockReader, Hex } from '../storage/index.js';
-import type { DecimalsOf } from '../tokens/token-decimals.js';
-import { percentOf } from './percent.js';
+import type { IndexedHead } from '../../events/indexed-head.js';
+import type { PriceSource } from '../../prices/price-source.js';
+import type { BlockBundle, BlockReader, Hex } from '../../storage/index.js';
+import type { DecimalsOf } from '../../tokens/token-decimals.js';
+import { percentOf, type TokenMarket, type TokenPrices } from '../../services/index.js';
 
 const DAY_SECONDS = 86_400n;
-
-/**
- * What the price source says of a token at one moment of chain time. USD values are bigints of
- * 10^-18 USD (see `prices/usd.ts`); `null` where the source does not tell (no price yet, none
- * that long ago), never a guess.
- */
-export interface TokenMarket {
-  token: Hex;
-  /** The token's own decimals. */
-  decimals: number;
-  /** USD of one whole token. */
-  price: bigint | null;
-  /** Percent change against the price standing 24 h and 7 d before. */
-  change24h: string | null;
-  change7d: string | null;
-  /** Highest and lowest price over the last 24 h, the price standing at its start included. */
-  high24h: bigint | null;
-  low24h: bigint | null;
-  /** USD traded over the last 24 h, and its percent change against the 24 h before. */
-  volume24h: bigint;
-  volumeChange24h: string | null;
-  pools: PoolLiquidity[];
-  totalLiquidity: bigint;
-}
 
 /** The native coin's price as {@link PriceService.nativePrice} tells it. */
 export interface NativePrice {
@@ -49,7 +25,7 @@ export interface NativePrice {
  * if (market?.price != null) console.log(formatUnits(market.price, 18), 'USD', market.change24h, '% in 24 h');
  * ```
  */
-export class PriceService {
+export class PriceService implements TokenPrices {
   constructor(
     private readonly source: PriceSource | null,
     private readonly storage: BlockReader,

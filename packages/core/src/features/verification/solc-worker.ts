@@ -5,7 +5,7 @@ import {
   CompilationTimeLimitError,
   CompilerNotAvailableError,
   InternalError,
-} from '../errors/index.js';
+} from '../../errors/index.js';
 import { installedSolc } from './compiler-builds.js';
 import { SOLC_WORKER_SOURCE } from './solc-worker-source.js';
 
