@@ -9,7 +9,7 @@ import { verificationConfigSchema } from './features/verification/verification-c
 import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
 import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
-import { webhookConfigSchema } from './webhooks/webhook-config.js';
+import { webhookConfigSchema } from './features/webhooks/webhook-config.js';
 
 const STORAGE_METHODS = ['init', 'close', 'writeBlock', 'rollbackTo', 'getCursor', 'getTransaction'] as const;
 

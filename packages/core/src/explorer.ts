@@ -26,8 +26,8 @@ import { ModuleHost } from './modules/index.js';
 import type { Services } from './explorer-services.js';
 import type { SocketGateway } from './sockets/gateway.js';
 import type { Storage } from './storage/index.js';
-import type { WebhookService } from './webhooks/index.js';
-import { webhooksModule } from './webhooks/webhooks-module.js';
+import type { WebhookService } from './features/webhooks/index.js';
+import { webhooksModule } from './features/webhooks/webhooks-module.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
 export interface Explorer {

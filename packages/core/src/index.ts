@@ -81,7 +81,7 @@ export type {
   VerificationStorage,
   WebhookStorage,
 } from './storage/index.js';
-export { isPublicAddress, webhookSignature, WebhookService, type WebhookConfig, type WebhookDeliveryRecord, type WebhookRecord, type WebhookRequest, type WebhookTestRecord, type WebhookUpdate, type WebhookWithSecretRecord } from './webhooks/index.js';
+export { isPublicAddress, webhookSignature, WebhookService, type WebhookConfig, type WebhookDeliveryRecord, type WebhookRecord, type WebhookRequest, type WebhookTestRecord, type WebhookUpdate, type WebhookWithSecretRecord } from './features/webhooks/index.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';

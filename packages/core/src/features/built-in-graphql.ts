@@ -15,7 +15,7 @@ import { rateLimitsModule } from './rate-limits.js';
 import { socketsModule } from './sockets.js';
 import { uiModule } from './ui.js';
 import { verificationModule } from './verification/verification-module.js';
-import { webhooksModule } from '../webhooks/webhooks-module.js';
+import { webhooksModule } from './webhooks/webhooks-module.js';
 
 /**
  * The explorer's own modules in the order `createExplorer()` registers them; `features/graphql.test.ts`

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRoute, type Route } from '../http/index.js';
-import { textSchema, urlSchema } from '../http/request-schemas.js';
-import type { Hex } from '../storage/index.js';
+import { defineRoute, type Route } from '../../http/index.js';
+import { textSchema, urlSchema } from '../../http/request-schemas.js';
+import type { Hex } from '../../storage/index.js';
 import { webhookDeliveryRecordSchema, webhookRecordSchema, webhookTestRecordSchema, webhookWithSecretSchema } from './webhook-records.js';
 import type { WebhookService } from './webhook-service.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { StoredWebhook, StoredWebhookDelivery, WebhookAttemptOutcome, WebhookStorage } from '../storage/index.js';
+import type { StoredWebhook, StoredWebhookDelivery, WebhookAttemptOutcome, WebhookStorage } from '../../storage/index.js';
 import { retryDelay } from './backoff.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { webhookMessage } from './webhook-message.js';

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { EventHub } from '../events/index.js';
-import type { Route } from '../http/index.js';
-import type { DomainServices } from '../services/index.js';
-import type { TransactionReader, WebhookStorage } from '../storage/index.js';
+import type { EventHub } from '../../events/index.js';
+import type { Route } from '../../http/index.js';
+import type { DomainServices } from '../../services/index.js';
+import type { TransactionReader, WebhookStorage } from '../../storage/index.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookMetrics } from './webhook-metrics.js';

@@ -5,26 +5,26 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createExplorer } from '../explorer.js';
-import { asText } from '../http/index.js';
-import { ModuleHost } from '../modules/index.js';
+import { createExplorer } from '../../explorer.js';
+import { asText } from '../../http/index.js';
+import { ModuleHost } from '../../modules/index.js';
 import { webhooksModule } from './webhooks-module.js';
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The files of the folder others may import: what `docs/architecture.md`'s worked example says joins the feature to the explorer. */
-const ENTRY_POINTS = ['webhooks/index.ts', 'webhooks/webhooks-module.ts', 'webhooks/webhook-config.ts'];
+const ENTRY_POINTS = ['features/webhooks/index.ts', 'features/webhooks/webhooks-module.ts', 'features/webhooks/webhook-config.ts'];
 
-/** The files of core (tests aside) outside `webhooks/` that import a file inside it, with the file each imports. */
+/** The files of core (tests aside) outside `features/webhooks/` that import a file inside it, with the file each imports. */
 function importsIntoTheFolder(): { from: string; to: string }[] {
-  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('webhooks/'));
+  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('features/webhooks/'));
   return files.flatMap((file) =>
     ts
       .preProcessFile(readFileSync(join(SRC, file), 'utf8'), true, true)
       .importedFiles.map(({ fileName }) => fileName)
       .filter((name) => name.startsWith('.'))
       .map((name) => relative(SRC, resolve(SRC, dirname(file), name)).replace(/\.js$/, '.ts'))
-      .filter((target) => target.startsWith('webhooks/'))
+      .filter((target) => target.startsWith('features/webhooks/'))
       .map((to) => ({ from: file, to })),
   );
 }

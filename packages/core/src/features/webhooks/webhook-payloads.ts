@@ -1,6 +1,6 @@
-import { BlockNotFoundError, TransactionNotFoundError } from '../errors/index.js';
-import { formatInternalTransaction, type DomainServices } from '../services/index.js';
-import type { Storage, StoredWebhookDelivery } from '../storage/index.js';
+import { BlockNotFoundError, TransactionNotFoundError } from '../../errors/index.js';
+import { formatInternalTransaction, type DomainServices } from '../../services/index.js';
+import type { Storage, StoredWebhookDelivery } from '../../storage/index.js';
 
 /**
  * The `data` of a delivery: its block's number and hash, and the record it tells of exactly as

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredWebhook, StoredWebhookDelivery } from '../storage/index.js';
+import type { StoredWebhook, StoredWebhookDelivery } from '../../storage/index.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const events = z.array(z.enum(['address_activity', 'token_transfer', 'block']));

@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client';
-import type { ExplorerModule } from '../modules/index.js';
-import type { DomainServices } from '../services/index.js';
+import type { ExplorerModule } from '../../modules/index.js';
+import type { DomainServices } from '../../services/index.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { createWebhooks } from './index.js';
 import type { WebhookService } from './webhook-service.js';

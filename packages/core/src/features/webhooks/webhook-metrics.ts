@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { WebhookStorage } from '../storage/index.js';
+import type { WebhookStorage } from '../../storage/index.js';
 
 /** Delivery figures: pending in the outbox (all instances), and sent, failed and retried attempts of this instance. */
 export class WebhookMetrics {

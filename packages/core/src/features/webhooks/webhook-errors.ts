@@ -1,4 +1,4 @@
-import { ExplorerError } from '../errors/index.js';
+import { ExplorerError } from '../../errors/index.js';
 
 export class WebhookNotFoundError extends ExplorerError {
   constructor() {

@@ -1,4 +1,4 @@
-import type { StoredWebhook, WebhookEvent } from '../storage/index.js';
+import type { StoredWebhook, WebhookEvent } from '../../storage/index.js';
 import { signatureHeader } from './signature.js';
 
 /** What one POST carries: the JSON body and the ChainLens headers that identify and sign it. */

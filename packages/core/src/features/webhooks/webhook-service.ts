@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidRequestError } from '../errors/index.js';
-import type { Hex, StoredWebhook, WebhookChanges, WebhookEvent, WebhookStorage } from '../storage/index.js';
+import { InvalidRequestError } from '../../errors/index.js';
+import type { Hex, StoredWebhook, WebhookChanges, WebhookEvent, WebhookStorage } from '../../storage/index.js';
 import type { WebhookConfig } from './webhook-config.js';
 import { WebhookAddressLimitError, WebhookDeliveryNotFoundError, WebhookLimitError, WebhookNotFoundError } from './webhook-errors.js';
 import { webhookMessage } from './webhook-message.js';
