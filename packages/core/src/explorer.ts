@@ -15,7 +15,7 @@ import { indexingModule } from './features/indexing.js';
 import { labelsModule } from './features/labels/labels-module.js';
 import { metricsModule } from './features/metrics.js';
 import { pricesModule } from './features/prices/prices-module.js';
-import { rateLimitsModule } from './features/rate-limits.js';
+import { rateLimitsModule } from './features/rate-limits/rate-limits-module.js';
 import { socketsModule } from './features/sockets.js';
 import { uiModule } from './features/ui.js';
 import { verificationModule } from './features/verification/verification-module.js';

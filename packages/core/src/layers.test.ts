@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['counters', 'auth'],
   ['services'],
   ['http', 'sockets', 'channels', 'coordination', 'metrics', 'logging', 'modules'],
-  ['features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/verification', 'features/webhooks'],
+  ['features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/rate-limits', 'features/verification', 'features/webhooks'],
   ['explorer-services.ts', 'graphql'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'features', 'explorer.ts', 'index.ts'],

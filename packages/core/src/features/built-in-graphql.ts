@@ -11,7 +11,7 @@ import { indexingModule } from './indexing.js';
 import { labelsModule } from './labels/labels-module.js';
 import { metricsModule } from './metrics.js';
 import { pricesModule } from './prices/prices-module.js';
-import { rateLimitsModule } from './rate-limits.js';
+import { rateLimitsModule } from './rate-limits/rate-limits-module.js';
 import { socketsModule } from './sockets.js';
 import { uiModule } from './ui.js';
 import { verificationModule } from './verification/verification-module.js';

@@ -35,6 +35,6 @@ describe('features as folders', () => {
   });
 
   it('finds the feature folders', () => {
-    expect(FEATURE_FOLDERS).toEqual(expect.arrayContaining(['features/webhooks', 'features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/verification']));
+    expect(FEATURE_FOLDERS).toEqual(expect.arrayContaining(['features/webhooks', 'features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/rate-limits', 'features/verification']));
   });
 });

@@ -1,8 +1,8 @@
-import type { ResolvedConfig } from '../config.js';
-import { BatchedCounters } from '../counters/batched-counters.js';
-import { clientIp, RateLimiter, rateLimitOutcome, type HttpKernelOptions, type HttpRequest } from '../http/index.js';
-import { after } from '../http/maybe-async.js';
-import { Signal, type ExplorerModule } from '../modules/index.js';
+import { BatchedCounters } from '../../counters/batched-counters.js';
+import { clientIp, RateLimiter, rateLimitOutcome, type HttpKernelOptions, type HttpRequest } from '../../http/index.js';
+import { after } from '../../http/maybe-async.js';
+import { Signal, type ExplorerModule } from '../../modules/index.js';
+import type { RateLimitsConfig } from './rate-limits-config.js';
 
 /** What the rate-limits module gives the modules after it. */
 export interface RateLimits {
@@ -17,7 +17,7 @@ export interface RateLimits {
 }
 
 /** The request allowances of the API tiers, counted across a cluster in storage. */
-export const rateLimitsModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'rateLimits' | 'clock'> }, RateLimits, never, 'CounterStorage'> = {
+export const rateLimitsModule: ExplorerModule<{ config: { rateLimits: RateLimitsConfig; clock: () => number } }, RateLimits, never, 'CounterStorage'> = {
   name: 'rate-limits',
   register(app, { config }) {
     const limits = config.rateLimits;
