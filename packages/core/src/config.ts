@@ -5,11 +5,12 @@ import type { Coordinator } from './coordination/coordinator.js';
 import { ConfigError } from './errors/index.js';
 import { authConfigSchema } from './features/accounts/auth-config.js';
 import { labelsConfigSchema } from './features/labels/labels-config.js';
+import { priceSourceSchema, pricesConfigSchema } from './features/prices/prices-config.js';
+import { rateLimitsConfigSchema } from './features/rate-limits/rate-limits-config.js';
 import { verificationConfigSchema } from './features/verification/verification-config.js';
 import { DEFAULT_BODY_DRAIN_LIMIT } from './http/request-body.js';
-import { isPriceSource, type PriceSource } from './prices/price-source.js';
 import type { Storage } from './storage/index.js';
-import { webhookConfigSchema } from './webhooks/webhook-config.js';
+import { webhookConfigSchema } from './features/webhooks/webhook-config.js';
 
 const STORAGE_METHODS = ['init', 'close', 'writeBlock', 'rollbackTo', 'getCursor', 'getTransaction'] as const;
 
@@ -27,18 +28,8 @@ const httpUrl = (what: string) =>
 
 const int = (min: number) => z.number().int().min(min);
 
-/** A contract address, kept in the canonical lowercase form storage uses. */
-const address = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-  .transform((v) => v.toLowerCase() as `0x${string}`);
-
 /** Newest indexed blocks whose producers make up the validator set and set the block time. */
 const validatorWindowBlocks = int(1).max(10_000).default(100);
-
-/** Requests per minute and per day of one tier. */
-const allowance = (perMinute: number, perDay: number) =>
-  z.object({ perMinute: int(1).default(perMinute), perDay: int(1).default(perDay) }).prefault({});
 
 /** First path segments ChainLens's own routes use, which the page's path cannot take. */
 const RESERVED_UI_SEGMENTS = ['api', 'docs', 'graphql', 'ws', 'metrics'];
@@ -249,51 +240,11 @@ export const explorerConfigSchema = z.object({
    * quote token of known USD value. Unset, and no `priceSource`: every price, market cap, volume
    * and liquidity is `null`.
    */
-  prices: z
-    .object({
-      /** The token prices are quoted in (typically a USD stablecoin). */
-      quoteToken: address,
-      /** USD value of one whole quote token, a positive decimal string of at most 18 decimals (`'1'`, `'0.9998'`). */
-      quoteTokenUsd: z
-        .string()
-        .regex(/^(?!0+(\.0+)?$)\d{1,30}(\.\d{1,18})?$/, 'must be a positive decimal string with at most 18 decimals, e.g. "1"'),
-      /** Factories whose pairs count (their `PairCreated` logs), with the DEX name liquidity pools show. */
-      dexes: z.array(z.object({ name: z.string().min(1).max(64), factory: address })).min(1),
-      /** The wrapped native coin (WETH on Ethereum): its price is the coin's (`stats/ethprice`). Unset: the coin has no price. */
-      nativeToken: address.optional(),
-    })
-    .optional(),
+  prices: pricesConfigSchema.optional(),
   /** A price source of your own (an oracle, a market data feed) instead of `prices`. */
-  priceSource: z
-    .custom<PriceSource>(isPriceSource, 'must be a PriceSource: an object with pricedTokens, price, priceAt, priceRange, volume and pools methods (tokensMovedBy and a lowercase nativeToken address optional)')
-    .optional(),
+  priceSource: priceSourceSchema.optional(),
   auth: authConfigSchema.prefault({}),
-  rateLimits: z
-    .object({
-      /** `false` turns tiers and throttles off (benchmarks; deployments behind a limiting gateway). */
-      enabled: z.boolean().default(true),
-      anonymous: allowance(100, 10_000),
-      authenticated: allowance(1_000, 100_000),
-      premium: allowance(10_000, 1_000_000),
-      /**
-       * Proxies in front of ChainLens that append to `X-Forwarded-For`; 0 trusts none and limits
-       * by the socket's address.
-       */
-      trustedProxyHops: int(0).max(10).default(0),
-      /**
-       * Milliseconds between two flushes of the tiers' counts: each instance counts in memory and,
-       * on this beat, adds its counts to storage in one call and reads back the shared totals. 0
-       * writes every request through (exact across instances, one storage round trip a request).
-       */
-      flushIntervalMs: int(0).max(10_000).default(200),
-      /** Registrations per client address per hour. */
-      registrationsPerHour: int(1).default(30),
-      /** Failed logins of one account within one `loginWindowMinutes` window that lock it. */
-      loginFailures: int(1).default(10),
-      /** Length of the fixed windows failed logins are counted in, and of the lock that follows. */
-      loginWindowMinutes: int(1).max(1_440).default(15),
-    })
-    .prefault({}),
+  rateLimits: rateLimitsConfigSchema.prefault({}),
   /** Prometheus metrics at `GET /metrics`. */
   metrics: z
     .object({

@@ -15,7 +15,7 @@ import { indexingModule } from './features/indexing.js';
 import { labelsModule } from './features/labels/labels-module.js';
 import { metricsModule } from './features/metrics.js';
 import { pricesModule } from './features/prices/prices-module.js';
-import { rateLimitsModule } from './features/rate-limits.js';
+import { rateLimitsModule } from './features/rate-limits/rate-limits-module.js';
 import { socketsModule } from './features/sockets.js';
 import { uiModule } from './features/ui.js';
 import { verificationModule } from './features/verification/verification-module.js';
@@ -23,11 +23,11 @@ import type { HttpKernel } from './http/index.js';
 import type { Indexer } from './indexer/indexer.js';
 import type { ExplorerMetrics } from './metrics/index.js';
 import { ModuleHost } from './modules/index.js';
-import type { Services } from './services/index.js';
+import type { Services } from './explorer-services.js';
 import type { SocketGateway } from './sockets/gateway.js';
 import type { Storage } from './storage/index.js';
-import type { WebhookService } from './webhooks/index.js';
-import { webhooksModule } from './webhooks/webhooks-module.js';
+import type { WebhookService } from './features/webhooks/index.js';
+import { webhooksModule } from './features/webhooks/webhooks-module.js';
 
 /** A running explorer: mount `kernel` with an adapter, then `start()` to index. */
 export interface Explorer {

@@ -16,6 +16,10 @@ export { requestLog } from './logging/index.js';
 export { localCoordinator, type Coordinator } from './coordination/coordinator.js';
 export { announceBlock } from './coordination/cluster.js';
 export * from './services/index.js';
+export type { Services } from './explorer-services.js';
+export * from './features/approvals/index.js';
+export * from './features/labels/index.js';
+export * from './features/prices/index.js';
 export {
   VERIFICATION_MESSAGES,
   VerificationService,
@@ -23,7 +27,7 @@ export {
   type VerificationInput,
   type VerificationOutcome,
   type VerificationServiceOptions,
-} from './verification/index.js';
+} from './features/verification/index.js';
 export * from './abi/index.js';
 export { createChainClient, type ChainClient, type ChainClientOptions } from './chain/chain-client.js';
 export { BatchRefusedError, type RpcCall, type RpcOutcome } from './chain/rpc-batch.js';
@@ -77,7 +81,7 @@ export type {
   VerificationStorage,
   WebhookStorage,
 } from './storage/index.js';
-export { isPublicAddress, webhookSignature, WebhookService, type WebhookConfig, type WebhookDeliveryRecord, type WebhookRecord, type WebhookRequest, type WebhookTestRecord, type WebhookUpdate, type WebhookWithSecretRecord } from './webhooks/index.js';
+export { isPublicAddress, webhookSignature, WebhookService, type WebhookConfig, type WebhookDeliveryRecord, type WebhookRecord, type WebhookRequest, type WebhookTestRecord, type WebhookUpdate, type WebhookWithSecretRecord } from './features/webhooks/index.js';
 // What the hostile-input suites of `@chainlens/testing` enumerate and match to probe every route and method.
 export { Router } from './http/router.js';
 export { streamKey } from './channels/channel-definition.js';

@@ -17,8 +17,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['events'],
   ['tokens', 'prices', 'indexer'],
   ['counters', 'auth'],
-  ['verification', 'services'],
-  ['http', 'sockets', 'channels', 'graphql', 'coordination', 'metrics', 'logging', 'modules', 'webhooks', 'features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/verification'],
+  ['services'],
+  ['http', 'sockets', 'channels', 'coordination', 'metrics', 'logging', 'modules'],
+  ['features/accounts', 'features/approvals', 'features/labels', 'features/prices', 'features/rate-limits', 'features/verification', 'features/webhooks'],
+  ['explorer-services.ts', 'graphql'],
   ['api'],
   ['config-messages.ts', 'config.ts', 'features', 'explorer.ts', 'index.ts'],
 ];

@@ -1,5 +1,5 @@
 import { formatBlock, formatTransaction, transactionAddresses } from '../services/format.js';
-import type { AddressLabels, LabelService } from '../services/label-service.js';
+import type { AddressLabels, LabelLookup } from '../services/address-labels.js';
 import type { TokenService } from '../services/token-service.js';
 import type { BlockBundle, Hex } from '../storage/index.js';
 import { streamKey } from './channel-definition.js';
@@ -35,7 +35,7 @@ export function blockSummaryMessage(bundle: BlockBundle): Addressed {
  * `wanted` accepts only (nothing is shaped for a stream nobody listens to), its transactions
  * shaped with their parties' labels (one lookup, only when a transaction stream is wanted).
  */
-export async function blockMessages(bundle: BlockBundle, head: bigint, wanted: (key: string) => boolean, labels: LabelService): Promise<Addressed[]> {
+export async function blockMessages(bundle: BlockBundle, head: bigint, wanted: (key: string) => boolean, labels: LabelLookup): Promise<Addressed[]> {
   const messages = wanted('blocks') ? [blockSummaryMessage(bundle)] : [];
   const transactionStream = (key: string) => key !== 'blocks' && wanted(key);
   if (!bundle.transactions.some((tx) => transactionStream('transactions') || wanted(streamKey('address_transactions', tx.from)) || (tx.to !== null && wanted(streamKey('address_transactions', tx.to))))) return messages;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import { formatPending } from '../services/format.js';
 import type { BlockService } from '../services/block-service.js';
-import type { LabelService } from '../services/label-service.js';
+import type { LabelLookup } from '../services/address-labels.js';
 import type { TokenService } from '../services/token-service.js';
 import type { BlockTag } from '../values/block-tag.js';
 import type { HttpRequest } from '../http/types.js';
@@ -33,7 +33,7 @@ export interface ChannelEndpointOptions {
   blocks: BlockService;
   tokens: TokenService;
   /** Labels of the addresses transactions name. */
-  labels: LabelService;
+  labels: LabelLookup;
   registry: ChannelRegistry;
   /** The channels of hub events the modules contributed (prices, consensus). */
   hubChannels: readonly HubChannel[];

@@ -3,7 +3,7 @@ import { jsonRpcRoutes } from '../api/json-rpc/index.js';
 import { v1Routes } from '../api/v1/index.js';
 import type { ResolvedConfig } from '../config.js';
 import type { ExplorerModule } from '../modules/index.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 
 /** REST v1, the Etherscan-compatible API and JSON-RPC, all answering through the services. */
 export const apiModule: ExplorerModule<{ config: Pick<ResolvedConfig, 'exports' | 'rpc'>; services: Services }, void> = {

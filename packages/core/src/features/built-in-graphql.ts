@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../graphql/contribution.js';
+import type { GraphqlContribution } from '../modules/graphql-contribution.js';
 import { rootFields } from '../graphql/fields/root.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { accountsModule } from './accounts/accounts-module.js';
@@ -11,11 +11,11 @@ import { indexingModule } from './indexing.js';
 import { labelsModule } from './labels/labels-module.js';
 import { metricsModule } from './metrics.js';
 import { pricesModule } from './prices/prices-module.js';
-import { rateLimitsModule } from './rate-limits.js';
+import { rateLimitsModule } from './rate-limits/rate-limits-module.js';
 import { socketsModule } from './sockets.js';
 import { uiModule } from './ui.js';
 import { verificationModule } from './verification/verification-module.js';
-import { webhooksModule } from '../webhooks/webhooks-module.js';
+import { webhooksModule } from './webhooks/webhooks-module.js';
 
 /**
  * The explorer's own modules in the order `createExplorer()` registers them; `features/graphql.test.ts`

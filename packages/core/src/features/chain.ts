@@ -23,7 +23,9 @@ import {
   TransactionEnvelopeService,
   TransactionService,
   type ChainRecordCache,
-  type Services,
+  type DomainServices,
+  type LabelLookup,
+  type TokenPrices,
 } from '../services/index.js';
 import type { TokenMetadataReader } from '../tokens/token-metadata.js';
 
@@ -53,7 +55,8 @@ export interface ChainModuleOptions {
   head: IndexedHead;
   records: ChainRecordCache;
   tokenReader: TokenMetadataReader;
-  services: Pick<Services, 'labels' | 'prices' | 'pending'>;
+  /** The labels and prices the chain's records show, through their ports, and the pending pool. */
+  services: { labels: LabelLookup; prices: TokenPrices } & Pick<DomainServices, 'pending'>;
 }
 
 /**
@@ -63,7 +66,7 @@ export interface ChainModuleOptions {
 /** The roles the chain-reading services read. */
 type ChainReads = 'BlockReader' | 'TransactionReader' | 'LogReader' | 'JoinedPageReader' | 'TokenReader' | 'ChartReader' | 'ExportReader' | 'ChainCursors' | 'VerificationStorage' | 'MetadataStorage';
 
-export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<Services, ChainServices> }, ChainReads> = {
+export const chainModule: ExplorerModule<ChainModuleOptions, { services: Pick<DomainServices, ChainServices> }, ChainReads> = {
   name: 'chain',
   graphql: [chainFields],
   register(app, { config, head, records, tokenReader, services: { labels, prices, pending } }) {

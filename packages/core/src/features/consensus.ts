@@ -5,7 +5,8 @@ import { consensusChannels } from '../channels/built-in-channels.js';
 import { consensusFields } from '../graphql/fields/consensus.js';
 import type { ExplorerModule } from '../modules/index.js';
 import { ConsensusPublisher } from '../services/consensus-publisher.js';
-import { ConsensusService, StatusService, type ChainRecordCache, type Services } from '../services/index.js';
+import { ConsensusService, StatusService, type ChainRecordCache } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 
 /**
  * Validators, finality and state roots from the configured consensus source, the chain's status

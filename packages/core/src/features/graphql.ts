@@ -2,7 +2,7 @@ import { graphqlRoutes } from '../api/graphql.js';
 import type { ResolvedConfig } from '../config.js';
 import { createGraphqlExecutor, graphqlSocketEndpoint } from '../graphql/index.js';
 import type { ExplorerModule } from '../modules/index.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 import type { SocketEndpoint } from '../sockets/socket-endpoint.js';
 
 /**

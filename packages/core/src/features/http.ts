@@ -6,7 +6,8 @@ import { createHttpKernel, ResponseCache, type HttpKernel, type HttpKernelOption
 import { after } from '../http/maybe-async.js';
 import { requestLog } from '../logging/index.js';
 import type { ModuleHost } from '../modules/index.js';
-import { BlockLineage, type LabelsVersion } from '../services/index.js';
+import type { LabelsVersion } from './labels/index.js';
+import { BlockLineage } from '../services/index.js';
 
 /** What the kernel takes from the modules besides their routes and response observers. */
 export interface KernelOptions {

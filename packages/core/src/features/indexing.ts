@@ -12,7 +12,8 @@ import { PendingTracker } from '../indexer/pending-tracker.js';
 import { TraceIndexer } from '../indexer/trace-indexer.js';
 import { tracingFields } from '../graphql/fields/tracing.js';
 import type { ExplorerModule } from '../modules/index.js';
-import { ChainRecordCache, HealthService, type Services } from '../services/index.js';
+import { ChainRecordCache, HealthService } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 import { TokenMetadataReader } from '../tokens/token-metadata.js';
 
 type IndexingConfig = Pick<ResolvedConfig, 'rpcUrl' | 'wsRpcUrl' | 'startBlock' | 'indexer' | 'pending' | 'reads' | 'http' | 'tokens' | 'health' | 'coordinator' | 'cluster'>;

@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '../config.js';
 import type { Indexer } from '../indexer/indexer.js';
 import { ExplorerMetrics, metricsRoutes } from '../metrics/index.js';
 import type { ExplorerModule, Signal } from '../modules/index.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 import type { SocketGateway } from '../sockets/gateway.js';
 
 /** What the metrics module reads from the modules before it. */

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config.js';
 import type { ClusterMember } from '../coordination/cluster.js';
 import type { HttpRequest } from '../http/index.js';
 import type { ExplorerModule, Signal } from '../modules/index.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 import { CredentialWatch } from '../sockets/credential-watch.js';
 import { SocketGateway } from '../sockets/gateway.js';
 import type { SocketEndpoint } from '../sockets/socket-endpoint.js';

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
-import type { Services, TokenHoldersRecord } from '../services/index.js';
+import type { TokenHoldersRecord } from '../services/index.js';
+import type { Services } from '../explorer-services.js';
 import type { BlockRecord, TransactionRecord } from '../services/format.js';
-import { labelOf } from '../services/label-service.js';
+import { labelOf } from '../services/address-labels.js';
 import type { Hex } from '../storage/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import type { GraphqlContribution } from './contribution.js';
+import type { GraphqlContribution } from '../modules/graphql-contribution.js';
 import { rootFields } from './fields/root.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { HubChannel } from '../channels/hub-channels.js';
-import type { GraphqlContribution } from '../graphql/contribution.js';
+import type { GraphqlContribution } from './graphql-contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
 import type { StorageRole } from '../storage/index.js';
 import type { ExplorerModule, ModuleContext, ModuleInfrastructure } from './module.js';

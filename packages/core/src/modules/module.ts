@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ChainClient } from '../chain/chain-client.js';
 import type { HubChannel } from '../channels/hub-channels.js';
 import type { EventHub } from '../events/index.js';
-import type { GraphqlContribution } from '../graphql/contribution.js';
+import type { GraphqlContribution } from './graphql-contribution.js';
 import type { RequestOutcome, Route } from '../http/index.js';
 import type { Storage, StorageOf, StorageRole } from '../storage/index.js';
 

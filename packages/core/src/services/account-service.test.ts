@@ -8,8 +8,8 @@ import { chainTransactions, makeChain } from '@chainlens/testing';
 import { AccountService } from './account-service.js';
 import { ChainRecordCache } from './chain-record-cache.js';
 import { formatTransaction } from './format.js';
-import { LabelService } from './label-service.js';
-import { LabelsVersion } from './labels-version.js';
+import { LabelService } from '../features/labels/label-service.js';
+import { LabelsVersion } from '../features/labels/labels-version.js';
 
 const chain = makeChain({ blocks: 6, txPerBlock: 4 });
 const sender = chainTransactions(chain)[5]!.from;

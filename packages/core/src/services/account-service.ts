@@ -5,7 +5,7 @@ import type { AddressTransactionsQuery, Hex, TokenReader, TransactionReader } fr
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { z } from 'zod';
 import type { accountSummaryRecordSchema, balanceRecordSchema } from '../records/record-schemas.js';
 
@@ -52,7 +52,7 @@ export class AccountService {
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   /** The address's balance record ({@link weiBalance} at the newest indexed block) with its label. */

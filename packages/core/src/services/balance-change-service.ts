@@ -1,7 +1,7 @@
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
 import type { BlockReader, Hex, StoredTransaction, TransactionReader } from '../storage/index.js';
 import type { TransactionTraceRecord } from './call-trace.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { TokenService } from './token-service.js';
 import type { TraceService } from './trace-service.js';
 import type { TransactionEnvelopeService } from './transaction-envelope-service.js';
@@ -39,7 +39,7 @@ export class BalanceChangeService {
     private readonly traces: TraceService,
     private readonly tokens: TokenService,
     private readonly envelopes: TransactionEnvelopeService,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   async balanceChanges(hash: Hex): Promise<BalanceChangesRecord> {

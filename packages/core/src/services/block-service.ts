@@ -5,7 +5,7 @@ import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
-import type { LabelService } from './label-service.js';
+import type { LabelLookup } from './address-labels.js';
 
 /**
  * A block's miner and what its transactions paid that miner: each one's gas used times what it
@@ -24,7 +24,7 @@ export class BlockService {
     private readonly storage: BlockReader & TransactionReader & ChainCursors,
     private readonly head: IndexedHead,
     private readonly records: ChainRecordCache,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
     /** The first block indexing covers (`startBlock`): none below it is stored. */
     private readonly firstBlock: bigint = 0n,
   ) {}

@@ -1,6 +1,6 @@
 import { callFrameFromFlatTraces } from '../chain/flat-traces.js';
 import type { FlatTrace, RpcCallFrame } from '../chain/rpc-types.js';
-import { labelOf, type AddressLabels } from './label-service.js';
+import { labelOf, type AddressLabels } from './address-labels.js';
 import type { z } from 'zod';
 import type { transactionTraceRecordSchema } from '../records/record-schemas.js';
 

@@ -2,7 +2,7 @@ import { ChartNotFoundError, InvalidRequestError, TokenNotFoundError } from '../
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatUsd } from '../prices/usd.js';
 import { type BlockReader, BUCKET_SECONDS, bucketOf, type ChartReader, type ChartResolution, type Hex, type StoredChartRollup, type StoredTokenRollup, type TokenReader } from '../storage/index.js';
-import type { PriceService } from './price-service.js';
+import type { TokenPrices } from './token-prices.js';
 import type { z } from 'zod';
 import type { chartRecordSchema, chartSeriesRecordSchema } from '../records/record-schemas.js';
 
@@ -85,7 +85,7 @@ export class ChartService {
   constructor(
     private readonly storage: ChartReader & BlockReader & TokenReader,
     private readonly head: IndexedHead,
-    private readonly prices: PriceService,
+    private readonly prices: TokenPrices,
   ) {
     const price: ChartSeriesRecord & { values: Values } = {
       name: 'token-price',

@@ -5,7 +5,7 @@ import type { IndexedHead } from '../events/indexed-head.js';
 import type { BlockReader, StoredBlock } from '../storage/index.js';
 import type { BlockService } from './block-service.js';
 import { confirmationsOf } from './format.js';
-import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
+import { labelOf, type AddressLabels, type LabelLookup } from './address-labels.js';
 import { blockTiming } from './network-stats-service.js';
 import type { z } from 'zod';
 import type { stateRootRecordSchema } from '../records/record-schemas.js';
@@ -29,7 +29,7 @@ export class ConsensusService {
     private readonly storage: BlockReader,
     private readonly head: IndexedHead,
     private readonly blocks: BlockService,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
     private readonly source: ConsensusSource,
     private readonly options: ConsensusServiceOptions,
   ) {}

@@ -8,8 +8,8 @@ import { createEventHub } from '../events/index.js';
 import { IndexedHead } from '../events/indexed-head.js';
 import type { Hex } from '../storage/index.js';
 import { ContractService } from './contract-service.js';
-import { LabelService } from './label-service.js';
-import { LabelsVersion } from './labels-version.js';
+import { LabelService } from '../features/labels/label-service.js';
+import { LabelsVersion } from '../features/labels/labels-version.js';
 
 // Indexed from a start block after its contracts were created: storage holds their logs but no
 // creation, and its head (block 11) is one the fresh node has not reached.

@@ -6,7 +6,7 @@ import { decodeLog, type EventResolver, resolveStandardEvent } from '../abi/deco
 import { verifiedEventResolver } from '../abi/verified-events.js';
 import type { AddressLogsQuery, Hex, LogReader, StoredLog, StoredVerifiedContract, TokenReader, TransactionReader, VerificationStorage } from '../storage/index.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import { addressLogsList, type ListRows } from './list-rows.js';
 import type { JsonArrayText } from '../records/json-array-text.js';
 import { createHash } from 'node:crypto';
@@ -54,7 +54,7 @@ export class ContractService {
     private readonly storage: TransactionReader & LogReader & TokenReader & VerificationStorage,
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
     private readonly resolveEvent: EventResolver = resolveStandardEvent,
     /** Kept rows of event pages; without them every page is read from storage. */
     private readonly rows: ListRows | null = null,

@@ -1,7 +1,7 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { Hex } from '../storage/index.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { z } from 'zod';
 import type { delegationRecordSchema } from '../records/transaction-insight-schemas.js';
 
@@ -16,7 +16,7 @@ export class DelegationService {
   constructor(
     private readonly chain: ChainClient,
     private readonly head: IndexedHead,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   async delegation(address: Hex): Promise<DelegationRecord> {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/index.js';
 import { chainTransactions, makeChain } from '@chainlens/testing';
 import { ExportService } from './export-service.js';
-import { LabelService } from './label-service.js';
-import { LabelsVersion } from './labels-version.js';
+import { LabelService } from '../features/labels/label-service.js';
+import { LabelsVersion } from '../features/labels/labels-version.js';
 import type { TokenService } from './token-service.js';
 
 const chain = makeChain({ blocks: 30, txPerBlock: 6, addresses: 3 });

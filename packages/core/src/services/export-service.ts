@@ -1,6 +1,6 @@
 import type { ExportReader, Hex, KeysetQuery, StoredInternalTransaction, StoredLog, StoredTokenTransfer, StoredTransaction } from '../storage/index.js';
 import { csvRow } from './csv.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { TokenService } from './token-service.js';
 
 /** What an export lists: an address's transactions, internal transactions, token transfers or emitted logs. */
@@ -30,7 +30,7 @@ interface ExportShape<T extends { blockNumber: bigint }> {
 }
 
 interface PageContext {
-  labels: LabelService;
+  labels: LabelLookup;
   tokens: TokenService;
 }
 
@@ -126,7 +126,7 @@ const SHAPES: { [K in ExportKind]: ExportShape<never> } = {
 export class ExportService {
   constructor(
     private readonly storage: ExportReader,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
     private readonly tokens: TokenService,
     private readonly options: ExportServiceOptions,
   ) {}

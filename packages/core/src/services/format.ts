@@ -1,6 +1,6 @@
 import type { Hex, ListedTransaction, StoredBlock, StoredLog, StoredTransaction } from '../storage/index.js';
 import type { PendingTransactionEvent } from '../events/index.js';
-import { labelOf, type AddressLabels } from './label-service.js';
+import { labelOf, type AddressLabels } from './address-labels.js';
 import type { z } from 'zod';
 import type { blockRecordSchema, logRecordSchema, pendingTransactionRecordSchema, receiptRecordSchema, transactionRecordSchema } from '../records/record-schemas.js';
 

@@ -1,22 +1,17 @@
 import type { ApiKeyService } from '../auth/api-key-service.js';
 import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
-import type { VerificationService } from '../verification/verification-service.js';
 import type { AccountService } from './account-service.js';
-import type { ApprovalService } from './approval-service.js';
 import type { ChartService } from './chart-service.js';
 import type { ExportService } from './export-service.js';
-import type { LabelService } from './label-service.js';
 import type { BlockService } from './block-service.js';
 import type { ConsensusService } from './consensus-service.js';
 import type { ContractService } from './contract-service.js';
 import type { GasOracleService } from './gas-oracle-service.js';
 import type { HealthService } from './health-service.js';
 import type { LogService } from './log-service.js';
-import type { MetadataService } from './metadata-service.js';
 import type { NetworkStatsService } from './network-stats-service.js';
 import type { NftInventoryService } from './nft-inventory-service.js';
-import type { PriceService } from './price-service.js';
 import type { SearchService } from './search-service.js';
 import type { StatusService } from './status-service.js';
 import type { SubmissionService } from './submission-service.js';
@@ -30,12 +25,10 @@ import type { TransactionEnvelopeService } from './transaction-envelope-service.
 
 export * from './format.js';
 export * from './account-service.js';
-export * from './approval-service.js';
 export * from './chart-service.js';
 export { csvField, csvRow } from './csv.js';
 export * from './export-service.js';
-export * from './label-service.js';
-export * from './labels-version.js';
+export * from './address-labels.js';
 export * from './block-lineage.js';
 export * from './list-rows.js';
 export * from './block-service.js';
@@ -46,10 +39,9 @@ export * from './gas-oracle-service.js';
 export * from './health-service.js';
 export * from './internal-transactions.js';
 export * from './log-service.js';
-export * from './metadata-service.js';
 export * from './network-stats-service.js';
 export * from './nft-inventory-service.js';
-export * from './price-service.js';
+export * from './token-prices.js';
 export * from './search-service.js';
 export * from './status-service.js';
 export * from './submission-service.js';
@@ -63,13 +55,14 @@ export * from './delegation-service.js';
 export * from './transaction-decoding-service.js';
 export * from './transaction-envelope-service.js';
 
-/** The domain services every interface (REST, JSON-RPC, GraphQL, channels) calls. */
-export interface Services {
+/**
+ * The services of the domain layer, which the feature folders and the interfaces build on.
+ * `Services` (`explorer-services.ts`), composed above the feature folders, adds the features' own.
+ */
+export interface DomainServices {
   accounts: AccountService;
   /** API keys of users: creation, revocation, per-key limits. */
   apiKeys: ApiKeyService;
-  /** Owners' standing token approvals. */
-  approvals: ApprovalService;
   /** What a transaction moved per address: ether (from its call tree) and tokens. */
   balanceChanges: BalanceChangeService;
   blocks: BlockService;
@@ -89,18 +82,12 @@ export interface Services {
   /** Gas prices to offer now, from the node's fee history. */
   gasOracle: GasOracleService;
   health: HealthService;
-  /** Public address labels (shown in records) and users' watch lists. */
-  labels: LabelService;
   /** Contracts' logs by block range and topics. */
   logs: LogService;
-  /** Metadata profiles of addresses: read by anyone, set by admins. */
-  metadata: MetadataService;
   networkStats: NetworkStatsService;
   /** NFT inventories of owners and collections, from indexed transfers. */
   nfts: NftInventoryService;
   pending: PendingTracker;
-  /** Token prices, volume and liquidity from on-chain pairs (see `prices` in the config). */
-  prices: PriceService;
   /** The search box: blocks, transactions, addresses and tokens by what a person types. */
   search: SearchService;
   status: StatusService;
@@ -111,7 +98,5 @@ export interface Services {
   transactions: TransactionService;
   /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
   users: UserService;
-  /** Source verification: compiling submitted Solidity and matching it against the chain's code. */
-  verification: VerificationService;
 }
 export { percentOf } from './percent.js';

@@ -6,7 +6,7 @@ import type { IndexedHead } from '../events/indexed-head.js';
 import type { Hex, StoredTokenTransfer, TokenReader } from '../storage/index.js';
 import { dataUriMetadata, type NftMetadataRecord } from '../tokens/nft-metadata.js';
 import { ZERO_ADDRESS } from '../tokens/zero-address.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { TokenService } from './token-service.js';
 import type { z } from 'zod';
 import type { nftRecordSchema } from '../records/nft-record-schemas.js';
@@ -35,7 +35,7 @@ export class NftInventoryService {
     private readonly chain: ChainClient,
     private readonly head: IndexedHead,
     private readonly tokens: TokenService,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   /** The NFTs `owner` holds, by token then id, paged. */

@@ -2,7 +2,7 @@ import { BlockNotFoundError, TransactionNotFoundError } from '../errors/index.js
 import type { Hex } from '../storage/index.js';
 import type { BlockService } from './block-service.js';
 import type { ContractService } from './contract-service.js';
-import type { LabelService } from './label-service.js';
+import type { LabelLookup } from './address-labels.js';
 import { orNull } from './or-null.js';
 import type { TokenService, TokenSummary } from './token-service.js';
 import type { TransactionService } from './transaction-service.js';
@@ -54,7 +54,7 @@ export class SearchService {
     private readonly transactions: TransactionService,
     private readonly tokens: TokenService,
     private readonly contracts: ContractService,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   /**

@@ -18,10 +18,10 @@ import type { TokenMetadata, TokenMetadataReader } from '../tokens/token-metadat
 import { tokenTransfersOf } from '../tokens/token-transfers.js';
 import { formatUsd } from '../prices/usd.js';
 import { blockTagOf, type IndexedHead } from '../events/indexed-head.js';
-import type { PriceService, TokenMarket } from './price-service.js';
+import type { TokenPrices, TokenMarket } from './token-prices.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
-import { labelOf, type AddressLabels, type LabelService } from './label-service.js';
+import { labelOf, type AddressLabels, type LabelLookup } from './address-labels.js';
 import { percentOf } from './percent.js';
 import { tokenTransfersList, type ListRows } from './list-rows.js';
 import type { JsonArrayText } from '../records/json-array-text.js';
@@ -100,8 +100,8 @@ export class TokenService {
     private readonly storage: TokenReader & JoinedPageReader & BlockReader & TransactionReader & MetadataStorage,
     private readonly head: IndexedHead,
     private readonly reader: TokenMetadataReader,
-    private readonly prices: PriceService,
-    private readonly labels: LabelService,
+    private readonly prices: TokenPrices,
+    private readonly labels: LabelLookup,
     /** The first block indexing covers: holder counts before it are unknown unless it is genesis. */
     private readonly startBlock: bigint = 0n,
     /** Kept rows of transfer pages; without them every page is read from storage. */

@@ -4,7 +4,7 @@ import { NodeRpcError } from '../chain/node-rpc-error.js';
 import { TracingUnavailableError, TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, TransactionReader } from '../storage/index.js';
 import { labelledTrace, traceAddresses, traceFromCallFrame, traceFromFlatTraces, type CallTraceFrame, type CallTracerFrame, type FlatTrace, type TransactionTraceRecord } from './call-trace.js';
-import type { LabelService } from './label-service.js';
+import type { LabelLookup } from './address-labels.js';
 
 /** Options of {@link TraceService}. */
 export interface TraceServiceOptions {
@@ -25,7 +25,7 @@ export class TraceService {
   constructor(
     private readonly storage: TransactionReader,
     private readonly chain: ChainClient,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
     options: TraceServiceOptions,
   ) {
     this.cache = new LRUCache({ maxSize: options.cacheBytes });

@@ -2,7 +2,7 @@ import { recoverAuthorizationAddress } from 'viem/utils';
 import type { ChainClient } from '../chain/chain-client.js';
 import { TransactionNotFoundError } from '../errors/index.js';
 import type { Hex, TransactionReader } from '../storage/index.js';
-import { labelOf, type LabelService } from './label-service.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { z } from 'zod';
 import type { transactionEnvelopeRecordSchema } from '../records/transaction-insight-schemas.js';
 
@@ -49,7 +49,7 @@ export class TransactionEnvelopeService {
   constructor(
     private readonly storage: TransactionReader,
     private readonly chain: ChainClient,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
   ) {}
 
   async envelope(hash: Hex): Promise<TransactionEnvelopeRecord> {

@@ -8,8 +8,8 @@ import type { BlockReader, Hex, InternalTransactionsQuery, StoredTransaction, Tr
 import type { ChainRecordCache } from './chain-record-cache.js';
 import type { IndexedHead } from '../events/indexed-head.js';
 import { formatLog, formatReceipt, formatTransaction, logAddresses, transactionAddresses, type LogRecord, type ReceiptRecord, type TransactionRecord } from './format.js';
+import { labelOf, type LabelLookup } from './address-labels.js';
 import type { DelegationService } from './delegation-service.js';
-import { labelOf, type LabelService } from './label-service.js';
 import { calleesOf, explainRevert, VerifiedAbis } from './call-decoding.js';
 import { traceFromCallFrame } from './call-trace.js';
 import { formatInternalTransaction, type InternalTransactionRecord } from './internal-transactions.js';
@@ -47,7 +47,7 @@ export class TransactionService {
     private readonly head: IndexedHead,
     private readonly chain: ChainClient,
     private readonly records: ChainRecordCache,
-    private readonly labels: LabelService,
+    private readonly labels: LabelLookup,
     private readonly delegations: DelegationService,
     /** The first block indexing covers (`startBlock`): none below it is stored. */
     private readonly firstBlock: bigint = 0n,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InvalidBlockNumberError } from '../../errors/index.js';
 import { withError } from '../../http/index.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { ok } from './answers.js';
 import { EtherscanError, NoBlockTimeError } from './etherscan-errors.js';
 import type { EtherscanAction, EtherscanModule } from './module.js';

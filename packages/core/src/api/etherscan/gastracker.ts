@@ -1,6 +1,6 @@
 import { formatGwei } from 'viem';
 import { z } from 'zod';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { ok } from './answers.js';
 import { EtherscanError, NoBlockTimeError } from './etherscan-errors.js';
 import type { EtherscanModule } from './module.js';

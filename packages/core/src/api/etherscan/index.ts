@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChainClient } from '../../chain/chain-client.js';
 import { defineRoute, type Route, type RouteContext } from '../../http/index.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { accountModule } from './account.js';
 import { blockModule } from './block.js';
 import { contractModule } from './contract.js';

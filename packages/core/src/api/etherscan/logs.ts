@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withError } from '../../http/index.js';
 import { optionalAddressSchema } from '../../values/hex.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import type { Hex } from '../../storage/index.js';
 import { list } from './answers.js';
 import { EtherscanError } from './etherscan-errors.js';

@@ -3,7 +3,8 @@
  * field names, order and string forms Etherscan clients parse.
  */
 import { formatUsd } from '../../prices/usd.js';
-import type { AccountTokenTransferRecord, ContractCreationRecord, ContractRecord, InternalTransactionRecord, LogSearchRecord, NativePrice, TokenRecord, TransactionRecord } from '../../services/index.js';
+import type { AccountTokenTransferRecord, ContractCreationRecord, ContractRecord, InternalTransactionRecord, LogSearchRecord, TokenRecord, TransactionRecord } from '../../services/index.js';
+import type { NativePrice } from '../../features/prices/index.js';
 import type { StoredVerifiedContract } from '../../storage/index.js';
 
 /** The selector a transaction called: the input's first four bytes, `0x` for none. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { ok } from './answers.js';
 import { EtherscanError } from './etherscan-errors.js';
 import type { EtherscanAction, EtherscanModule } from './module.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { list, ok } from './answers.js';
 import type { EtherscanModule } from './module.js';
 import { checkWindow, contractAddressParam, pagingShape, parseParams } from './params.js';

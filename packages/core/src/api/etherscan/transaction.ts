@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hashSchema } from '../../values/hex.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { ok } from './answers.js';
 import type { EtherscanModule } from './module.js';
 import { parseParams } from './params.js';

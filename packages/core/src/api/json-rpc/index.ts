@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ChainClient } from '../../chain/chain-client.js';
 import { defineRoute, type Route } from '../../http/index.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { createJsonRpcDispatcher } from './dispatcher.js';
 import { jsonRpcFormat } from './json-rpc-format.js';
 import { jsonRpcMethods } from './methods.js';

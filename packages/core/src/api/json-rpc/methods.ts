@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChainClient } from '../../chain/chain-client.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import type { JsonRpcMethod } from './dispatcher.js';
 import { RpcInvalidParamsError } from './json-rpc-errors.js';
 import { forwardRead, NODE_READ_METHODS } from './node-reads.js';

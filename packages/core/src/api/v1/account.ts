@@ -4,7 +4,7 @@ import { defineRoute, type Route } from '../../http/index.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import { positiveIntQuery } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { delegationRecordSchema } from '../../records/transaction-insight-schemas.js';
 import { accountSummaryRecordSchema, accountTokenTransferRecordSchema, balanceRecordSchema, tokenHoldingRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { blockTagSchema } from '../../values/block-tag.js';
 import { positiveIntQuery } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { blockRecordSchema } from '../../records/record-schemas.js';
 
 /** `/api/v1/block/*`. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { blockTagSchema } from '../../values/block-tag.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import {
   consensusInfoRecordSchema,
   finalityStatusRecordSchema,

@@ -4,7 +4,7 @@ import { addressParams, positiveIntQuery } from '../../http/request-schemas.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import { logsScope, verificationScope } from '../../services/block-lineage.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
 import type { Hex } from '../../storage/index.js';
 

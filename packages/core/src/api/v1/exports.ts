@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRoute, envelopeFormat, StreamedResult, type ResponseFormat, type Route } from '../../http/index.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
-import type { ExportKind, Services } from '../../services/index.js';
+import type { ExportKind } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 
 /** How export routes are described: CSV answers (streamed as `StreamedResult`s); errors stay envelopes. */
 const csvFormat: ResponseFormat = { contentType: 'text/csv; charset=utf-8', success: envelopeFormat.success, error: envelopeFormat.error };

@@ -1,6 +1,6 @@
 import { ExplorerError } from '../../errors/index.js';
 import { defineRoute, type Route } from '../../http/index.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { healthRecordSchema } from '../../records/record-schemas.js';
 
 /** `GET /api/v1/health`: 200 while storage answers, 503 with the same record when it does not. */

@@ -1,5 +1,5 @@
 import type { Route } from '../../http/index.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { accountRoutes } from './account.js';
 import { blockRoutes } from './block.js';
 import { blockchainRoutes } from './blockchain.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { positiveIntQuery, textSchema } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { searchMatchSchema } from '../../records/record-schemas.js';
 import { SEARCH_LIMITS } from '../../services/search-service.js';
 

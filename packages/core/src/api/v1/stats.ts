@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { optionalAddressSchema } from '../../values/hex.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { chartRecordSchema, chartSeriesRecordSchema } from '../../records/record-schemas.js';
 
 /** Unix seconds in a query, as bigint. */

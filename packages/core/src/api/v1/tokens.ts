@@ -5,7 +5,7 @@ import { addressParams, optionalBooleanQuery, positiveIntQuery, uintStringSchema
 import { optionalAddressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
 import { tokenScope } from '../../services/block-lineage.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import { JsonArrayText } from '../../records/json-array-text.js';
 import {
   tokenAnalyticsRecordSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
-import type { Services } from '../../services/index.js';
+import type { Services } from '../../explorer-services.js';
 import type { Hex } from '../../storage/index.js';
 import { formatPending } from '../../services/index.js';
 import {

@@ -7,14 +7,14 @@ import { Throttles } from '../../counters/index.js';
 import { createAuthenticator } from '../../http/authenticate.js';
 import type { HttpRequest } from '../../http/index.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
-import type { Services } from '../../services/index.js';
+import type { DomainServices } from '../../services/index.js';
 import { adminRoutes } from './admin-routes.js';
 import type { AuthConfig } from './auth-config.js';
 import { authRoutes } from './auth-routes.js';
 
 /** What the accounts module gives the modules after it. */
 export interface Accounts {
-  services: Pick<Services, 'users' | 'apiKeys'>;
+  services: Pick<DomainServices, 'users' | 'apiKeys'>;
   /**
    * Who sent a request (a JWT or an API key); `null` for anonymous, throws for credentials that do
    * not hold. A key verified lately comes at once, without a promise.

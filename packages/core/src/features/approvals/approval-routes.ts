@@ -3,7 +3,7 @@ import { defineRoute, type Route } from '../../http/index.js';
 import { positiveIntQuery } from '../../http/request-schemas.js';
 import { approvalRecordSchema } from '../../records/record-schemas.js';
 import { addressSchema } from '../../values/hex.js';
-import type { ApprovalService } from '../../services/index.js';
+import type { ApprovalService } from './approval-service.js';
 
 /** An owner's standing token approvals at `GET /api/v1/account/approvals`. */
 export function approvalRoutes(approvals: ApprovalService): Route[] {

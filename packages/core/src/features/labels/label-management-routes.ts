@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, textSchema } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { LabelService } from './label-service.js';
 import { addressLabelRecordSchema } from '../../records/record-schemas.js';
 
 /** `/api/v2/labels/*`: public address labels, for admins. */
-export function labelManagementRoutes(services: Pick<Services, 'labels'>): Route[] {
+export function labelManagementRoutes(services: { labels: LabelService }): Route[] {
   return [
     defineRoute({
       method: 'PUT',

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, textSchema } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { LabelService } from './label-service.js';
 import { addressLabelRecordSchema, watchlistEntryRecordSchema } from '../../records/record-schemas.js';
 
 /**
  * `GET /api/v1/labels/:address` (an address's public label) and the signed-in user's watch list
  * at `/api/v1/account/watchlist`.
  */
-export function labelRoutes(services: Pick<Services, 'labels'>): Route[] {
+export function labelRoutes(services: { labels: LabelService }): Route[] {
   return [
     defineRoute({
       method: 'GET',

@@ -2,17 +2,19 @@ import type { ClusterMember } from '../../coordination/cluster.js';
 import type { Coordinator } from '../../coordination/coordinator.js';
 import type { IndexedHead } from '../../events/index.js';
 import type { ExplorerModule } from '../../modules/index.js';
-import { LabelService, LabelsVersion, MetadataService, type Services } from '../../services/index.js';
 import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
 import { labelManagementRoutes } from './label-management-routes.js';
+import { LabelService } from './label-service.js';
+import { LabelsVersion } from './labels-version.js';
 import type { LabelsConfig } from './labels-config.js';
 import { labelRoutes } from './label-routes.js';
 import { metadataManagementRoutes } from './metadata-management-routes.js';
 import { metadataRoutes } from './metadata-routes.js';
+import { MetadataService } from './metadata-service.js';
 
 /** What the labels module gives the modules after it. */
 export interface Labels {
-  services: Pick<Services, 'labels' | 'metadata'>;
+  services: { labels: LabelService; metadata: MetadataService };
   /** Moves on every label change: cached answers that show labels are kept per version. */
   labelsVersion: LabelsVersion;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, textSchema, urlSchema } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { MetadataService } from './metadata-service.js';
 import { metadataProfileRecordSchema } from '../../records/record-schemas.js';
 
 const optionalText = (max: number) => textSchema(max, { min: 1 }).nullable().optional();
@@ -31,7 +31,7 @@ const profileBody = z.strictObject({
 });
 
 /** `/api/v2/metadata/*`: metadata management, for admins. */
-export function metadataManagementRoutes(services: Pick<Services, 'metadata'>): Route[] {
+export function metadataManagementRoutes(services: { metadata: MetadataService }): Route[] {
   return [
     defineRoute({
       method: 'PUT',

@@ -1,10 +1,10 @@
 import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams } from '../../http/request-schemas.js';
-import type { Services } from '../../services/index.js';
+import type { MetadataService } from './metadata-service.js';
 import { metadataProfileRecordSchema } from '../../records/record-schemas.js';
 
 /** `GET /api/v1/metadata/:address`: an address's metadata profile. */
-export function metadataRoutes(services: Pick<Services, 'metadata'>): Route[] {
+export function metadataRoutes(services: { metadata: MetadataService }): Route[] {
   return [
     defineRoute({
       method: 'GET',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { EventHub } from '../../events/index.js';
 import { formatUsd } from '../../prices/usd.js';
 import type { BlockBundle, Hex } from '../../storage/index.js';
-import type { PriceService } from '../../services/price-service.js';
+import type { PriceService } from './price-service.js';
 
 /** The newest block that moved a token's price. */
 interface Moved {

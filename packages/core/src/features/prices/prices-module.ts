@@ -2,16 +2,16 @@ import type { IndexedHead } from '../../events/index.js';
 import { priceChannels } from '../../channels/built-in-channels.js';
 import type { ExplorerModule } from '../../modules/index.js';
 import type { PriceSource } from '../../prices/price-source.js';
-import { PriceService, type Services } from '../../services/index.js';
 import { tokenDecimals } from '../../tokens/token-decimals.js';
 import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
 import { PricePublisher } from './price-publisher.js';
+import { PriceService } from './price-service.js';
 import { UniswapV2PriceSource, type UniswapV2PriceOptions } from './uniswap-v2-price-source.js';
 
 /** Token prices, volume and liquidity from on-chain pairs or a source of the user's, and the `prices` channel's events. */
 export const pricesModule: ExplorerModule<
   { config: { prices?: UniswapV2PriceOptions | undefined; priceSource?: PriceSource | undefined }; head: IndexedHead; tokenReader: TokenMetadataReader },
-  { services: Pick<Services, 'prices'> },
+  { services: { prices: PriceService } },
   'BlockReader' | 'PairReader' | 'TokenReader'
 > = {
   name: 'prices',

@@ -1,15 +1,14 @@
 import type { ClusterMember } from '../../coordination/cluster.js';
 import type { Coordinator } from '../../coordination/coordinator.js';
 import type { ExplorerModule } from '../../modules/index.js';
-import type { Services } from '../../services/index.js';
-import { VerificationService } from '../../verification/verification-service.js';
+import { VerificationService } from './verification-service.js';
 import type { VerificationConfig } from './verification-config.js';
 import { verificationRoutes } from './verification-routes.js';
 
 /** Source verification: compiling submitted Solidity and matching it against the chain's code, as jobs. */
 export const verificationModule: ExplorerModule<
   { config: { verification: VerificationConfig; clock: () => number; coordinator?: Coordinator | undefined }; cluster: ClusterMember },
-  { services: Pick<Services, 'verification'> },
+  { services: { verification: VerificationService } },
   never,
   'VerificationStorage' | 'TransactionReader'
 > = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, RouteResult, type Route } from '../../http/index.js';
 import { addressSchema } from '../../values/hex.js';
-import { verificationFields } from '../../verification/verification-input.js';
-import type { VerificationService } from '../../verification/verification-service.js';
+import { verificationFields } from './verification-input.js';
+import type { VerificationService } from './verification-service.js';
 
 /** The spec's verification fields, plus Etherscan's `evmVersion`, `licenseType` and `codeformat`. */
 const verifyBody = z.object({

@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../contribution.js';
+import type { GraphqlContribution } from '../../modules/graphql-contribution.js';
 import { chainResolvers } from '../resolvers/index.js';
 
 /** The chain module's fields: blocks, transactions, accounts, tokens, contracts, search, charts, the chain's head and statistics, and the subscriptions to indexed blocks. */

@@ -1,5 +1,5 @@
 import type { ConsensusInfoRecord } from '../../consensus/consensus-records.js';
-import type { GraphqlContribution } from '../contribution.js';
+import type { GraphqlContribution } from '../../modules/graphql-contribution.js';
 import type { GraphqlContext } from '../context.js';
 
 /** The consensus module's fields: the validators and the consensus of REST's `/blockchain/*`. */

@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../contribution.js';
+import type { GraphqlContribution } from '../../modules/graphql-contribution.js';
 import { AddressScalar, BlockNumberScalar, HashScalar } from '../scalars.js';
 
 /** What every module's fields build on: the scalars, the root types (`Query`, `Subscription`) the modules extend, and connections' `PageInfo`. */

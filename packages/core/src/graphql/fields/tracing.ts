@@ -1,4 +1,4 @@
-import type { GraphqlContribution } from '../contribution.js';
+import type { GraphqlContribution } from '../../modules/graphql-contribution.js';
 import type { GraphqlContext } from '../context.js';
 
 /** The indexing module's field: how far call traces are read behind the blocks. */

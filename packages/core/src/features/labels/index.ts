@@ -1,0 +1,3 @@
+export * from './label-service.js';
+export * from './labels-version.js';
+export * from './metadata-service.js';
