@@ -94,7 +94,7 @@ export async function createExplorer(input: ExplorerConfig): Promise<Explorer> {
   // The services the chain-reading ones build on.
   const base = { ...indexing.services, ...labels.services, ...prices.services };
   const chainReads = app.register(chainModule, { config, head, records, tokenReader, services: base });
-  const approvals = app.register(approvalsModule, { services: { ...base, ...chainReads.services } });
+  const approvals = app.register(approvalsModule, { head, tokenReader, services: { ...base, ...chainReads.services } });
   const consensus = app.register(consensusModule, { config, head, records, services: { ...base, ...chainReads.services } });
   const verification = app.register(verificationModule, { config, cluster });
   const services: Services = { ...base, ...accounts.services, ...chainReads.services, ...approvals.services, ...consensus.services, ...verification.services };

@@ -566,6 +566,8 @@ export const approvalRecordSchema = z.object({
   /** The spender's public label, `null` without one. */
   spenderLabel: nullableLabel('the spender'),
   value: decimal.describe('the amount last approved, base units (operator: 1)'),
+  /** What the spender may still take now: the token's `allowance(owner, spender)` at the newest indexed block; `null` for an operator approval or where the token does not answer. */
+  remaining: decimal.nullable().describe('allowance(owner, spender) at the newest indexed block, base units; null for operator approvals or where the token does not answer'),
   /** Where it was last set. */
   blockNumber: decimal,
   timestamp: decimal,

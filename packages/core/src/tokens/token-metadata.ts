@@ -14,6 +14,7 @@ const SELECTORS = {
   decimals: '0x313ce567',
   totalSupply: '0x18160ddd',
   balanceOf: '0x70a08231',
+  allowance: '0xdd62ed3e',
 } as const;
 
 const WORD = /^0x[0-9a-f]{64}$/i;
@@ -102,6 +103,12 @@ export class TokenMetadataReader {
   /** `balanceOf(holder)` at `blockTag`, or `null` where the contract does not answer it. */
   async balanceOf(token: Hex, holder: Hex, blockTag: string): Promise<bigint | null> {
     const answer = await this.#call(token, `${SELECTORS.balanceOf}${holder.slice(2).padStart(64, '0')}`, blockTag);
+    return answer !== null && WORD.test(answer) ? BigInt(answer) : null;
+  }
+
+  /** `allowance(owner, spender)` at `blockTag`, or `null` where the contract does not answer it. */
+  async allowance(token: Hex, owner: Hex, spender: Hex, blockTag: string): Promise<bigint | null> {
+    const answer = await this.#call(token, `${SELECTORS.allowance}${owner.slice(2).padStart(64, '0')}${spender.slice(2).padStart(64, '0')}`, blockTag);
     return answer !== null && WORD.test(answer) ? BigInt(answer) : null;
   }
 

@@ -110,9 +110,18 @@ const MAX_UINT256 = ((1n << 256n) - 1n).toString();
 
 /** What the spender may take: every token for an operator, "unlimited" for the largest allowance, else the amount to its last decimal. */
 function allowanceOf(approval: ApprovalRecord): string {
-  if (approval.kind === 'operator') return 'All tokens (operator)';
-  if (approval.value === MAX_UINT256) return `Unlimited ${approval.tokenSymbol ?? ''}`.trim();
-  const amount = approval.tokenDecimal === null ? formatTokenAmount(approval.value, null, null) : formatUnits(approval.value, Number(approval.tokenDecimal), Number(approval.tokenDecimal));
+  return approval.kind === 'operator' ? 'All tokens (operator)' : amountOf(approval, approval.value);
+}
+
+/** What the spender may still take now; an operator's is every token, and a token that does not answer says nothing. */
+function remainingOf(approval: ApprovalRecord): string {
+  if (approval.kind === 'operator') return 'All tokens';
+  return approval.remaining === null ? 'Unknown' : amountOf(approval, approval.remaining);
+}
+
+function amountOf(approval: ApprovalRecord, value: string): string {
+  if (value === MAX_UINT256) return `Unlimited ${approval.tokenSymbol ?? ''}`.trim();
+  const amount = approval.tokenDecimal === null ? formatTokenAmount(value, null, null) : formatUnits(value, Number(approval.tokenDecimal), Number(approval.tokenDecimal));
   return approval.tokenSymbol ? `${amount} ${approval.tokenSymbol}` : amount;
 }
 
@@ -148,7 +157,8 @@ function ApprovalList({ address, canRevoke, revoke }: { address: string; canRevo
       columns={[
         ['Token', (row) => <TokenLink address={row.token} label={row.tokenSymbol ?? row.tokenName} />],
         ['Spender', (row) => <AddressLink address={row.spender} label={row.spenderLabel} />],
-        ['Allowance', (row) => allowanceOf(row)],
+        ['Approved', (row) => allowanceOf(row)],
+        ['Left to spend', (row) => remainingOf(row)],
         ['Set in', (row) => <TransactionLink hash={row.transactionHash} />],
         [
           'Revoke',

@@ -1,13 +1,22 @@
+import type { IndexedHead } from '../../events/indexed-head.js';
 import type { ExplorerModule } from '../../modules/index.js';
 import type { LabelLookup, TokenService } from '../../services/index.js';
+import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
 import { ApprovalService } from './approval-service.js';
 import { approvalRoutes } from './approval-routes.js';
 
+/** What the approvals read beside storage: the indexed head and the token calls that give each allowance left. */
+export interface ApprovalsModuleOptions {
+  head: IndexedHead;
+  tokenReader: TokenMetadataReader;
+  services: { tokens: TokenService; labels: LabelLookup };
+}
+
 /** Owners' standing token approvals, from the approval events the indexer keeps, at `/api/v1/account/approvals`. */
-export const approvalsModule: ExplorerModule<{ services: { tokens: TokenService; labels: LabelLookup } }, { services: { approvals: ApprovalService } }, 'TokenReader'> = {
+export const approvalsModule: ExplorerModule<ApprovalsModuleOptions, { services: { approvals: ApprovalService } }, 'TokenReader'> = {
   name: 'approvals',
-  register(app, { services: { tokens, labels } }) {
-    const approvals = new ApprovalService(app.storage, tokens, labels);
+  register(app, { head, tokenReader, services: { tokens, labels } }) {
+    const approvals = new ApprovalService(app.storage, tokens, labels, head, tokenReader);
     app.route(...approvalRoutes(approvals));
     return { services: { approvals } };
   },
