@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
 import type { AccountStorage, StoredApiKey } from '../storage/index.js';
 import { checkApiKey, generateApiKey } from './api-key-format.js';
+import { KeptPrincipals } from './kept-principals.js';
 import type { Principal } from './principal.js';
 import type { Revocation } from './revocation.js';
 import { scopesOf, type Scope } from './scopes.js';
@@ -62,9 +63,7 @@ export class ApiKeyService {
    * Keys found valid lately, by stored hash: a repeated key is answered without a storage read
    * (or a promise) for {@link VERIFIED_KEY_TTL_MS}. {@link forget} drops them at once.
    */
-  readonly #verified = new LRUCache<string, KeyPrincipal>({ max: MAX_VERIFIED_KEYS, ttl: VERIFIED_KEY_TTL_MS });
-  /** Bumped by {@link forget}: a storage read that began before it is not kept. */
-  #generation = 0;
+  readonly #verified = new KeptPrincipals<KeyPrincipal>({ max: MAX_VERIFIED_KEYS, ttlMs: VERIFIED_KEY_TTL_MS });
 
   constructor(
     private readonly storage: AccountStorage,
@@ -128,12 +127,7 @@ export class ApiKeyService {
    * here or on another instance).
    */
   forget(change: Revocation): void {
-    this.#generation++;
-    const named: string[] = [];
-    for (const [hash, principal] of this.#verified.entries()) {
-      if ('keyId' in change ? principal.key.id === change.keyId : principal.user.id === change.userId) named.push(hash);
-    }
-    for (const hash of named) this.#verified.delete(hash);
+    this.#verified.forget(change);
   }
 
   async #changed(change: Revocation): Promise<void> {
@@ -165,7 +159,7 @@ export class ApiKeyService {
   }
 
   async #lookUp(keyHash: KeyHash): Promise<Principal> {
-    const generation = this.#generation;
+    const generation = this.#verified.generation;
     const found = await this.storage.getApiKeyWithOwner(keyHash.hex);
     if (!found) throw new InvalidApiKeyError();
     const { key, owner } = found;
@@ -173,8 +167,7 @@ export class ApiKeyService {
     if (expired(key, this.options.now())) throw new InvalidApiKeyError();
     if (!owner?.isActive) throw new InvalidApiKeyError();
     const principal: KeyPrincipal = { kind: 'apiKey', user: owner, key };
-    // A change heard while storage was read may postdate what it answered: not kept.
-    if (generation === this.#generation) this.#verified.set(keyHash.hex, principal);
+    this.#verified.keep(keyHash.hex, principal, generation);
     return principal;
   }
 

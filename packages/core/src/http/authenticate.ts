@@ -10,8 +10,8 @@ const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
  * Resolves who sent a request. No credentials: anonymous (`null`), without any work. Credentials
  * that do not hold (malformed, unknown, expired, revoked, a deactivated user) throw, whatever the
  * route: a bad credential is never served as anonymous. A request carrying both a JWT and a key
- * must have both valid and acts with the key's scopes. A key alone, verified lately, is answered
- * at once, without a promise.
+ * must have both valid and acts with the key's scopes. A key or a token alone, verified lately, is
+ * answered at once, without a promise.
  */
 export function createAuthenticator(users: UserService, keys: ApiKeyService): (request: HttpRequest) => Promise<Principal | null> | Principal | null {
   return (request) => {
@@ -20,20 +20,22 @@ export function createAuthenticator(users: UserService, keys: ApiKeyService): (r
     // A key alone, as most authenticated calls bring, is checked without a promise layer of ours
     // (and without any promise when it was verified lately).
     if (authorization === undefined) return keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
+    // A token alone likewise (most browser and app traffic).
+    if (apiKey === undefined) return users.authenticateToken(bearerToken(authorization));
     return resolve(authorization, apiKey);
   };
 
-  async function resolve(authorization: string | string[] | undefined, apiKey: string | string[] | undefined): Promise<Principal> {
-    let principal: Principal | undefined;
-    if (authorization !== undefined) {
-      const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
-      if (token === undefined) throw new UnauthorizedError();
-      principal = await users.authenticateToken(token);
-    }
-    if (apiKey !== undefined) {
-      // A repeated header is refused rather than guessed at.
-      principal = await keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
-    }
-    return principal!;
+  /** Both must hold; the key's scopes are the ones acted with. */
+  async function resolve(authorization: string | string[], apiKey: string | string[]): Promise<Principal> {
+    await users.authenticateToken(bearerToken(authorization));
+    // A repeated header is refused rather than guessed at.
+    return keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
   }
+}
+
+/** The token of an `Authorization: Bearer` header; anything else (a repeated header included) is {@link UnauthorizedError}. */
+function bearerToken(authorization: string | string[]): string {
+  const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
+  if (token === undefined) throw new UnauthorizedError();
+  return token;
 }

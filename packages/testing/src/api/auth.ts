@@ -238,6 +238,28 @@ export function authTests(ctx: () => ApiContext): void {
     expect((await post('/api/v1/auth/refresh', undefined, bearer(token))).status).toBe(200);
   });
 
+  it('a token kept verified stops at once when its user is deactivated, follows a change of roles, and ends at its expiry', async () => {
+    const { api, clock } = await ownExplorer({
+      auth: { jwtSecret: JWT_SECRET, tokenLifetimeSeconds: 60 },
+      rateLimits: { authenticated: { perMinute: 100, perDay: 10_000 }, premium: { perMinute: 500, perDay: 10_000 } },
+    });
+    const email = freshEmail();
+    const { id } = (await call(api, 'POST', '/api/v1/auth/register', { email, password: PASSWORD, name: 'Ada' })).body.result;
+    const token = (await call(api, 'POST', '/api/v1/auth/login', { email, password: PASSWORD })).body.result.access_token as string;
+    const health = () => call(api, 'GET', '/api/v1/health', undefined, bearer(token));
+    // The first request verifies the token and keeps it; each check below follows a kept one.
+    expect((await health()).headers.get('x-ratelimit-limit')).toBe('100');
+    expect((await health()).status).toBe(200);
+    await api.explorer.users.setActive(id, false);
+    expect((await health()).body).toEqual(errorEnvelope('Unauthorized'));
+    await api.explorer.users.setActive(id, true);
+    expect((await health()).headers.get('x-ratelimit-limit')).toBe('100');
+    await api.explorer.users.setRoles(id, ['premium', 'user']);
+    expect((await health()).headers.get('x-ratelimit-limit')).toBe('500');
+    clock.now += 60_000;
+    expect((await health()).body).toEqual(errorEnvelope('Token expired'));
+  });
+
   it('explorer.users.setRoles grants premium and admin, stored sorted and distinct', async () => {
     const { id } = await registerAndLogin();
     expect((await ctx().explorer.users.setRoles(id, ['user', 'premium', 'admin', 'premium']))?.roles).toEqual(['admin', 'premium', 'user']);

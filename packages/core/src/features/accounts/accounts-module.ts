@@ -53,7 +53,7 @@ export const accountsModule: ExplorerModule<
     });
     const revoked = new Signal<Revocation>();
     // A revoked key or a deactivated user closes the connections opened with them, and any change
-    // drops the keys kept verified, here and, through the bus, on every instance. The notice is
+    // drops the keys and tokens kept verified, here and, through the bus, on every instance. The notice is
     // sent before the change is answered, so the other instances hear it about as soon as the
     // caller does.
     const onRevoked = async (revocation: Revocation) => {
@@ -63,6 +63,7 @@ export const accountsModule: ExplorerModule<
     };
     cluster.onRevocation((revocation) => {
       apiKeys.forget(revocation);
+      users.forget(revocation);
       revoked.emit(revocation);
     });
     const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, onRevoked);
