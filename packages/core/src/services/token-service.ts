@@ -374,8 +374,7 @@ export class TokenService {
           return { value: identity, key: JSON.stringify(identity) };
         },
         tip: () => this.storage.getTokenTransferTip(query.token),
-        read: (page) => this.storage.listTokenTransfers({ token: query.token, ...page }),
-        readsNewestFirst: true,
+        range: (range) => this.storage.listTokenTransferRange(query.token, range),
         write: async (transfers, identity) => {
           const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
           return transfers.map((transfer) => JSON.stringify(formatTokenTransfer(transfer, identity, labels)));
