@@ -117,7 +117,7 @@ export class ContractService {
         range: (range) => this.storage.listAddressLogRange(query.address, range),
         write: async (logs, { verified, addressLabel }) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
       },
-      cursor?.hash ?? null,
+      cursor,
       query,
     );
     return page ?? this.events(query);

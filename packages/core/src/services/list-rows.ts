@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { EventHub } from '../events/index.js';
 import { JsonArrayText } from '../records/json-array-text.js';
-import type { BlockBundle, Hex, ListTip, OrdinalRange } from '../storage/index.js';
+import type { BlockBundle, Hex, IndexerCursor, ListTip, OrdinalRange } from '../storage/index.js';
+import { confirmationsOf } from './format.js';
 
 /** A token's transfers, numbered in chain order (`token_seq`). */
 export function tokenTransfersList(token: Hex): string {
@@ -23,6 +24,13 @@ export interface ListContext<C> {
   key: string;
 }
 
+/**
+ * A row's JSON text. A row that shows its confirmations, which move with every block, is kept as
+ * the text before and after them and its block: they are written in at each page, counted from
+ * the page's head as {@link confirmationsOf} counts them.
+ */
+export type RowText = string | { before: string; after: string; blockNumber: bigint };
+
 /** How to read one list and write its rows, for {@link ListRows.page}. */
 export interface ListSource<T, C> {
   /** The list's name ({@link tokenTransfersList}, {@link addressLogsList}). */
@@ -42,8 +50,8 @@ export interface ListSource<T, C> {
   tip(): Promise<ListTip | null>;
   /** The list's entries numbered `first` to `last` (as {@link tip} counts them), oldest first. */
   range(range: OrdinalRange): Promise<T[]>;
-  /** The rows' JSON texts, in order, exactly as the answer's array holds them. */
-  write(rows: T[], context: C): Promise<string[]>;
+  /** The rows' JSON texts, in order, exactly as the answer's array holds them (confirmations apart). */
+  write(rows: T[], context: C): Promise<RowText[]>;
 }
 
 /**
@@ -65,7 +73,7 @@ export interface ListSource<T, C> {
  * reads the page from storage as it would without this. Memory is bounded by the texts' size.
  */
 export class ListRows {
-  readonly #texts: LRUCache<string, { context: string; text: string }>;
+  readonly #texts: LRUCache<string, { context: string; text: RowText }>;
   /** Per list, its length and the newest block it counts (no entry after it is counted). */
   readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
   /** Per list and shape, its context read (or being read) under a version; dropped when the list is touched. */
@@ -78,7 +86,7 @@ export class ListRows {
 
   /** `maxBytes`: the most characters of row texts and keys kept at once (positive). */
   constructor(hub: EventHub, maxBytes: number) {
-    this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: (row, key) => row.text.length + row.context.length + key.length });
+    this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: ({ text, context }, key) => (typeof text === 'string' ? text.length : text.before.length + text.after.length) + context.length + key.length });
     hub.on('block', (bundle) => this.#witness(bundle));
     hub.on('reorg', () => this.#restart());
     // A verification changes how a contract's logs decode.
@@ -87,12 +95,11 @@ export class ListRows {
 
   /**
    * Page `page` of `offset` entries of `source`'s list in `sort` order, as a JSON array's text,
-   * at the indexed head `head` (its hash); `null` where it cannot be assembled exactly (see the
-   * class), or for an empty list (whose answer may need more than its rows). Rejects as
-   * `source.context` does.
+   * at the indexed head `head`; `null` where it cannot be assembled exactly (see the class), or
+   * for an empty list (whose answer may need more than its rows). Rejects as `source.context` does.
    */
-  async page<T, C, R>(source: ListSource<T, C>, head: Hex | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
-    if (head === null || head !== this.#tip) return null;
+  async page<T, C, R>(source: ListSource<T, C>, head: IndexerCursor | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
+    if (head === null || head.hash !== this.#tip) return null;
     const line = this.#line;
     const [tip, context] = await Promise.all([this.#tipOf(source), this.#contextOf(source)]);
     if (tip === null || tip.length === 0 || line !== this.#line) return null;
@@ -104,7 +111,7 @@ export class ListRows {
     if (sort === 'asc' ? first > last : first < last) return new JsonArrayText('[]', 0);
     const step = sort === 'asc' ? 1 : -1;
     const count = Math.abs(last - first) + 1;
-    const texts = new Array<string>(count);
+    const texts = new Array<RowText>(count);
     // The lowest and highest ordinals not kept.
     let lowest = Number.POSITIVE_INFINITY;
     let highest = Number.NEGATIVE_INFINITY;
@@ -131,7 +138,8 @@ export class ListRows {
         this.#texts.set(`${source.shape}|${source.list}#${ordinal}`, { context: key, text });
       });
     }
-    return new JsonArrayText(`[${texts.join(',')}]`, count);
+    const shown = texts.map((text) => (typeof text === 'string' ? text : `${text.before}${confirmationsOf(text.blockNumber, head.number)}${text.after}`));
+    return new JsonArrayText(`[${shown.join(',')}]`, count);
   }
 
   /** The list's length at the tip: followed, else read (`null` when a block was heard meanwhile). */

@@ -55,7 +55,7 @@ export class LogService {
         range: (range) => this.storage.listAddressLogRangeWithGas(address, range),
         write: async (logs) => logs.map((log) => JSON.stringify(format(searchRecord(log)))),
       },
-      cursor?.hash ?? null,
+      cursor,
       { page: query.page, offset: query.offset, sort: 'asc' },
     );
     return page ?? (await this.search(query)).map(format);
