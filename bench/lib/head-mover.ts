@@ -5,37 +5,42 @@ import type { SyntheticChainOptions } from './synthetic-chain.js';
 
 /** A chain that keeps growing while a row is measured, as a followed live chain does. */
 export interface HeadMover {
-  /** Appends one block a second until the returned function stops it and rolls the blocks back. */
+  /** Appends one block a second until the returned function stops it; resolves the blocks it wrote. */
   start(): () => Promise<number>;
+  /** Rolls back every block written since the mover was created, then ends its process. */
   close(): Promise<void>;
 }
 
 /** What the benchmark asks of the mover process. */
-export type ToMover = { type: 'start' } | { type: 'stop' };
-/** What the mover process answers: once ready, then the blocks written at each stop. */
-export type FromMover = { type: 'ready' } | { type: 'stopped'; written: number } | { type: 'failed'; message: string };
+export type ToMover = { type: 'start' } | { type: 'stop' } | { type: 'close' };
+/** What the mover process answers: once ready, then the blocks written at each stop, and at the close once they are rolled back. */
+export type FromMover = { type: 'ready' } | { type: 'stopped'; written: number } | { type: 'closed' } | { type: 'failed'; message: string };
 
 /** The arguments the mover process is started with (as JSON in its environment). */
 export interface MoverSettings {
   url: string;
   schema: string;
   chain: SyntheticChainOptions;
-  maxBlocks: number;
 }
 
 /**
  * Writes the synthetic chain's next blocks into a loaded `schema`, one a second, through
  * `Storage.writeBlock`, and announces each on the schema's bus, as an indexing instance of a
  * cluster would: the server sees its head move (and its response cache start afresh for every
- * answer the block may change) as often as on a chain with that block time. Stopping rolls the
+ * answer the block may change) as often as on a chain with that block time.
+ *
+ * Rows do not roll their blocks back: each row's first block is the child of the last row's last,
+ * so a server measured over several rows hears one unbroken line of blocks, as it does on a live
+ * chain. (Rolled back between rows, the same numbers would be written again with no reorg heard,
+ * and a server would take the break for a reorg and start every row cold.) Closing rolls all the
  * added blocks back, so a kept load stays as it was loaded.
  *
  * The writer runs in a process of its own, as an indexer runs apart from the clients: building
  * and sending a block takes tens of milliseconds of CPU, and in the load generator's event loop
  * that time would be counted in the latency of every request in flight.
  */
-export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions, maxBlocks: number): Promise<HeadMover> {
-  const settings: MoverSettings = { url, schema, chain, maxBlocks };
+export async function createHeadMover(url: string, schema: string, chain: SyntheticChainOptions): Promise<HeadMover> {
+  const settings: MoverSettings = { url, schema, chain };
   const child = fork(fileURLToPath(new URL('./head-mover-process.ts', import.meta.url)), [], {
     env: { ...process.env, CHAINLENS_BENCH_MOVER: JSON.stringify(settings) },
     execArgv: ['--import', 'tsx'],
@@ -53,8 +58,14 @@ export async function createHeadMover(url: string, schema: string, chain: Synthe
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
-      child.disconnect();
-      await exited;
+      try {
+        const closed = answer(child, 'closed');
+        child.send({ type: 'close' } satisfies ToMover);
+        await closed;
+      } finally {
+        if (child.connected) child.disconnect();
+        await exited;
+      }
     },
   };
 }

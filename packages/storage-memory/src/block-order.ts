@@ -1,3 +1,5 @@
+import type { OrdinalRange } from '@chainlens/core';
+
 /** Index of the first item with `blockNumber >= number` in a list sorted by block (`list.length` if none). */
 export function firstAtOrAbove(list: readonly { blockNumber: bigint }[], number: bigint): number {
   return firstNotBefore(list, (item) => item.blockNumber < number);
@@ -41,6 +43,11 @@ export function pageInBlockRange<T extends { blockNumber: bigint }>(list: readon
   const result = new Array<T>(take);
   for (let i = 0; i < take; i++) result[i] = list[hi - 1 - skip - i]!;
   return result;
+}
+
+/** The entries `range` numbers (1 is `list`'s first) of a list in chain order: `Storage.listTokenTransferRange` and the like. */
+export function ordinalSlice<T>(list: readonly T[], { first, last }: OrdinalRange): T[] {
+  return first > last ? [] : list.slice(Math.max(first, 1) - 1, Math.max(last, 0));
 }
 
 /** Where a contract creation or internal transaction stands in its transaction's trace. */

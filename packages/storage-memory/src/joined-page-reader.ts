@@ -1,21 +1,37 @@
-import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, ListedTransaction, LogsQuery, StoredLogWithGas, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery } from '@chainlens/core';
+import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, ListedTransaction, LogsQuery, OrdinalRange, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery } from '@chainlens/core';
 import { ChainRole } from './chain-state.js';
 
 /** Log and transfer pages with their transactions, from the chain state (one synchronous read, so never torn). */
 export class MemoryJoinedPageReader extends ChainRole implements JoinedPageReader {
   async listLogsWithGas(query: LogsQuery): Promise<StoredLogWithGas[]> {
-    return this.state.logs.listLogs(query).map((log) => {
+    return this.#withGas(this.state.logs.listLogs(query));
+  }
+
+  async listAddressLogRangeWithGas(address: Hex, range: OrdinalRange): Promise<StoredLogWithGas[]> {
+    return this.#withGas(this.state.logs.range(address, range));
+  }
+
+  async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
+    return this.#withTransactions(this.state.tokens.listTransfers(query));
+  }
+
+  async listTokenTransferRangeWithTransactions(token: Hex, range: OrdinalRange): Promise<StoredTransferWithTransaction[]> {
+    return this.#withTransactions(this.state.tokens.transferRange(token, range));
+  }
+
+  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
+    return this.#withTransactions(this.state.tokens.listAddressTransfers(query));
+  }
+
+  #withGas(logs: StoredLog[]): StoredLogWithGas[] {
+    return logs.map((log) => {
       const { timestamp, effectiveGasPrice, gasUsed } = this.#transaction(log.transactionHash);
       return { ...log, timestamp, effectiveGasPrice, gasUsed };
     });
   }
 
-  async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return this.state.tokens.listTransfers(query).map((transfer) => ({ transfer, transaction: listed(this.#transaction(transfer.transactionHash)) }));
-  }
-
-  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return this.state.tokens.listAddressTransfers(query).map((transfer) => ({ transfer, transaction: listed(this.#transaction(transfer.transactionHash)) }));
+  #withTransactions(transfers: StoredTokenTransfer[]): StoredTransferWithTransaction[] {
+    return transfers.map((transfer) => ({ transfer, transaction: listed(this.#transaction(transfer.transactionHash)) }));
   }
 
   #transaction(hash: Hex): StoredTransaction {

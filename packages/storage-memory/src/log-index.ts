@@ -1,5 +1,5 @@
-import { givenTopicPositions, logMatchesTopics, requiredTopicPositions, type AddressLogsQuery, type Hex, type KeysetQuery, type ListTip, type LogPosition, type LogsQuery, type StoredLog } from '@chainlens/core';
-import { comparePositions, firstAtOrAbove, keysetSlice, pageInBlockRange } from './block-order.js';
+import { givenTopicPositions, logMatchesTopics, requiredTopicPositions, type AddressLogsQuery, type Hex, type KeysetQuery, type ListTip, type LogPosition, type OrdinalRange, type LogsQuery, type StoredLog } from '@chainlens/core';
+import { comparePositions, firstAtOrAbove, keysetSlice, ordinalSlice, pageInBlockRange } from './block-order.js';
 
 /**
  * Each contract's logs in chain order, also per first topic so an event filter pages without
@@ -39,6 +39,11 @@ export class LogIndex {
   tip(address: Hex): ListTip | null {
     const list = this.#byKey.get(address);
     return list ? { length: list.length, blockNumber: list.at(-1)!.blockNumber } : null;
+  }
+
+  /** `Storage.listAddressLogRange`. */
+  range(address: Hex, range: OrdinalRange): StoredLog[] {
+    return ordinalSlice(this.#byKey.get(address) ?? [], range);
   }
 
   /** `Storage.listLogs`: reads the shortest list every match is on, or merges the lists of `or`-joined topics. */

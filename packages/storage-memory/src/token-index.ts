@@ -5,6 +5,7 @@ import {
   type Hex,
   type KeysetQuery,
   type ListTip,
+  type OrdinalRange,
   type TransferPosition,
   type StoredToken,
   type StoredTokenBalance,
@@ -17,7 +18,7 @@ import {
   type TokensQuery,
   type TokenTransfersQuery,
 } from '@chainlens/core';
-import { comparePositions, firstAtOrAbove, keysetSlice } from './block-order.js';
+import { comparePositions, firstAtOrAbove, keysetSlice, ordinalSlice } from './block-order.js';
 
 /** A UTF-16 surrogate without its partner. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -212,6 +213,11 @@ export class TokenIndex {
   transferTip(token: Hex): ListTip | null {
     const transfers = this.#tokens.get(token)?.transfers;
     return transfers?.length ? { length: transfers.length, blockNumber: transfers.at(-1)!.blockNumber } : null;
+  }
+
+  /** `Storage.listTokenTransferRange`. */
+  transferRange(token: Hex, range: OrdinalRange): StoredTokenTransfer[] {
+    return ordinalSlice(this.#tokens.get(token)?.transfers ?? [], range);
   }
 
   #move(token: TokenEntry, party: Hex, change: bigint, timestamp: bigint): void {

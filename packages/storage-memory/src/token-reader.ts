@@ -1,4 +1,4 @@
-import type { AddressTokenBalancesQuery, AddressTokenTransfersQuery, ApprovalsQuery, Hex, ListTip, StoredApproval, StoredToken, StoredTokenBalance, StoredTokenTransfer, TokenHoldersPage, TokenHoldersQuery, TokenReader, TokenSearchQuery, TokenTransfersQuery, TokensQuery } from '@chainlens/core';
+import type { AddressTokenBalancesQuery, AddressTokenTransfersQuery, ApprovalsQuery, Hex, ListTip, OrdinalRange, StoredApproval, StoredToken, StoredTokenBalance, StoredTokenTransfer, TokenHoldersPage, TokenHoldersQuery, TokenReader, TokenSearchQuery, TokenTransfersQuery, TokensQuery } from '@chainlens/core';
 import { ChainRole } from './chain-state.js';
 
 /** Tokens, holders, transfers and approvals, from the chain state. */
@@ -33,6 +33,10 @@ export class MemoryTokenReader extends ChainRole implements TokenReader {
 
   async getTokenTransferTip(token: Hex): Promise<ListTip | null> {
     return this.state.tokens.transferTip(token);
+  }
+
+  async listTokenTransferRange(token: Hex, range: OrdinalRange): Promise<StoredTokenTransfer[]> {
+    return this.state.tokens.transferRange(token, range);
   }
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {

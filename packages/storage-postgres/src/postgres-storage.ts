@@ -33,6 +33,7 @@ import type {
   CounterHit,
   Hex,
   ListTip,
+  OrdinalRange,
   PairSwapAmounts,
   PairSyncExtremes,
   IndexerCursor,
@@ -439,6 +440,21 @@ export class PostgresStorage implements Storage {
     return rows[0] ? { length: Number(rows[0].length), blockNumber: rows[0].blockNumber } : null;
   }
 
+  async listAddressLogRange(address: Hex, range: OrdinalRange): Promise<StoredLog[]> {
+    return (await this.#ordinalRange<LogRow>(this.#read.addressLogRange, address, range)).map(toStoredLog);
+  }
+
+  async listAddressLogRangeWithGas(address: Hex, range: OrdinalRange): Promise<StoredLogWithGas[]> {
+    return (await this.#ordinalRange<LogWithGasRow>(this.#read.addressLogRangeWithGas, address, range)).map(toStoredLog);
+  }
+
+  /** The entries `range` numbers in the list of `owner` that `statement` reads (none for an empty range). */
+  async #ordinalRange<Row extends object>(statement: Statement, owner: Hex, { first, last }: OrdinalRange): Promise<Row[]> {
+    if (first > last || last < 1) return [];
+    const { rows } = await this.#reads.query<Row>({ ...statement, values: [toBytea(owner), Math.max(first, 1), last] });
+    return rows;
+  }
+
   async listLogs(query: LogsQuery): Promise<StoredLog[]> {
     return (await this.#logs<LogRow>(query, false)).map(toStoredLog);
   }
@@ -570,6 +586,14 @@ export class PostgresStorage implements Storage {
   async getTokenTransferTip(token: Hex): Promise<ListTip | null> {
     const { rows } = await this.#reads.query<{ length: bigint; blockNumber: bigint }>({ ...this.#read.tokenTransferTip, values: [toBytea(token)] });
     return rows[0] ? { length: Number(rows[0].length), blockNumber: rows[0].blockNumber } : null;
+  }
+
+  listTokenTransferRange(token: Hex, range: OrdinalRange): Promise<StoredTokenTransfer[]> {
+    return this.#ordinalRange<StoredTokenTransfer>(this.#read.tokenTransferRange, token, range);
+  }
+
+  async listTokenTransferRangeWithTransactions(token: Hex, range: OrdinalRange): Promise<StoredTransferWithTransaction[]> {
+    return (await this.#ordinalRange<TransferWithTransactionRow>(this.#read.tokenTransferRangeWithTransactions, token, range)).map(toTransferWithTransaction);
   }
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {

@@ -238,6 +238,14 @@ export function readStatements(t: Tables) {
       ORDER BY l.address_seq ${order}`,
     };
   };
+  const addressLogRange = (columns: string, name: string): Statement => ({
+    name,
+    text: `SELECT ${columns}
+      FROM ${t.logs} l
+      JOIN ${t.transactions} t ON t.block_number = l.block_number AND t.transaction_index = l.transaction_index
+      WHERE l.address = $1 AND l.address_seq BETWEEN $2 AND $3
+      ORDER BY l.address_seq`,
+  });
   const addressLogs: Record<string, Statement> = {};
   for (const order of ['ASC', 'DESC'] as const) {
     for (const topic0 of [false, true]) for (const gas of [false, true]) addressLogs[addressLogsKey(order, topic0, gas)] = logsOfAddress(order, topic0, gas);
@@ -389,6 +397,21 @@ export function readStatements(t: Tables) {
       name: 'chainlens_address_log_tip',
       text: `SELECT address_seq AS length, block_number AS "blockNumber" FROM ${t.logs} WHERE address = $1 ORDER BY address_seq DESC LIMIT 1`,
     },
+    // A range of a list's ordinals: exactly its entries, on the ordinals' index.
+    tokenTransferRange: {
+      name: 'chainlens_token_transfer_range',
+      text: `SELECT ${TOKEN_TRANSFER_COLUMNS} FROM ${t.tokenTransfers} WHERE token = $1 AND token_seq BETWEEN $2 AND $3 ORDER BY token_seq`,
+    },
+    tokenTransferRangeWithTransactions: {
+      name: 'chainlens_token_transfer_range_tx',
+      text: `SELECT ${TRANSFER_WITH_TRANSACTION_COLUMNS}
+      FROM ${t.tokenTransfers} x
+      JOIN ${t.transactions} t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index
+      WHERE x.token = $1 AND x.token_seq BETWEEN $2 AND $3
+      ORDER BY x.token_seq`,
+    },
+    addressLogRange: addressLogRange(LOG_COLUMNS, 'chainlens_address_log_range'),
+    addressLogRangeWithGas: addressLogRange(LOG_WITH_GAS_COLUMNS, 'chainlens_address_log_range_gas'),
     // Today's holder count, less those the later transfers made holders, plus those they unmade.
     tokenHoldersAt: {
       name: 'chainlens_token_holders_at',

@@ -117,6 +117,10 @@ const cases: [string, Statement, unknown[]][] = [
   ['listTokenTransfers desc', read.tokenTransfers[tokenTransfersKey('DESC', false, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0]],
   ['listTokenTransfers from', read.tokenTransfers[tokenTransfersKey('ASC', true, false)]!, [toBytea(transfer.token), '0', '9223372036854775807', 50, 0, toBytea(transfer.from)]],
   ['listTokenTransfers to, in a range', read.tokenTransfers[tokenTransfersKey('DESC', false, true)]!, [toBytea(transfer.token), '100', '300', 50, 0, toBytea(transfer.to)]],
+  ['listTokenTransferRange', read.tokenTransferRange, [toBytea(transfer.token), 40, 89]],
+  ['listTokenTransferRangeWithTransactions', read.tokenTransferRangeWithTransactions, [toBytea(transfer.token), 40, 89]],
+  ['listAddressLogRange', read.addressLogRange, [toBytea(log.address), 10, 34]],
+  ['listAddressLogRangeWithGas', read.addressLogRangeWithGas, [toBytea(log.address), 10, 34]],
   ['listAddressTokenTransfers', read.addressTokenTransfers.DESC, [toBytea(transfer.from), '0', '9223372036854775807', 50, 0, null, null]],
   ['listAddressTokenTransfers of one token and standard, in a range', read.addressTokenTransfers.ASC, [toBytea(transfer.to), '100', '300', 25, 25, toBytea(transfer.token), transfer.standard]],
   ['listApprovals', insights.approvals, [toBytea(approval.owner), 50, 0]],
@@ -231,6 +235,16 @@ describe('indexes', () => {
     const [, transfers, transferValues] = cases.find(([name]) => name === 'listTokenTransfers desc')!;
     // The page's edges are found on token_transfers_by_token, its rows by their ordinals.
     expect(await indexesOf(transfers, transferValues)).toEqual(expect.arrayContaining(['token_transfers_by_token', 'token_transfers_by_token_seq']));
+    // A range of ordinals is read on the ordinals' index alone.
+    for (const [name, index] of [
+      ['listTokenTransferRange', 'token_transfers_by_token_seq'],
+      ['listTokenTransferRangeWithTransactions', 'token_transfers_by_token_seq'],
+      ['listAddressLogRange', 'logs_by_address_seq'],
+      ['listAddressLogRangeWithGas', 'logs_by_address_seq'],
+    ]) {
+      const [, range, rangeValues] = cases.find(([named]) => named === name)!;
+      expect(await indexesOf(range, rangeValues), name).toContain(index);
+    }
     const [, ofAddress, addressValues] = cases.find(([name]) => name === 'listAddressTokenTransfers')!;
     expect(await indexesOf(ofAddress, addressValues)).toEqual(expect.arrayContaining(['token_transfers_by_from', 'token_transfers_by_to']));
     const [, internalOfAddress, internalValues] = cases.find(([name]) => name === 'listInternalTransactions of an address')!;

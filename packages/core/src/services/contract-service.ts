@@ -114,11 +114,10 @@ export class ContractService {
           return { value: { verified, addressLabel }, key };
         },
         tip: () => this.storage.getAddressLogTip(query.address),
-        read: (page) => this.storage.listAddressLogs({ address: query.address, ...page }),
-        readsNewestFirst: true,
+        range: (range) => this.storage.listAddressLogRange(query.address, range),
         write: async (logs, { verified, addressLabel }) => eventRecords(logs, verified, this.resolveEvent, addressLabel).map((record) => JSON.stringify(record)),
       },
-      cursor?.hash ?? null,
+      cursor,
       query,
     );
     return page ?? this.events(query);

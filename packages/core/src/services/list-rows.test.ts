@@ -22,14 +22,17 @@ beforeAll(async () => {
   demo = await deployDemo(chain);
   const storage = memoryStorage();
   // Counted, so the test can tell a page assembled from kept rows from one read from storage.
-  const counted = (name: 'listTokenTransfers' | 'listAddressLogs' | 'listLogsWithGas' | 'getToken' | 'getMetadataProfile' | 'getVerifiedContracts') => {
-    const read = storage[name].bind(storage) as (query: never) => Promise<unknown>;
-    (storage as unknown as Record<string, unknown>)[name] = (query: { sort?: string; offset?: number }) => {
-      reads.push(typeof query.sort === 'string' ? `${name} ${query.sort} ${query.offset}` : name);
-      return read(query as never);
+  const lists = ['listTokenTransfers', 'listTokenTransfersWithTransactions', 'listAddressLogs', 'listLogsWithGas'] as const;
+  const ranges = ['listTokenTransferRange', 'listTokenTransferRangeWithTransactions', 'listAddressLogRange', 'listAddressLogRangeWithGas'] as const;
+  const contexts = ['getToken', 'getMetadataProfile', 'getVerifiedContracts'] as const;
+  for (const name of [...lists, ...ranges, ...contexts]) {
+    const read = storage[name].bind(storage) as (...args: never[]) => Promise<unknown>;
+    (storage as unknown as Record<string, unknown>)[name] = (...args: never[]) => {
+      const [query, range] = args as unknown as [{ sort?: string; offset?: number }, { first: number; last: number } | undefined];
+      reads.push(range !== undefined ? `${name} ${range.first}..${range.last}` : typeof query.sort === 'string' ? `${name} ${query.sort} ${query.offset}` : name);
+      return read(...args);
     };
-  };
-  for (const name of ['listTokenTransfers', 'listAddressLogs', 'listLogsWithGas', 'getToken', 'getMetadataProfile', 'getVerifiedContracts'] as const) counted(name);
+  }
   explorer = await createExplorer({ rpcUrl: chain.rpcUrl, storage: storage as Storage, logger: pino({ level: 'silent' }),
     indexer: { pollIntervalMs: 20 },
     // The test asks every page many times over.
@@ -62,11 +65,11 @@ async function send(address: Hex, abi: Abi, functionName: string, args: (i: numb
 const get = async (url: string) => asText(await explorer.kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' })).body;
 
 /**
- * Every page of the token's transfers and of the token's and the emitter's events, in both
- * orders, and of their Etherscan getLogs, at two page sizes (one under a stored run of rows, one
- * over it), as served (response cache and kept rows) and as read from storage with nothing
- * kept: byte for byte equal. (getLogs from block 0 is the same page, read from storage: a block
- * range is never assembled from kept rows.)
+ * Every page of the token's transfers (REST and Etherscan tokentx) and of the token's and the
+ * emitter's events, in both orders, and of their Etherscan getLogs, at two page sizes (one under
+ * a stored run of rows, one over it), as served (response cache and kept rows) and as read from
+ * storage with nothing kept: byte for byte equal. (getLogs from block 0 and tokentx from block 0
+ * are the same pages, read from storage: a block range is never assembled from kept rows.)
  */
 async function expectServedAsStored(): Promise<void> {
   const token = demo.contracts.token.toLowerCase() as Hex;
@@ -79,6 +82,11 @@ async function expectServedAsStored(): Promise<void> {
         const stored = successResponse(await explorer.services.tokens.transfers({ token, page, offset, sort })).body;
         expect(await get(url), url).toBe(stored);
         expect(await get(url), `${url} again`).toBe(stored);
+        // tokentx shows confirmations, which kept rows write in from the head at each page.
+        const tokentx = `/api?module=account&action=tokentx&contractaddress=${token}&page=${page}&offset=${offset}&sort=${sort}`;
+        const storedTokentx = await get(`${tokentx}&startblock=0`);
+        expect(await get(tokentx), tokentx).toBe(storedTokentx);
+        expect(await get(tokentx), `${tokentx} again`).toBe(storedTokentx);
       }
       for (const contract of [token, emitter]) {
         const logs = (await explorer.storage.getAddressLogTip(contract))!.length;
@@ -119,17 +127,21 @@ describe('list pages assembled from kept rows', () => {
     // token's name, the contract's verification) is read again once, as the blocks touched it.
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=3&offset=3`);
     await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=2&offset=3`);
-    expect(reads.sort()).toEqual(['getMetadataProfile', 'getToken', 'getVerifiedContracts']);
+    const tokentx = `/api?module=account&action=tokentx&contractaddress=${token.toLowerCase()}&page=3&offset=3&sort=desc`;
+    await get(tokentx);
+    expect(reads.sort()).toEqual(['getMetadataProfile', 'getToken', 'getToken', 'getVerifiedContracts']);
     // Asked again past the response cache: no storage read at all.
     reads.length = 0;
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=3&offset=3&again`);
     await get(`/api/v1/contract/${emitter.toLowerCase()}/events?page=2&offset=3&again`);
     await get(`/api?module=logs&action=getLogs&address=${emitter.toLowerCase()}&page=1&offset=3`);
+    await get(tokentx);
     expect(reads).toEqual([]);
     // A page holding new rows reads those rows alone (the 4 transfers of the new blocks), once.
+    const length = (await explorer.storage.getTokenTransferTip(token.toLowerCase() as Hex))!.length;
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=100`);
     await get(`/api/v1/token/${token.toLowerCase()}/transfers?page=1&offset=100&x`);
-    expect(reads).toEqual(['listTokenTransfers desc 4']);
+    expect(reads).toEqual([`listTokenTransferRange ${length - 3}..${length}`]);
     await expectServedAsStored();
 
     // A reorg replaces those blocks with a longer branch of other transfers and pings.
@@ -148,5 +160,26 @@ describe('list pages assembled from kept rows', () => {
     expect(after).not.toBe(before);
     expect(JSON.parse(after).result[0].eventName).toBe('Ping');
     await expectServedAsStored();
+  });
+
+  it('a page that new blocks shifted reads from storage only the rows it lacks, at its bottom and at its top', async () => {
+    // The quote token's transfers: a list no other test of the file pages.
+    const quote = demo.contracts.quoteToken.toLowerCase() as Hex;
+    const pay = (i: number) => [demo.accounts[1 + (i % 4)], BigInt(i + 1)];
+    await send(quote, demo.abis.quoteToken, 'transfer', pay, 4);
+    const url = (page: number) => `/api/v1/token/${quote}/transfers?page=${page}&offset=3`;
+    const served = async (page: number) => {
+      const stored = successResponse(await explorer.services.tokens.transfers({ token: quote, page, offset: 3, sort: 'desc' })).body;
+      expect(await get(url(page)), url(page)).toBe(stored);
+    };
+    const length = (await explorer.storage.getTokenTransferTip(quote))!.length;
+    await served(1);
+    // Two new transfers: page 2 now shows the old page's two oldest rows (kept) and one below
+    // them (never read), page 1 the two new ones over the old newest.
+    await send(quote, demo.abis.quoteToken, 'transfer', pay, 2);
+    reads.length = 0;
+    await served(2);
+    await served(1);
+    expect(reads.filter((read) => read.startsWith('listTokenTransferRange'))).toEqual([`listTokenTransferRange ${length - 3}..${length - 3}`, `listTokenTransferRange ${length + 1}..${length + 2}`]);
   });
 });

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { EventHub } from '../events/index.js';
 import { JsonArrayText } from '../records/json-array-text.js';
-import type { BlockBundle, Hex, ListTip } from '../storage/index.js';
+import type { BlockBundle, Hex, IndexerCursor, ListTip, OrdinalRange } from '../storage/index.js';
+import { confirmationsOf } from './format.js';
 
 /** A token's transfers, numbered in chain order (`token_seq`). */
 export function tokenTransfersList(token: Hex): string {
@@ -23,6 +24,13 @@ export interface ListContext<C> {
   key: string;
 }
 
+/**
+ * A row's JSON text. A row that shows its confirmations, which move with every block, is kept as
+ * the text before and after them and its block: they are written in at each page, counted from
+ * the page's head as {@link confirmationsOf} counts them.
+ */
+export type RowText = string | { before: string; after: string; blockNumber: bigint };
+
 /** How to read one list and write its rows, for {@link ListRows.page}. */
 export interface ListSource<T, C> {
   /** The list's name ({@link tokenTransfersList}, {@link addressLogsList}). */
@@ -40,12 +48,10 @@ export interface ListSource<T, C> {
   context(): Promise<ListContext<C>>;
   /** The list's length and newest block, read together from storage. */
   tip(): Promise<ListTip | null>;
-  /** A page of the list's entries, as the answer pages them, within blocks up to `endBlock`. */
-  read(query: { page: number; offset: number; sort: 'asc' | 'desc'; endBlock: bigint }): Promise<T[]>;
-  /** Whether {@link read} pages newest first too: only then are a page's missing newest rows read alone. */
-  readsNewestFirst: boolean;
-  /** The rows' JSON texts, in order, exactly as the answer's array holds them. */
-  write(rows: T[], context: C): Promise<string[]>;
+  /** The list's entries numbered `first` to `last` (as {@link tip} counts them), oldest first. */
+  range(range: OrdinalRange): Promise<T[]>;
+  /** The rows' JSON texts, in order, exactly as the answer's array holds them (confirmations apart). */
+  write(rows: T[], context: C): Promise<RowText[]>;
 }
 
 /**
@@ -55,10 +61,10 @@ export interface ListSource<T, C> {
  * followed in process from the blocks this instance hears. A page, newest first too, is then a
  * range of ordinals assembled from kept texts: a new block adds rows at the top of a list rather
  * than outdating its pages, and a page recomputed after it reads nothing from storage. Rows not
- * kept yet are read as storage pages them, bounded by the block the length counts through: only
- * the newest ones when those are all that is missing (what a block adds), else the whole page.
- * What the rows show besides themselves (the list's context) is kept per list too, so a page
- * assembled from kept rows makes no storage read at all.
+ * kept yet are read by their ordinals: a page a block shifted reads the few rows it lacks (new
+ * ones at its top, older ones at its bottom), not the whole page. What the rows show besides
+ * themselves (the list's context) is kept per list too, so a page assembled from kept rows
+ * makes no storage read at all.
  *
  * A length is read from storage once (its newest block with it) and moved by every heard block
  * after that block; the blocks heard must form one line (each the child of the last), else, as
@@ -67,7 +73,7 @@ export interface ListSource<T, C> {
  * reads the page from storage as it would without this. Memory is bounded by the texts' size.
  */
 export class ListRows {
-  readonly #texts: LRUCache<string, { context: string; text: string }>;
+  readonly #texts: LRUCache<string, { context: string; text: RowText }>;
   /** Per list, its length and the newest block it counts (no entry after it is counted). */
   readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
   /** Per list and shape, its context read (or being read) under a version; dropped when the list is touched. */
@@ -80,7 +86,7 @@ export class ListRows {
 
   /** `maxBytes`: the most characters of row texts and keys kept at once (positive). */
   constructor(hub: EventHub, maxBytes: number) {
-    this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: (row, key) => row.text.length + row.context.length + key.length });
+    this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: ({ text, context }, key) => (typeof text === 'string' ? text.length : text.before.length + text.after.length) + context.length + key.length });
     hub.on('block', (bundle) => this.#witness(bundle));
     hub.on('reorg', () => this.#restart());
     // A verification changes how a contract's logs decode.
@@ -89,16 +95,15 @@ export class ListRows {
 
   /**
    * Page `page` of `offset` entries of `source`'s list in `sort` order, as a JSON array's text,
-   * at the indexed head `head` (its hash); `null` where it cannot be assembled exactly (see the
-   * class), or for an empty list (whose answer may need more than its rows). Rejects as
-   * `source.context` does.
+   * at the indexed head `head`; `null` where it cannot be assembled exactly (see the class), or
+   * for an empty list (whose answer may need more than its rows). Rejects as `source.context` does.
    */
-  async page<T, C, R>(source: ListSource<T, C>, head: Hex | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
-    if (head === null || head !== this.#tip) return null;
+  async page<T, C, R>(source: ListSource<T, C>, head: IndexerCursor | null, query: { page: number; offset: number; sort: 'asc' | 'desc' }): Promise<JsonArrayText<R> | null> {
+    if (head === null || head.hash !== this.#tip) return null;
     const line = this.#line;
     const [tip, context] = await Promise.all([this.#tipOf(source), this.#contextOf(source)]);
     if (tip === null || tip.length === 0 || line !== this.#line) return null;
-    const { length, blockNumber } = tip;
+    const { length } = tip;
     const { page, offset, sort } = query;
     const key = `${source.version}|${context.key}`;
     // Ordinals first to last as the page shows them.
@@ -106,36 +111,35 @@ export class ListRows {
     if (sort === 'asc' ? first > last : first < last) return new JsonArrayText('[]', 0);
     const step = sort === 'asc' ? 1 : -1;
     const count = Math.abs(last - first) + 1;
-    const texts = new Array<string>(count);
-    // The lowest ordinal not kept, and how many are not.
-    let lowestMissing = Number.POSITIVE_INFINITY;
-    let missing = 0;
+    const texts = new Array<RowText>(count);
+    // The lowest and highest ordinals not kept.
+    let lowest = Number.POSITIVE_INFINITY;
+    let highest = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const ordinal = first + i * step;
       const kept = this.#texts.get(`${source.shape}|${source.list}#${ordinal}`);
       if (kept !== undefined && kept.context === key) texts[i] = kept.text;
       else {
-        missing++;
-        lowestMissing = Math.min(lowestMissing, ordinal);
+        lowest = Math.min(lowest, ordinal);
+        highest = Math.max(highest, ordinal);
       }
     }
-    if (missing > 0) {
-      // Only the newest entries missing (what heard blocks added): exactly those, newest first;
-      // else the page as storage pages it. Either read stops at the newest block the length
-      // counts, so it holds exactly the entries of these ordinals, whatever was written after.
-      const newest = source.readsNewestFirst && lowestMissing === length - missing + 1;
-      const rows = await source.read(newest ? { page: 1, offset: missing, sort: 'desc', endBlock: blockNumber } : { page, offset, sort, endBlock: blockNumber });
-      if (rows.length !== (newest ? missing : count)) return null;
+    if (highest >= lowest) {
+      // One read of the ordinals between them. They are at most the length, so the read holds
+      // exactly the entries the length counts, whatever was written after it.
+      const rows = await source.range({ first: lowest, last: highest });
+      if (rows.length !== highest - lowest + 1) return null;
       const written = await source.write(rows, context.value);
       // Rows read across a reorg may be of either branch.
       if (line !== this.#line) return null;
       written.forEach((text, i) => {
-        const ordinal = newest ? length - i : first + i * step;
+        const ordinal = lowest + i;
         texts[(ordinal - first) * step] = text;
         this.#texts.set(`${source.shape}|${source.list}#${ordinal}`, { context: key, text });
       });
     }
-    return new JsonArrayText(`[${texts.join(',')}]`, count);
+    const shown = texts.map((text) => (typeof text === 'string' ? text : `${text.before}${confirmationsOf(text.blockNumber, head.number)}${text.after}`));
+    return new JsonArrayText(`[${shown.join(',')}]`, count);
   }
 
   /** The list's length at the tip: followed, else read (`null` when a block was heard meanwhile). */

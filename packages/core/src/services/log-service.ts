@@ -52,12 +52,10 @@ export class LogService {
         version: '',
         context: () => Promise.resolve({ value: null, key: '' }),
         tip: () => this.storage.getAddressLogTip(address),
-        read: ({ page, offset, endBlock }) => this.storage.listLogsWithGas({ address, topics: [], operators: {}, page, offset, endBlock }),
-        // Pages oldest first only.
-        readsNewestFirst: false,
+        range: (range) => this.storage.listAddressLogRangeWithGas(address, range),
         write: async (logs) => logs.map((log) => JSON.stringify(format(searchRecord(log)))),
       },
-      cursor?.hash ?? null,
+      cursor,
       { page: query.page, offset: query.offset, sort: 'asc' },
     );
     return page ?? (await this.search(query)).map(format);

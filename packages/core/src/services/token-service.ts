@@ -4,6 +4,7 @@ import type {
   Hex,
   IndexerCursor,
   JoinedPageReader,
+  ListedTransaction,
   MetadataStorage,
   StoredMetadataProfile,
   StoredToken,
@@ -20,7 +21,7 @@ import { formatUsd } from '../prices/usd.js';
 import { blockTagOf, type IndexedHead } from '../events/indexed-head.js';
 import type { TokenPrices, TokenMarket } from './token-prices.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
-import { formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
+import { confirmationsOf, formatTransaction, transactionAddresses, type TransactionRecord } from './format.js';
 import { labelOf, type AddressLabels, type LabelLookup } from './address-labels.js';
 import { percentOf } from './percent.js';
 import { tokenTransfersList, type ListRows } from './list-rows.js';
@@ -374,14 +375,13 @@ export class TokenService {
           return { value: identity, key: JSON.stringify(identity) };
         },
         tip: () => this.storage.getTokenTransferTip(query.token),
-        read: (page) => this.storage.listTokenTransfers({ token: query.token, ...page }),
-        readsNewestFirst: true,
+        range: (range) => this.storage.listTokenTransferRange(query.token, range),
         write: async (transfers, identity) => {
           const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
           return transfers.map((transfer) => JSON.stringify(formatTokenTransfer(transfer, identity, labels)));
         },
       },
-      cursor?.hash ?? null,
+      cursor,
       query,
     );
     return page ?? this.transfers(query);
@@ -402,6 +402,56 @@ export class TokenService {
     return stored && (standard === undefined || stored.standard === standard) ? this.records(page, stored) : [];
   }
 
+  /**
+   * {@link accountTransfers} of a token alone, each record as `format` writes it (Etherscan's
+   * `tokentx`, `tokennfttx` and `token1155tx` by contract): a page without block range assembled
+   * from kept rows (see {@link ListRows}) where it can be, else read as {@link accountTransfers}
+   * reads it; the same JSON either way. An entry `format` writes MUST end with the transaction's
+   * `confirmations` (a decimal string), as Etherscan's do: kept rows are written without them,
+   * and they are written in at each page from its head. `shape` names `format` (and so the standard).
+   */
+  async tokenTransfersText<F>(query: AccountTransfersQuery, shape: string, format: (record: AccountTokenTransferRecord) => F): Promise<F[] | JsonArrayText<F>> {
+    const { rows } = this;
+    const { address, token, standard } = query;
+    if (rows === null || address !== undefined || token === undefined || query.startBlock !== undefined || query.endBlock !== undefined) return (await this.accountTransfers(query)).map(format);
+    const [cursor, version] = await Promise.all([this.head.current(), this.labels.labelsVersion()]);
+    const head = cursor?.number ?? null;
+    const page = await rows
+      .page<StoredTransferWithTransaction, TokenIdentity, F>(
+        {
+          list: tokenTransfersList(token),
+          shape,
+          // A row shows its parties' labels and the token's name, symbol and decimals.
+          version: String(version),
+          context: async () => {
+            const stored = await this.storage.getToken(token);
+            if (stored === null || (standard !== undefined && stored.standard !== standard)) throw new UnlistedTokenError();
+            const { identity } = (await this.identitiesOf([token], stored)).get(token)!;
+            return { value: identity, key: JSON.stringify(identity) };
+          },
+          tip: () => this.storage.getTokenTransferTip(token),
+          range: (range) => this.storage.listTokenTransferRangeWithTransactions(token, range),
+          write: async (page, identity) => {
+            const labels = await this.labels.labelsOf(page.flatMap(({ transfer, transaction }) => [transfer.from, transfer.to, ...transactionAddresses(transaction)]));
+            return page.map(({ transfer, transaction }) => {
+              const text = JSON.stringify(format(transferRecord(transfer, transaction, identity, head, labels)));
+              const end = `${confirmationsOf(transaction.blockNumber, head)}"}`;
+              if (!text.endsWith(`"confirmations":"${end}`)) throw new TypeError(`tokenTransfersText: the ${shape} entry does not end with its confirmations`);
+              return { before: text.slice(0, -end.length), after: '"}', blockNumber: transaction.blockNumber };
+            });
+          },
+        },
+        cursor,
+        query,
+      )
+      // No such token, or one of another standard: nothing is listed, as storage's read tells.
+      .catch((error: unknown) => {
+        if (error instanceof UnlistedTokenError) return null;
+        throw error;
+      });
+    return page ?? (await this.accountTransfers(query)).map(format);
+  }
+
   /** The token transfers a transaction made, in log order, each with its token and the transaction. */
   async transactionTransfers(hash: Hex): Promise<AccountTokenTransferRecord[]> {
     const tx = await this.storage.getTransaction(hash);
@@ -418,12 +468,7 @@ export class TokenService {
     const [identities, cursor] = await Promise.all([this.identitiesOf(page.map(({ transfer }) => transfer.token), known), this.head.current()]);
     const labels = await this.labels.labelsOf(page.flatMap(({ transfer, transaction }) => [transfer.from, transfer.to, ...transactionAddresses(transaction)]));
     const head = cursor?.number ?? null;
-    return page.map(({ transfer, transaction }) => ({
-      ...formatTokenTransfer(transfer, identities.get(transfer.token)!.identity, labels),
-      token: transfer.token,
-      standard: transfer.standard,
-      transaction: formatTransaction(transaction, head, labels),
-    }));
+    return page.map(({ transfer, transaction }) => transferRecord(transfer, transaction, identities.get(transfer.token)!.identity, head, labels));
   }
 
   /**
@@ -497,6 +542,19 @@ export class TokenService {
 }
 
 /** Market cap in USD (10^-18): price times the total supply in whole tokens; `null` when either is unknown. */
+/** A transfer's record with its transaction, its token named by `identity`, confirmations counted from `head`. */
+function transferRecord(transfer: StoredTokenTransfer, transaction: ListedTransaction, identity: TokenIdentity, head: bigint | null, labels: AddressLabels): AccountTokenTransferRecord {
+  return {
+    ...formatTokenTransfer(transfer, identity, labels),
+    token: transfer.token,
+    standard: transfer.standard,
+    transaction: formatTransaction(transaction, head, labels),
+  };
+}
+
+/** A token a list of one standard does not list (none stored, or of another standard): its page is read from storage, which lists nothing. */
+class UnlistedTokenError extends Error {}
+
 function marketCapOf(market: TokenMarket | null, totalSupply: bigint | null): bigint | null {
   if (!market || market.price === null || totalSupply === null) return null;
   return (market.price * totalSupply) / 10n ** BigInt(market.decimals);

@@ -207,6 +207,15 @@ export interface ListTip {
   blockNumber: bigint;
 }
 
+/**
+ * Entries `first` to `last` (inclusive) of a list kept in chain order, by the ordinals
+ * {@link ListTip} counts (1 is the oldest entry): a page of such a list at any depth.
+ */
+export interface OrdinalRange {
+  first: number;
+  last: number;
+}
+
 export interface AddressLogsQuery {
   address: Hex;
   /** Inclusive block range. */

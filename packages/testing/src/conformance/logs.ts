@@ -108,6 +108,16 @@ export function logTests(factory: StorageFactory): void {
       expect(found.length).toBeGreaterThan(0);
       expect(await storage.listLogsWithGas(topic)).toEqual(withGas(stored, found));
       expect(await storage.listLogsWithGas({ ...deep, address: fixtureAddress('silent') })).toEqual([]);
+      // A range of its ordinals holds the logs at those places in chain order, the kept and the
+      // fork's alike (one range spans the fork), with or without their transactions' gas.
+      const inOrder = referenceAddressLogs(stored, { address: EMITTER, page: 1, offset: 10_000, sort: 'asc' });
+      const kept = emitted(chain.slice(0, 6));
+      for (const [first, last] of [[1, 1], [1, count], [2, 5], [kept - 1, kept + 2], [count - 1, count + 3], [count + 1, count + 5], [0, 2], [5, 4]] as const) {
+        const expected = inOrder.filter((_, i) => i + 1 >= first && i + 1 <= last);
+        expect(await storage.listAddressLogRange(EMITTER, { first, last }), `${first}..${last}`).toEqual(expected);
+        expect(await storage.listAddressLogRangeWithGas(EMITTER, { first, last }), `${first}..${last} with gas`).toEqual(withGas(stored, expected));
+      }
+      expect(await storage.listAddressLogRange(fixtureAddress('silent'), { first: 1, last: 10 })).toEqual([]);
     });
   });
 }

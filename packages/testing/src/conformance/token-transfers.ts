@@ -128,6 +128,19 @@ export function tokenTransferTests(factory: StorageFactory): void {
           expect(await storage.listAddressTokenTransfersWithTransactions(query), `${address} ${sort}`).toEqual(withTransactions(stored, referenceAddressTokenTransfers(stored, query)));
         }
       }
+      // A range of a token's ordinals holds its transfers at those places in chain order, the
+      // kept and the fork's alike, alone or with their transactions.
+      const keptTransfers = chainTokenTransfers(chain.slice(0, 5));
+      for (const token of new Set(transfers.map((transfer) => transfer.token))) {
+        const inOrder = referenceTokenTransfers(stored, { token, page: 1, offset: 10_000, sort: 'asc' });
+        const [count, kept] = [inOrder.length, keptTransfers.filter((transfer) => transfer.token === token).length];
+        for (const [first, last] of [[1, 1], [1, count], [kept, kept + 1], [count - 1, count + 2], [count + 1, count + 3], [0, 1], [3, 2]] as const) {
+          const expected = inOrder.filter((_, i) => i + 1 >= first && i + 1 <= last);
+          expect(await storage.listTokenTransferRange(token, { first, last }), `${token} ${first}..${last}`).toEqual(expected);
+          expect(await storage.listTokenTransferRangeWithTransactions(token, { first, last }), `${token} ${first}..${last} with transactions`).toEqual(withTransactions(stored, expected));
+        }
+      }
+      expect(await storage.listTokenTransferRange(fixtureAddress('nobody'), { first: 1, last: 5 })).toEqual([]);
     });
 
     test('writeBlock refuses a transfer naming no log of the block or out of order, writing nothing', async (storage) => {

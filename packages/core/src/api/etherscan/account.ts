@@ -99,16 +99,20 @@ export function accountModule(services: Services): EtherscanModule {
       const query = parseParams(tokenTransfersParams, params);
       if (query.address === undefined && query.contractaddress === undefined) throw new InvalidAddressError();
       checkWindow(query);
-      const transfers = await services.tokens.accountTransfers({
-        address: query.address,
-        token: query.contractaddress,
-        standard,
-        ...(await rangeOf(query)),
-        page: query.page,
-        offset: query.offset,
-        sort: query.sort,
-      });
-      return list(transfers.map(entry), NO_TRANSACTIONS);
+      const transfers = await services.tokens.tokenTransfersText(
+        {
+          address: query.address,
+          token: query.contractaddress,
+          standard,
+          ...(await rangeOf(query)),
+          page: query.page,
+          offset: query.offset,
+          sort: query.sort,
+        },
+        `etherscan ${standard}`,
+        entry,
+      );
+      return list(transfers, NO_TRANSACTIONS);
     };
   }
 

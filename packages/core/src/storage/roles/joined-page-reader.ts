@@ -1,5 +1,5 @@
 import type { LogsQuery } from '../log-topic-records.js';
-import type { StoredLogWithGas, StoredTransferWithTransaction } from '../records.js';
+import type { Hex, OrdinalRange, StoredLogWithGas, StoredTransferWithTransaction } from '../records.js';
 import type { AddressTokenTransfersQuery, TokenTransfersQuery } from '../token-records.js';
 
 /**
@@ -15,8 +15,12 @@ import type { AddressTokenTransfersQuery, TokenTransfersQuery } from '../token-r
 export interface JoinedPageReader {
   /** {@link LogReader.listLogs}'s page, each log with its block time and its transaction's gas. */
   listLogsWithGas(query: LogsQuery): Promise<StoredLogWithGas[]>;
+  /** {@link LogReader.listAddressLogRange}'s logs, each with its block time and its transaction's gas. */
+  listAddressLogRangeWithGas(address: Hex, range: OrdinalRange): Promise<StoredLogWithGas[]>;
   /** {@link TokenReader.listTokenTransfers}'s page, each transfer with its transaction. */
   listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]>;
+  /** {@link TokenReader.listTokenTransferRange}'s transfers, each with its transaction. */
+  listTokenTransferRangeWithTransactions(token: Hex, range: OrdinalRange): Promise<StoredTransferWithTransaction[]>;
   /** {@link TokenReader.listAddressTokenTransfers}'s page, each transfer with its transaction. */
   listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]>;
 }

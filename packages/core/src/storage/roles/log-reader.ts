@@ -1,6 +1,6 @@
 import type { LogsQuery } from '../log-topic-records.js';
 import type { Hex } from '../records.js';
-import type { AddressLogsQuery, ListTip, StoredLog } from '../records.js';
+import type { AddressLogsQuery, ListTip, OrdinalRange, StoredLog } from '../records.js';
 
 /**
  * Logs of written blocks, by emitter and by topics (a transaction's own logs are
@@ -19,6 +19,14 @@ export interface LogReader {
    * when it emitted none. A database backend MUST read it from an index, not by counting.
    */
   getAddressLogTip(address: Hex): Promise<ListTip | null>;
+  /**
+   * The logs of `address` numbered `range.first` to `range.last` in chain order (as
+   * {@link getAddressLogTip} counts them), oldest first; ordinals below 1 or past the list's
+   * length have none. After a rollback the ordinals of kept logs are unchanged and a fork's logs
+   * continue them. A database backend MUST read only the range's entries, from an index on the
+   * ordinals.
+   */
+  listAddressLogRange(address: Hex, range: OrdinalRange): Promise<StoredLog[]>;
   /**
    * Logs matching `query` (its contract if given, its topics as `logMatchesTopics` reads them,
    * the inclusive block range), ascending by (blockNumber, logIndex), then paged as

@@ -1,5 +1,5 @@
 import type { ApprovalsQuery, StoredApproval } from '../approval-records.js';
-import type { Hex, ListTip, StoredTokenTransfer } from '../records.js';
+import type { Hex, ListTip, OrdinalRange, StoredTokenTransfer } from '../records.js';
 import type { AddressTokenBalancesQuery, AddressTokenTransfersQuery, StoredToken, StoredTokenBalance, TokenHoldersPage, TokenHoldersQuery, TokenSearchQuery, TokenTransfersQuery, TokensQuery } from '../token-records.js';
 
 /**
@@ -50,6 +50,14 @@ export interface TokenReader {
    * when it has none. A database backend MUST read it from an index, not by counting.
    */
   getTokenTransferTip(token: Hex): Promise<ListTip | null>;
+  /**
+   * The transfers of `token` numbered `range.first` to `range.last` in chain order (as
+   * {@link getTokenTransferTip} counts them), oldest first; ordinals below 1 or past the list's
+   * length have none, so a range past the end resolves fewer or none. After a rollback the
+   * ordinals of kept transfers are unchanged and a fork's transfers continue them. A database
+   * backend MUST read only the range's entries, from an index on the ordinals.
+   */
+  listTokenTransferRange(token: Hex, range: OrdinalRange): Promise<StoredTokenTransfer[]>;
   /**
    * Token transfers with `address` as sender or recipient (a transfer to oneself once), of every
    * token or only `token`, of every standard or only `standard`, within the inclusive block
