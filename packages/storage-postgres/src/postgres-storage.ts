@@ -503,10 +503,12 @@ export class PostgresStorage implements Storage {
 
   async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {
     if (limit < 1) return [];
-    const { rows } = await this.#reads.query<TokenRow>({
-      ...this.#read.tokens,
-      values: [limit, offset, include?.map(toBytea) ?? null, exclude.map(toBytea)],
-    });
+    const excluded = exclude.map(toBytea);
+    const { rows } = await this.#reads.query<TokenRow>(
+      include === undefined
+        ? { ...this.#read.tokens, values: [limit, offset, excluded] }
+        : { ...this.#read.includedTokens, values: [limit, offset, include.map(toBytea), excluded] },
+    );
     return rows.map(toStoredToken);
   }
 

@@ -365,7 +365,15 @@ export function readStatements(t: Tables) {
     tokens: {
       name: 'chainlens_tokens',
       text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens}
-        WHERE ($3::bytea[] IS NULL OR address = ANY($3::bytea[])) AND NOT (address = ANY($4::bytea[]))
+        WHERE NOT (address = ANY($3::bytea[]))
+        ORDER BY holder_count DESC, transfer_count DESC, address LIMIT $1 OFFSET $2`,
+    },
+    // The named tokens alone: a primary key lookup each. A generic plan of one statement for
+    // both cases (`$n IS NULL OR address = ANY($n)`) walked every token in popularity order.
+    includedTokens: {
+      name: 'chainlens_included_tokens',
+      text: `SELECT ${TOKEN_COLUMNS} FROM ${t.tokens}
+        WHERE address = ANY($3::bytea[]) AND NOT (address = ANY($4::bytea[]))
         ORDER BY holder_count DESC, transfer_count DESC, address LIMIT $1 OFFSET $2`,
     },
     // $1 and $2 bound the prefix's keys (see the token-search migration); exact matches first.
