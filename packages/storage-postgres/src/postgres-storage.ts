@@ -70,7 +70,7 @@ import type {
   UserChanges,
 } from '@chainlens/core';
 import { givenTopicPositions, type LogsQuery } from '@chainlens/core';
-import { Pool } from 'pg';
+import { Pool, type QueryConfig } from 'pg';
 import { accountStatements } from './account-queries.js';
 import { PostgresAccountStorage } from './account-storage.js';
 import { lockChainStateStatement } from './chain-state.js';
@@ -91,8 +91,6 @@ import { PostgresMetadataStorage } from './metadata-storage.js';
 import {
   addressLogsKey,
   afterPrefix,
-  type LogRow,
-  type LogWithGasRow,
   type ReadStatements,
   readStatements,
   searchKey,
@@ -100,8 +98,8 @@ import {
   type Statement,
   tokenTransfersKey,
   toStoredLog,
+  toStoredLogWithGas,
   toTransferWithTransaction,
-  type TransferWithTransactionRow,
 } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
 import type { RolePools } from './role-pools.js';
@@ -337,7 +335,7 @@ export class PostgresStorage implements Storage {
       const block = (await client.query<StoredBlock>({ ...this.#read.blockByNumber, values })).rows[0];
       if (!block) return null;
       const transactions = (await client.query<StoredTransaction>({ ...this.#read.blockTransactions, values })).rows;
-      const logs = (await client.query<LogRow>({ ...this.#read.blockLogs, values })).rows.map(toStoredLog);
+      const logs = (await client.query<unknown[]>({ ...this.#read.blockLogs, values, rowMode: 'array' })).rows.map(toStoredLog);
       const tokenTransfers = (await client.query<StoredTokenTransfer>({ ...this.#read.blockTokenTransfers, values })).rows;
       const pairs = (await client.query<StoredPair>({ ...this.#dex.blockPairs, values })).rows;
       const pairSyncs = (await client.query<StoredPairSync>({ ...this.#dex.blockPairSyncs, values })).rows;
@@ -379,7 +377,7 @@ export class PostgresStorage implements Storage {
   }
 
   async getTransactionLogs(hash: Hex): Promise<StoredLog[]> {
-    const { rows } = await this.#reads.query<LogRow>({ ...this.#read.transactionLogs, values: [toBytea(hash)] });
+    const { rows } = await this.#reads.query<unknown[]>({ ...this.#read.transactionLogs, values: [toBytea(hash)], rowMode: 'array' });
     return rows.map(toStoredLog);
   }
 
@@ -422,16 +420,16 @@ export class PostgresStorage implements Storage {
   }
 
   async listAddressLogs(query: AddressLogsQuery): Promise<StoredLog[]> {
-    return (await this.#addressLogs<LogRow>(query, false)).map(toStoredLog);
+    return (await this.#addressLogs(query, false)).map(toStoredLog);
   }
 
   /** A contract's log page, with (`gas`) or without its transactions' time and gas. */
-  async #addressLogs<Row extends LogRow>({ address, startBlock = 0n, endBlock = INT8_MAX, topic0, page, offset, sort }: AddressLogsQuery, gas: boolean): Promise<Row[]> {
+  async #addressLogs({ address, startBlock = 0n, endBlock = INT8_MAX, topic0, page, offset, sort }: AddressLogsQuery, gas: boolean): Promise<unknown[][]> {
     if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
     const statement = this.#read.addressLogs[addressLogsKey(sort === 'asc' ? 'ASC' : 'DESC', topic0 !== undefined, gas)]!;
     const values: unknown[] = [toBytea(address), toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (topic0 !== undefined) values.push(toBytea(topic0));
-    const { rows } = await this.#reads.query<Row>({ ...statement, values });
+    const { rows } = await this.#reads.query<unknown[]>({ ...statement, values, rowMode: 'array' });
     return rows;
   }
 
@@ -456,25 +454,25 @@ export class PostgresStorage implements Storage {
   }
 
   async listLogs(query: LogsQuery): Promise<StoredLog[]> {
-    return (await this.#logs<LogRow>(query, false)).map(toStoredLog);
+    return (await this.#logs(query, false)).map(toStoredLog);
   }
 
   async listLogsWithGas(query: LogsQuery): Promise<StoredLogWithGas[]> {
-    return (await this.#logs<LogWithGasRow>(query, true)).map(toStoredLog);
+    return (await this.#logs(query, true)).map(toStoredLogWithGas);
   }
 
   /** {@link listLogs}'s rows, with (`gas`) or without their transactions' time and gas. */
-  async #logs<Row extends LogRow>(query: LogsQuery, gas: boolean): Promise<Row[]> {
+  async #logs(query: LogsQuery, gas: boolean): Promise<unknown[][]> {
     const { address, startBlock = 0n, endBlock = INT8_MAX, topics, page, offset } = query;
     const given = givenTopicPositions(query);
     if ((address === undefined && given.length === 0) || page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
     // A contract's logs alone are its event page in chain order: a range of its log ordinals,
     // so a deep page reads only its own rows.
-    if (address !== undefined && given.length === 0) return this.#addressLogs<Row>({ address, startBlock, endBlock, page, offset, sort: 'asc' }, gas);
+    if (address !== undefined && given.length === 0) return this.#addressLogs({ address, startBlock, endBlock, page, offset, sort: 'asc' }, gas);
     const values: unknown[] = [toDecimal(clampInt8(startBlock)), toDecimal(clampInt8(endBlock)), offset, (page - 1) * offset];
     if (address !== undefined) values.push(toBytea(address));
     for (const position of given) values.push(toBytea(topics[position]!));
-    const { rows } = await this.#reads.query<Row>({ ...logsStatement(this.#tables, query, gas), values });
+    const { rows } = await this.#reads.query<unknown[]>({ ...logsStatement(this.#tables, query, gas), values, rowMode: 'array' });
     return rows;
   }
 
@@ -519,10 +517,12 @@ export class PostgresStorage implements Storage {
 
   async listTokens({ limit, offset = 0, include, exclude = [] }: TokensQuery): Promise<StoredToken[]> {
     if (limit < 1) return [];
-    const { rows } = await this.#reads.query<TokenRow>({
-      ...this.#read.tokens,
-      values: [limit, offset, include?.map(toBytea) ?? null, exclude.map(toBytea)],
-    });
+    const excluded = exclude.map(toBytea);
+    const { rows } = await this.#reads.query<TokenRow>(
+      include === undefined
+        ? { ...this.#read.tokens, values: [limit, offset, excluded] }
+        : { ...this.#read.includedTokens, values: [limit, offset, include.map(toBytea), excluded] },
+    );
     return rows.map(toStoredToken);
   }
 
@@ -559,16 +559,18 @@ export class PostgresStorage implements Storage {
   }
 
   async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
-    return this.#tokenTransfers<StoredTokenTransfer>(query, false);
+    const page = this.#tokenTransfers(query, false);
+    return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
   }
 
   async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return (await this.#tokenTransfers<TransferWithTransactionRow>(query, true)).map(toTransferWithTransaction);
+    const page = this.#tokenTransfers(query, true);
+    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toTransferWithTransaction) : [];
   }
 
-  /** A token's transfer page, alone or (`joined`) each with its transaction's columns. */
-  async #tokenTransfers<Row extends object>({ token, from, to, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: TokenTransfersQuery, joined: boolean): Promise<Row[]> {
-    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
+  /** The statement and values of a token's transfer page, alone or (`joined`) each with its transaction's columns; `null` for a page that holds nothing. */
+  #tokenTransfers({ token, from, to, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: TokenTransfersQuery, joined: boolean): QueryConfig | null {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return null;
     const statement = this.#read.tokenTransfers[tokenTransfersKey(sort === 'asc' ? 'ASC' : 'DESC', from !== undefined, to !== undefined, joined)]!;
     const values: unknown[] = [
       toBytea(token),
@@ -579,8 +581,7 @@ export class PostgresStorage implements Storage {
     ];
     if (from !== undefined) values.push(toBytea(from));
     if (to !== undefined) values.push(toBytea(to));
-    const { rows } = await this.#reads.query<Row>({ ...statement, values });
-    return rows;
+    return { ...statement, values };
   }
 
   async getTokenTransferTip(token: Hex): Promise<ListTip | null> {
@@ -597,20 +598,22 @@ export class PostgresStorage implements Storage {
   }
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
-    return this.#addressTokenTransfers<StoredTokenTransfer>(query, this.#read.addressTokenTransfers);
+    const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfers);
+    return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
   }
 
   async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return (await this.#addressTokenTransfers<TransferWithTransactionRow>(query, this.#read.addressTokenTransfersWithTransactions)).map(toTransferWithTransaction);
+    const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfersWithTransactions);
+    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toTransferWithTransaction) : [];
   }
 
-  /** An address's transfer page by one of the statement pairs that share its parameters. */
-  async #addressTokenTransfers<Row extends object>(
+  /** An address's transfer page by one of the statement pairs that share its parameters; `null` for a page that holds nothing. */
+  #addressTokenTransfers(
     { address, token, standard, startBlock = 0n, endBlock = INT8_MAX, page, offset, sort }: AddressTokenTransfersQuery,
     statements: Record<'ASC' | 'DESC', Statement>,
-  ): Promise<Row[]> {
-    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return [];
-    const { rows } = await this.#reads.query<Row>({
+  ): QueryConfig | null {
+    if (page < 1 || offset < 1 || startBlock > INT8_MAX || endBlock < INT8_MIN) return null;
+    return {
       ...statements[sort === 'asc' ? 'ASC' : 'DESC'],
       values: [
         toBytea(address),
@@ -621,10 +624,8 @@ export class PostgresStorage implements Storage {
         token === undefined ? null : toBytea(token),
         standard ?? null,
       ],
-    });
-    return rows;
+    };
   }
-
 
   async listTokenPairs(token: Hex): Promise<StoredPair[]> {
     const { rows } = await this.#reads.query<StoredPair>({ ...this.#dex.tokenPairs, values: [toBytea(token)] });
@@ -729,7 +730,7 @@ export class PostgresStorage implements Storage {
   async listAddressLogsAfter(query: KeysetQuery<LogPosition>): Promise<StoredLog[]> {
     const range = keysetRange(query, (after) => [after.blockNumber, after.logIndex], 1);
     if (!range) return [];
-    const { rows } = await this.#reads.query<LogRow>({ ...this.#insights.logsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit] });
+    const { rows } = await this.#reads.query<unknown[]>({ ...this.#insights.logsAfter, values: [toBytea(query.address), ...range.position, range.end, query.limit], rowMode: 'array' });
     return rows.map(toStoredLog);
   }
 

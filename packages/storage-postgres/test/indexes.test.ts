@@ -6,10 +6,12 @@ import { byteaArray, toBytea } from '../src/codec.js';
 import { hitCountersStatement, hitCountersValues } from '../src/counter-queries.js';
 import { insightStatements, labelStatements, prefixPattern } from '../src/insight-queries.js';
 import { logsStatement } from '../src/log-topic-queries.js';
+import { metadataStatements } from '../src/metadata-queries.js';
 import { internalTransactionStatements } from '../src/internal-transaction-queries.js';
 import { addressLogsKey, afterPrefix, readStatements, searchKey, tokenTransfersKey, type Statement } from '../src/queries.js';
 import { rollbackStatements } from '../src/rollback.js';
 import { qualifiedTables } from '../src/tables.js';
+import { verificationStatements } from '../src/verification-queries.js';
 import { createStorage, testSchemas, withClient } from './database.js';
 
 /** A plan node of EXPLAIN (FORMAT JSON), as far as these tests read it. */
@@ -276,6 +278,9 @@ describe('the statements of the list routes and lookups', () => {
   const [emitter, logs] = busiest(chainLogs(routeChain), (candidate) => candidate.address);
   const holder = chainTokenTransfers(routeChain)[50]!.to;
   const someTransaction = chainTransactions(routeChain)[1_234]!;
+  // A recipient's incoming transfers across every token: what getLogs by topic2 alone lists.
+  const recipientTopic = chainLogs(routeChain).find((candidate) => candidate.topics.length > 2)!.topics[2]!;
+  const recipientSearch = logsStatement(qualifiedTables(routeSchema), { topics: [undefined, undefined, recipientTopic], operators: {}, page: 1, offset: PAGE }, true);
 
   beforeAll(async () => {
     const storage = await createStorage(routeSchema);
@@ -327,6 +332,9 @@ describe('the statements of the list routes and lookups', () => {
     ],
     ['tokentx of an address, first page (listAddressTokenTransfersWithTransactions)', r.addressTokenTransfersWithTransactions.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, null], 2 * PAGE],
     ['tokentx of an address asc, second page (listAddressTokenTransfersWithTransactions)', r.addressTokenTransfersWithTransactions.ASC, [toBytea(holder), '0', MAX, PAGE, PAGE, null, null], 4 * PAGE],
+    // Etherscan's tokentx names the standard (ERC-20 for tokentx), as the bench's holder route asks.
+    ['tokentx of an address, ERC-20 only (listAddressTokenTransfersWithTransactions)', r.addressTokenTransfersWithTransactions.DESC, [toBytea(holder), '0', MAX, PAGE, 0, null, 'ERC-20'], 2 * PAGE],
+    ['getLogs by topic2 alone (listLogsWithGas)', recipientSearch, ['0', MAX, PAGE, 0, toBytea(recipientTopic)]],
   ];
 
   it('the fixture has pages to go deep into', () => {
@@ -423,9 +431,38 @@ describe('token search', () => {
           convert_to('token ' || i, 'UTF8'), convert_to('tk' || i, 'UTF8')
         FROM generate_series(1, 20000) AS i`,
       );
-      await client.query(`ANALYZE ${k.tokens}`);
+      // And a metadata profile and a verified contract for every other token: operator tables large enough that reading one whole costs more than its key.
+      await client.query(
+        `INSERT INTO ${k.metadataProfiles} (address, profile) SELECT decode(lpad(to_hex(i), 40, '0'), 'hex'), '{"website": "https://example.org"}' FROM generate_series(1, 20000, 2) AS i`,
+      );
+      await client.query(
+        `INSERT INTO ${k.verifiedContracts} (address, name, path, compiler_version, compiler_settings, sources, abi, constructor_arguments, runtime_match, verified_at)
+        SELECT decode(lpad(to_hex(i), 40, '0'), 'hex'), 'Token', 'Token.sol', '0.8.28', '{}', '{}', '[]', '\\x', 'full', now() FROM generate_series(1, 20000, 2) AS i`,
+      );
+      await client.query(`ANALYZE ${k.tokens}, ${k.metadataProfiles}, ${k.verifiedContracts}`);
     });
   });
+
+  /** Token `i` of the table, as a bytea literal. */
+  const tokenKey = (i: number) => `\\x${i.toString(16).padStart(40, '0')}`;
+
+  // What the token transfer, tokentx, holders and events routes read beside their page: the
+  // token (or a page's tokens), their metadata profiles, the contract's verification.
+  const lookups: [string, Statement, unknown[]][] = [
+    ['getToken', readStatements(k).token, [tokenKey(1234)]],
+    ['listTokens of a page’s tokens (include)', readStatements(k).includedTokens, [3, 0, [tokenKey(11), tokenKey(1234), tokenKey(19_999)], []]],
+    ['getMetadataProfiles', metadataStatements(k).profiles, [[tokenKey(11), tokenKey(1234)]]],
+    ['getVerifiedContracts', verificationStatements(k).contracts, [[tokenKey(11)]]],
+  ];
+  for (const [name, statement, values] of lookups) {
+    it(`${name} reads by primary key, never a sequential scan (custom and generic plans)`, async () => {
+      for (const kind of ['custom', 'generic'] as const) {
+        const nodes = await plan(statement, values, kind);
+        expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']), kind).toEqual([]);
+        expect(nodes.some((node) => node['Index Name']?.endsWith('_pkey')), kind).toBe(true);
+      }
+    });
+  }
 
   it('finds names and symbols by prefix through their indexes, never a sequential scan, in custom and generic plans', async () => {
     // Prefixes as people type them, each naming a few tokens (one naming half of them is rightly read whole).
