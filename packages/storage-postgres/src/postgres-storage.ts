@@ -439,17 +439,17 @@ export class PostgresStorage implements Storage {
   }
 
   async listAddressLogRange(address: Hex, range: OrdinalRange): Promise<StoredLog[]> {
-    return (await this.#ordinalRange<LogRow>(this.#read.addressLogRange, address, range)).map(toStoredLog);
+    return (await this.#ordinalRange<unknown[]>(this.#read.addressLogRange, address, range, 'array')).map(toStoredLog);
   }
 
   async listAddressLogRangeWithGas(address: Hex, range: OrdinalRange): Promise<StoredLogWithGas[]> {
-    return (await this.#ordinalRange<LogWithGasRow>(this.#read.addressLogRangeWithGas, address, range)).map(toStoredLog);
+    return (await this.#ordinalRange<unknown[]>(this.#read.addressLogRangeWithGas, address, range, 'array')).map(toStoredLogWithGas);
   }
 
-  /** The entries `range` numbers in the list of `owner` that `statement` reads (none for an empty range). */
-  async #ordinalRange<Row extends object>(statement: Statement, owner: Hex, { first, last }: OrdinalRange): Promise<Row[]> {
+  /** The entries `range` numbers in the list of `owner` that `statement` reads (none for an empty range); as arrays where the row builder takes them so. */
+  async #ordinalRange<Row extends object>(statement: Statement, owner: Hex, { first, last }: OrdinalRange, rowMode?: 'array'): Promise<Row[]> {
     if (first > last || last < 1) return [];
-    const { rows } = await this.#reads.query<Row>({ ...statement, values: [toBytea(owner), Math.max(first, 1), last] });
+    const { rows } = await this.#reads.query<Row>({ ...statement, values: [toBytea(owner), Math.max(first, 1), last], ...(rowMode && { rowMode }) });
     return rows;
   }
 
@@ -594,7 +594,7 @@ export class PostgresStorage implements Storage {
   }
 
   async listTokenTransferRangeWithTransactions(token: Hex, range: OrdinalRange): Promise<StoredTransferWithTransaction[]> {
-    return (await this.#ordinalRange<TransferWithTransactionRow>(this.#read.tokenTransferRangeWithTransactions, token, range)).map(toTransferWithTransaction);
+    return (await this.#ordinalRange<unknown[]>(this.#read.tokenTransferRangeWithTransactions, token, range, 'array')).map(toTransferWithTransaction);
   }
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
