@@ -133,7 +133,7 @@ export class TransactionService {
     if (delegations.size > 0) {
       const targets = await this.storage.getVerifiedContracts([...new Set(delegations.values())]);
       const resolve = verifiedEventResolver([...verified, ...targets], this.resolveEvent, delegations);
-      decoded = logs.map((log) => decodeLog(log, resolve));
+      decoded = decoded.map((log, i) => (log.eventName === null && delegations.has(logs[i]!.address) ? decodeLog(logs[i]!, resolve) : log));
     }
     return decoded.map((log, i) => ({ ...log, contractLabel: labelOf(labels, logs[i]!.address) }));
   }
