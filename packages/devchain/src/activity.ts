@@ -13,7 +13,7 @@ export interface DemoActivityOptions {
 
 /** Handle of a running {@link startDemoActivity}. */
 export interface DemoActivity {
-  /** Stops scheduling rounds and resolves once the round in flight has finished sending. */
+  /** Stops scheduling rounds, ends the round in flight's wait for a receipt, and resolves once that round has stopped sending. */
   stop(): Promise<void>;
 }
 
@@ -47,15 +47,18 @@ export function startDemoActivity(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  // Ends a round's wait for its swap's receipt on stop: a transaction the node never mines would
+  // hold `stop()` for viem's 3-minute receipt timeout, past any test's teardown limit.
+  const stopping = new AbortController();
 
   const tick = (): void => {
     inFlight = (async () => {
       sender ??= await TxSender.connect(chain.rpcUrl);
-      await runRound(sender, deployment, round++);
+      await runRound(sender, deployment, round++, stopping.signal);
     })()
       .catch((error: unknown) => {
         sender = undefined; // reconnect next round, in case the node restarted
-        onError(error);
+        if (!stopped) onError(error);
       })
       .finally(() => {
         if (stopped) return;
@@ -69,12 +72,13 @@ export function startDemoActivity(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort();
       await inFlight;
     },
   };
 }
 
-async function runRound(sender: TxSender, deployment: DemoDeployment, round: number): Promise<void> {
+async function runRound(sender: TxSender, deployment: DemoDeployment, round: number, signal: AbortSignal): Promise<void> {
   const { contracts, abis } = deployment;
   // Other code may send from the same dev accounts between rounds: start from the node's view.
   sender.refresh();
@@ -136,7 +140,7 @@ async function runRound(sender: TxSender, deployment: DemoDeployment, round: num
     await call(pick(8), contracts.reverter, abis.reverter, failure);
   }
 
-  if (round % 3 === 1) await tradeOnPair(sender, deployment, pick(9), read, call);
+  if (round % 3 === 1) await tradeOnPair(sender, deployment, pick(9), read, call, signal);
 }
 
 /**
@@ -152,6 +156,7 @@ async function tradeOnPair(
   trader: LocalAccount,
   read: Read,
   call: Call,
+  signal: AbortSignal,
 ): Promise<void> {
   const { contracts, abis } = deployment;
   const [reserve0, reserve1] = await read<[bigint, bigint, number]>(contracts.dexPair, abis.dexPair, 'getReserves');
@@ -172,12 +177,12 @@ async function tradeOnPair(
   if (balance < 2n * amountIn) {
     // A tenth of the reserve lasts the trader ten swaps or more.
     const funding = await call(devAccount(0), tokenIn, abis.token, 'mint', [trader.address, reserveIn / 10n]);
-    await sender.waitForReceipts([funding]);
+    await sender.waitForReceipts([funding], signal);
   }
   await call(trader, tokenIn, abis.token, 'transfer', [contracts.dexPair, amountIn]);
   const outs = buyDemo === demoIsToken0 ? [amountOut, 0n] : [0n, amountOut];
   const swap = await call(trader, contracts.dexPair, abis.dexPair, 'swap', [...outs, trader.address]);
-  const [receipt] = await sender.waitForReceipts([swap]);
+  const [receipt] = await sender.waitForReceipts([swap], signal);
   if (receipt?.status !== 'success') throw new Error(`demo swap ${swap} reverted`);
 }
 

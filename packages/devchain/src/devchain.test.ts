@@ -359,6 +359,26 @@ describe('devchain on a real anvil', () => {
     expect(errors).toEqual([]);
   });
 
+  // Without the abort, stop() waited for viem's 3-minute receipt timeout, past this test's limit.
+  it("stop() ends a round's wait for a swap the node never mines, and reports no error", { timeout: 30_000 }, async () => {
+    const errors: unknown[] = [];
+    await client.request({ method: 'evm_setAutomine' as never, params: [false] as never });
+    const activity = startDemoActivity(anvil, demo, { intervalMs: 20, onError: (error) => errors.push(error) });
+    try {
+      const swapPending = async () => {
+        const pool = await client.request({ method: 'txpool_content' as never }) as { pending: Record<string, Record<string, { to: Address | null }>> };
+        const pending = Object.values(pool.pending).flatMap((byNonce) => Object.values(byNonce));
+        return pending.some((tx) => tx.to?.toLowerCase() === demo.contracts.dexPair.toLowerCase());
+      };
+      await waitFor(swapPending, 'a swap waiting in the pool');
+      await activity.stop();
+    } finally {
+      await client.request({ method: 'evm_setAutomine' as never, params: [true] as never });
+      await client.request({ method: 'evm_mine' as never });
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('continues the same chain after a restart with statePath', async () => {
     // anvil answers a send before it mines it: the activity's last transaction may still be pending.
     await waitFor(async () => (await rpcCall<{ pending: string }>(anvil.rpcUrl, 'txpool_status')).pending === '0x0', 'an empty pool');

@@ -57,9 +57,12 @@ export class TxSender {
     return { hash, address: getContractAddress({ from: account.address, nonce: BigInt(nonce) }) };
   }
 
-  /** Waits until every transaction is mined and returns the receipts in the same order. */
-  waitForReceipts(hashes: readonly Hash[]): Promise<TransactionReceipt[]> {
-    return Promise.all(hashes.map((hash) => this.client.waitForTransactionReceipt({ hash })));
+  /**
+   * Waits until every transaction is mined and returns the receipts in the same order; `signal`
+   * ends the wait early (viem would otherwise wait up to 3 minutes for a transaction never mined).
+   */
+  waitForReceipts(hashes: readonly Hash[], signal?: AbortSignal): Promise<TransactionReceipt[]> {
+    return Promise.all(hashes.map((hash) => this.client.waitForTransactionReceipt({ hash, signal })));
   }
 
   /** Drops cached nonces and fees, e.g. because someone else sent from the same accounts. */
