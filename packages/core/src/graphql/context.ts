@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Principal } from '../auth/principal.js';
 import type { EventHub } from '../events/index.js';
 import type { Services } from '../explorer-services.js';
-import type { PageLimits } from './connection.js';
+import type { PageLimits } from '../modules/graphql-connection.js';
 import type { HubFeeds } from './hub-feed.js';
 import type { GraphqlLoaders } from './loaders.js';
 

@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import { HubFeeds } from './hub-feed.js';
 import type { EventHub } from '../events/index.js';
 import type { Services } from '../explorer-services.js';
-import type { PageLimits } from './connection.js';
+import type { PageLimits } from '../modules/graphql-connection.js';
 import type { GraphqlContribution } from '../modules/graphql-contribution.js';
 import type { GraphqlContext } from './context.js';
 import { formatGraphqlError } from './error-format.js';

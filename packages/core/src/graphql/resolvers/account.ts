@@ -1,6 +1,6 @@
 import { UnauthorizedError } from '../../errors/index.js';
 import type { Hex } from '../../storage/index.js';
-import { connectionOf, type ConnectionArgs } from '../connection.js';
+import { connectionOf, type ConnectionArgs } from '../../modules/graphql-connection.js';
 import type { GraphqlContext } from '../context.js';
 
 /** An address's balance, label, transactions (newest first) and, for callers with credentials, its summary. */

@@ -1,6 +1,6 @@
 import type { BlockRecord } from '../../services/format.js';
 import type { Hex } from '../../storage/index.js';
-import { sliceConnection, type ConnectionArgs } from '../connection.js';
+import { sliceConnection, type ConnectionArgs } from '../../modules/graphql-connection.js';
 import type { GraphqlContext } from '../context.js';
 
 /** A block is REST's block record; its transactions are a connection over its hashes. */

@@ -5,7 +5,7 @@ import type { ChartRecord } from '../../services/chart-service.js';
 import type { BlockRecord } from '../../services/format.js';
 import { orNull } from '../../services/or-null.js';
 import type { Hex } from '../../storage/index.js';
-import { connectionOf, type ConnectionArgs } from '../connection.js';
+import { connectionOf, type ConnectionArgs } from '../../modules/graphql-connection.js';
 import type { GraphqlContext } from '../context.js';
 import { search } from './search.js';
 

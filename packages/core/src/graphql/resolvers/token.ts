@@ -1,7 +1,7 @@
 import { TokenNotFoundError } from '../../errors/index.js';
 import type { TokenHolderRecord, TokenListItem, TokenRecord, TokenTransferRecord } from '../../services/token-service.js';
 import type { Hex } from '../../storage/index.js';
-import { connectionOf, type ConnectionArgs } from '../connection.js';
+import { connectionOf, type ConnectionArgs } from '../../modules/graphql-connection.js';
 import type { GraphqlContext } from '../context.js';
 import { orNull } from '../../services/or-null.js';
 

@@ -1,5 +1,8 @@
 import { GraphQLError } from 'graphql';
-import { decodeCursor, encodeCursor } from './cursors.js';
+import { decodeCursor, encodeCursor } from './graphql-cursors.js';
+
+// Beside `GraphqlContribution` rather than in `graphql/`: a feature folder's contributed fields
+// page their lists with these, and feature folders sit below `graphql/`.
 
 /** A Relay connection as the schema answers it. */
 export interface Connection<T> {
