@@ -27,7 +27,7 @@ export function jsonRpcRoutes(services: Services, chain: ChainClient, options: J
       method: 'POST',
       path: '/',
       auth: 'none',
-      summary: 'JSON-RPC 2.0: chain_getStateRoot, chain_getValidatorSet, chain_getFinality and read-only eth_* methods of the node',
+      summary: "JSON-RPC 2.0: the chain_* methods (the spec's three and ChainLens's records of accounts, tokens and transactions) and read-only eth_* methods of the node",
       format: jsonRpcFormat,
       body: z.unknown(),
       // A batch the dispatcher refuses whole runs nothing, so it counts once.
