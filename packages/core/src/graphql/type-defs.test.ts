@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   accountSummaryRecordSchema,
+  accountTokenTransferRecordSchema,
+  approvalRecordSchema,
   blockRecordSchema,
   chartRecordSchema,
   chartSeriesRecordSchema,
@@ -12,16 +14,36 @@ import {
   networkStatsRecordSchema,
   searchMatchSchema,
   tokenHoldersRecordSchema,
+  tokenHoldingRecordSchema,
   tokenListItemSchema,
   tokenRecordSchema,
   tokenTransferRecordSchema,
   transactionRecordSchema,
   validatorRecordSchema,
 } from '../records/record-schemas.js';
+import { nftRecordSchema } from '../records/nft-record-schemas.js';
+import {
+  balanceChangesRecordSchema,
+  decodedCallFrameRecordSchema,
+  decodedCallSchema,
+  decodedErrorSchema,
+  decodedInputRecordSchema,
+  decodedParameterSchema,
+  delegationRecordSchema,
+  transactionEnvelopeRecordSchema,
+} from '../records/transaction-insight-schemas.js';
 import { rootFields } from './fields/root.js';
 import { BUILT_IN_GRAPHQL, typeDefs } from '../features/built-in-graphql.js';
 
 type AnyObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The object a record's field holds, alone or in a list, nullable or not. */
+function inner(field: z.ZodType): AnyObjectSchema {
+  const def = field.def as { type: string; innerType?: z.ZodType; element?: z.ZodType };
+  if (def.type === 'nullable') return inner(def.innerType!);
+  if (def.type === 'array') return inner(def.element!);
+  return field as unknown as AnyObjectSchema;
+}
 
 /** The search match whose `type` is `type`. */
 function searchMatch(type: string): AnyObjectSchema {
@@ -61,6 +83,22 @@ const RECORDS: Record<string, { schema: AnyObjectSchema; mirrors?: Record<string
   ContractMatch: { schema: searchMatch('contract') },
   AddressMatch: { schema: searchMatch('address') },
   TokenMatch: { schema: searchMatch('token') },
+  TokenHolding: { schema: tokenHoldingRecordSchema },
+  Nft: { schema: nftRecordSchema },
+  NftMetadata: { schema: inner(nftRecordSchema.shape.metadata) },
+  AccountTokenTransfer: { schema: accountTokenTransferRecordSchema, mirrors: { transactionHash: 'hash' } },
+  Approval: { schema: approvalRecordSchema },
+  Delegation: { schema: delegationRecordSchema },
+  DecodedInput: { schema: decodedInputRecordSchema },
+  DecodedParameter: { schema: decodedParameterSchema },
+  DecodedCall: { schema: decodedCallSchema },
+  DecodedError: { schema: decodedErrorSchema },
+  CallFrame: { schema: decodedCallFrameRecordSchema },
+  BalanceChanges: { schema: balanceChangesRecordSchema },
+  EtherBalanceChange: { schema: inner(balanceChangesRecordSchema.shape.ether) },
+  TokenBalanceChange: { schema: inner(balanceChangesRecordSchema.shape.tokens) },
+  TransactionEnvelope: { schema: transactionEnvelopeRecordSchema },
+  Authorization: { schema: inner(transactionEnvelopeRecordSchema.shape.authorizationList) },
 };
 
 /** Object types made by resolvers rather than read from one record. */

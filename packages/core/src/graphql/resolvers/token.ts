@@ -8,7 +8,7 @@ import { orNull } from '../../services/or-null.js';
 /** A token transfer record, with the token it moved (REST's record leaves that to the URL). */
 export type TransferNode = TokenTransferRecord & { tokenAddress: Hex };
 
-/** Tokens are REST's Token record; holders and transfers come from the same service calls as REST's. */
+/** Tokens are REST's Token record; holders, transfers and an NFT collection's inventory come from the same service calls as REST's. */
 export const tokenResolvers = {
   Token: {
     holders: (token: TokenRecord) => ({ address: token.address }),
@@ -17,6 +17,12 @@ export const tokenResolvers = {
         const transfers = await context.services.tokens.transfers({ token: token.address as Hex, page, offset, sort: 'desc' });
         return transfers.map((transfer) => ({ ...transfer, tokenAddress: token.address as Hex }));
       }),
+    // REST's inventory is 404 for an ERC-20 token; here the field is null, as unknown records are.
+    inventory: (token: TokenRecord, args: ConnectionArgs, context: GraphqlContext) =>
+      orNull(
+        connectionOf(args, context.pages, (page, offset) => context.services.nfts.ofCollection({ token: token.address as Hex, page, offset })),
+        TokenNotFoundError,
+      ),
   },
   TokenHolders: {
     // The first page of ten is REST's `holders?page=1&offset=10`: its total comes with it.
