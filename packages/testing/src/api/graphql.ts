@@ -9,14 +9,14 @@ import { get, indexedToHead, signUp, waitFor, type ApiContext } from './context.
 import { FAST_INDEXER } from '../explorer-settings.js';
 
 /** A GraphQL answer: HTTP status, headers and the decoded body. */
-interface GraphqlAnswer {
+export interface GraphqlAnswer {
   status: number;
   headers: Headers;
   body: any;
 }
 
 /** POSTs `body` (a request or a batch) to the suite's `/graphql`. */
-async function post(context: ApiContext, body: unknown, headers: Record<string, string> = {}): Promise<GraphqlAnswer> {
+export async function post(context: ApiContext, body: unknown, headers: Record<string, string> = {}): Promise<GraphqlAnswer> {
   const response = await fetch(`${context.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -26,7 +26,7 @@ async function post(context: ApiContext, body: unknown, headers: Record<string, 
 }
 
 /** One query's data, failing the test on any error. */
-async function data(context: ApiContext, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any> {
+export async function data(context: ApiContext, query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<any> {
   const answer = await post(context, { query, variables }, headers);
   expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
   expect(answer.status).toBe(200);

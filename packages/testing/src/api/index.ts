@@ -21,6 +21,7 @@ import { jsonRpcTests } from './json-rpc.js';
 import { metadataTests } from './metadata.js';
 import { outageTests } from './outage.js';
 import { rateLimitTests } from './rate-limits.js';
+import { recordParityTests } from './record-parity.js';
 import { scopeMatrixTests } from './scopes.js';
 import { searchTests } from './search.js';
 import { submissionTests } from './submission.js';
@@ -63,6 +64,8 @@ export function apiConformanceSuite(options: ApiSuiteOptions): void {
     describe('contracts', () => contractTests(ctx));
     describe('metadata profiles', () => metadataTests(ctx));
     describe('search', () => searchTests(ctx));
+    // Before the approvals group, which revokes the demo's approval.
+    describe('NFT and insight records over GraphQL and JSON-RPC', () => recordParityTests(ctx));
     describe('charts, exports, labels and approvals', () => insightTests(ctx));
     describe('records as the API description shows them', () => documentedRecordTests(ctx));
     describe('submission, pending and status', () => submissionTests(ctx));

@@ -6,7 +6,7 @@ import { get, indexedToHead, type ApiContext } from './context.js';
 import { startNodeRelay, type NodeFault, type NodeRelay } from './node-relay.js';
 
 /** A decoded answer of `POST {base_url}/`; `body` is `undefined` for an empty one. */
-interface RpcAnswer {
+export interface RpcAnswer {
   status: number;
   headers: Headers;
   text: string;
@@ -14,7 +14,7 @@ interface RpcAnswer {
 }
 
 /** Posts `body` (a value, or raw text sent as it is) to the JSON-RPC endpoint at `url`. */
-async function rpc(url: string, body: unknown, headers: Record<string, string> = {}): Promise<RpcAnswer> {
+export async function rpc(url: string, body: unknown, headers: Record<string, string> = {}): Promise<RpcAnswer> {
   const response = await fetch(`${url}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -24,9 +24,9 @@ async function rpc(url: string, body: unknown, headers: Record<string, string> =
   return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : JSON.parse(text) };
 }
 
-const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', method, params, id });
+export const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', method, params, id });
 const notification = (method: string, params: unknown[] = []) => ({ jsonrpc: '2.0', method, params });
-const rpcError = (id: unknown, code: number, message?: string) => ({ jsonrpc: '2.0', id, error: message === undefined ? expect.objectContaining({ code }) : { code, message } });
+export const rpcError = (id: unknown, code: number, message?: string) => ({ jsonrpc: '2.0', id, error: message === undefined ? expect.objectContaining({ code }) : { code, message } });
 
 /**
  * Methods a node answers and ChainLens must never forward: the node's administration, debugging,
