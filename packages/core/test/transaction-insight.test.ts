@@ -249,3 +249,37 @@ describe('over REST', () => {
     await expect(get('/api/v1/account/delegation?address=0x12')).resolves.toMatchObject({ status: 400 });
   });
 });
+
+describe('over GraphQL and JSON-RPC', () => {
+  const post = async (url: string, body: unknown) => {
+    const response = await explorer.kernel.handle({ method: 'POST', url, headers: { 'content-type': 'application/json' }, ip: '10.0.0.1', rawBody: JSON.stringify(body) });
+    return JSON.parse(asText(response).body);
+  };
+  const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+  const ENVELOPE = 'hash type typeName authorizationList { chainId address addressLabel nonce authority authorityLabel } blobVersionedHashes blobCount blobGasUsed blobGasPrice maxFeePerBlobGas';
+
+  it("answers a delegated account's delegation and the EIP-7702 and blob envelopes as the services do", async () => {
+    const account = lower(delegator.address) as Hex;
+    const [delegation, delegatingEnvelope, blobbedEnvelope] = await Promise.all([
+      explorer.services.delegations.delegation(account),
+      explorer.services.envelopes.envelope(delegating),
+      explorer.services.envelopes.envelope(blobbed),
+    ]);
+    expect([delegation.delegatedTo, delegatingEnvelope.authorizationList?.length, blobbedEnvelope.blobCount]).toEqual([lower(demo.contracts.emitter), 1, 1]);
+    const graphql = await post('/graphql', {
+      query: `query ($account: Address!, $delegating: Hash!, $blobbed: Hash!) {
+        account(address: $account) { delegation { address delegatedTo delegatedToLabel blockNumber } }
+        delegating: transaction(hash: $delegating) { envelope { ${ENVELOPE} } }
+        blobbed: transaction(hash: $blobbed) { envelope { ${ENVELOPE} } } }`,
+      variables: { account, delegating, blobbed },
+    });
+    expect(graphql).toEqual({ data: { account: { delegation: json(delegation) }, delegating: { envelope: json(delegatingEnvelope) }, blobbed: { envelope: json(blobbedEnvelope) } } });
+    const calls: [string, unknown[]][] = [
+      ['chain_getAccountDelegation', [delegator.address]],
+      ['chain_getTransactionEnvelope', [delegating]],
+      ['chain_getTransactionEnvelope', [blobbed]],
+    ];
+    const rpc = await post('/', calls.map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params })));
+    expect(rpc.map((reply: { result: unknown }) => reply.result)).toEqual(json([delegation, delegatingEnvelope, blobbedEnvelope]));
+  });
+});
