@@ -143,12 +143,24 @@ function fieldDefinition(schema: GraphQLSchema, parent: GraphQLCompositeType, na
 }
 
 /**
+ * The `@cost(weight:)` a field's definition declares, else 0: what resolving it once costs beyond
+ * its shape (a trace or another node round trip), so that a list cannot ask the node once per row
+ * for the price of a storage read.
+ */
+function weightOf(definition: GraphQLField<unknown, unknown> | undefined): number {
+  const directive = definition?.astNode?.directives?.find((candidate) => candidate.name.value === 'cost');
+  const weight = directive?.arguments?.find((argument) => argument.name.value === 'weight')?.value;
+  return weight?.kind === Kind.INT ? Number(weight.value) : 0;
+}
+
+/**
  * Refuses an operation whose estimated cost passes `limits.maxCost`: a leaf field costs 1, an
  * object field 2 plus its selections, and a connection field multiplies that by the page it asks
- * for (`first`, from the document or the variables; its default page when absent). A field of a
- * union or interface counts the fragments for every type it may be, as if it were all of them.
- * Every field counts, introspection (`__schema`, `__type` and what they select) and `__typename`
- * included.
+ * for (`first`, from the document or the variables; its default page when absent). A field adds
+ * its `@cost` weight once per object it is resolved for (its parent's page multiplies it, its own
+ * does not: a page's node reads are batched). A field of a union or interface counts the fragments
+ * for every type it may be, as if it were all of them. Every field counts, introspection
+ * (`__schema`, `__type` and what they select) and `__typename` included.
  */
 export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<string, unknown>> | null | undefined): ValidationRule {
   return (context: ValidationContext) => {
@@ -167,8 +179,9 @@ export function maxCostRule(limits: DocumentLimits, variables: Readonly<Record<s
       let cost = 0;
       for (const selection of selectionSet.selections) {
         if (selection.kind === Kind.FIELD) {
-          const type = fieldDefinition(schema, parent, selection.name.value)?.type;
-          const named = type && getNamedType(type);
+          const definition = fieldDefinition(schema, parent, selection.name.value);
+          const named = definition && getNamedType(definition.type);
+          cost += weightOf(definition);
           if (!selection.selectionSet || !named || !isCompositeType(named)) {
             cost += 1;
             continue;

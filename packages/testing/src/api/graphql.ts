@@ -300,6 +300,18 @@ export function graphqlTests(ctx: () => ApiContext): void {
     expect(syntax.body.errors[0]).toMatchObject({ extensions: { code: 'GRAPHQL_PARSE_FAILED' }, locations: [{ line: 1, column: 16 }] });
   });
 
+  it('weighs the fields that ask the node: 50 traced transactions of a block cost past the default limit, 10 do not, and 50 untraced ones are cheap', async () => {
+    const ofBlock = (first: number, fields: string) => `{ block(number: "latest") { transactions(first: ${first}) { edges { node { ${fields} } } } } }`;
+    const traced = await post(ctx(), { query: ofBlock(50, 'calls { from }') });
+    expect(traced.body.data).toBeUndefined();
+    expect(traced.body.errors[0]).toMatchObject({ message: 'Query costs 5452; the limit is 5000', extensions: { code: 'LIMIT_EXCEEDED', limit: 'maxCost' } });
+    for (const query of [ofBlock(10, 'calls { from }'), ofBlock(50, 'hash')]) {
+      const answer = await post(ctx(), { query });
+      expect(answer.body.errors, query).toBeUndefined();
+      expect(answer.body.data.block.transactions.edges, query).toBeInstanceOf(Array);
+    }
+  });
+
   it('counts introspection like any field: the standard introspection query passes, deeper or costlier introspection is refused', async () => {
     const standard = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true });
     expect((await data(ctx(), standard)).__schema.queryType.name).toBe('Query');

@@ -14,7 +14,7 @@ export const approvalFields: GraphqlContribution = {
   typeDefs: /* GraphQL */ `
 extend type Account {
   "Its standing token approvals as an owner, newest first, as GET /api/v1/account/approvals answers them."
-  approvals(first: Int, after: String): ApprovalConnection!
+  approvals(first: Int, after: String): ApprovalConnection! @cost(weight: 20)
 }
 
 "REST's approval: the latest Approval or ApprovalForAll of the owner for a token and spender, not revoked."

@@ -113,7 +113,7 @@ type Account {
   "The address's public label; null without one."
   label: String
   "Wei at the newest indexed block."
-  balance: String!
+  balance: String! @cost(weight: 20)
   "Newest first."
   transactions(first: Int, after: String): TransactionConnection!
   "Needs credentials (a JWT or an API key), as GET /account/summary does."
@@ -121,11 +121,11 @@ type Account {
   "Tokens it holds (a positive balance from indexed transfers), by token address, as GET /api/v1/account/tokens answers them."
   tokens(first: Int, after: String): TokenHoldingConnection!
   "The NFTs it holds (ERC-721 tokens, ERC-1155 ids), by token then id, as GET /api/v1/account/nfts answers them."
-  nfts(first: Int, after: String): NftConnection!
+  nfts(first: Int, after: String): NftConnection! @cost(weight: 20)
   "Token transfers of every standard from or to it, newest first, as GET /api/v1/account/token-transfers answers them."
   tokenTransfers(first: Int, after: String): AccountTokenTransferConnection!
   "The contract it delegates its code to (EIP-7702) at the newest indexed block, as GET /api/v1/account/delegation answers it."
-  delegation: Delegation!
+  delegation: Delegation! @cost(weight: 20)
 }
 
 type AccountSummary {
@@ -163,13 +163,13 @@ type Transaction {
   "The token transfers it made, in log order, as GET /api/v1/transaction/:hash/token-transfers answers them."
   tokenTransfers: [AccountTokenTransfer!]!
   "Its input decoded as a function call, as GET /api/v1/transaction/:hash/input answers it."
-  decodedInput: DecodedInput!
+  decodedInput: DecodedInput! @cost(weight: 100)
   "Its call tree, every call decoded where an ABI is known, as GET /api/v1/transaction/:hash/calls answers it; null, with a TRACING_UNAVAILABLE error, where the node does not trace."
-  calls: CallFrame
+  calls: CallFrame @cost(weight: 100)
   "What it moved per address, as GET /api/v1/transaction/:hash/balance-changes answers it."
-  balanceChanges: BalanceChanges!
+  balanceChanges: BalanceChanges! @cost(weight: 100)
   "Its type and what the type adds (EIP-7702 authorizations, EIP-4844 blobs), as GET /api/v1/transaction/:hash/envelope answers it."
-  envelope: TransactionEnvelope!
+  envelope: TransactionEnvelope! @cost(weight: 20)
 }
 
 type TransactionConnection {
@@ -211,7 +211,7 @@ type Token {
   holders: TokenHolders!
   transfers(first: Int, after: String): TokenTransferConnection!
   "An NFT collection's tokens and who holds them, by id, as GET /api/v1/token/:address/inventory answers them; null for an ERC-20 token."
-  inventory(first: Int, after: String): NftConnection
+  inventory(first: Int, after: String): NftConnection @cost(weight: 20)
 }
 
 type TokenHolders {

@@ -13,6 +13,9 @@ scalar Hash
 "A block number: a non-negative decimal string (or Int), or latest (the newest indexed block)."
 scalar BlockNumber
 
+"What resolving a field costs beyond its place in the query, counted toward maxCost once per object it is resolved for: a field that asks the node (100 for a trace, 20 for another round trip)."
+directive @cost(weight: Int!) on FIELD_DEFINITION
+
 type Query
 
 type Subscription
