@@ -17,6 +17,7 @@ export { localCoordinator, type Coordinator } from './coordination/coordinator.j
 export { announceBlock } from './coordination/cluster.js';
 export * from './services/index.js';
 export type { Services } from './explorer-services.js';
+export * from './features/accounts/index.js';
 export * from './features/approvals/index.js';
 export * from './features/labels/index.js';
 export * from './features/prices/index.js';

@@ -1,20 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Principal, type Revocation } from '../../auth/index.js';
+import { PasswordHasher, TokenIssuer, type Principal, type Revocation } from '../../auth/index.js';
 import type { ClusterMember } from '../../coordination/cluster.js';
 import type { Coordinator } from '../../coordination/coordinator.js';
-import { Throttles } from '../../counters/index.js';
-import { createAuthenticator } from '../../http/authenticate.js';
 import type { HttpRequest } from '../../http/index.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
-import type { DomainServices } from '../../services/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { ApiKeyService } from './api-key-service.js';
 import type { AuthConfig } from './auth-config.js';
 import { authRoutes } from './auth-routes.js';
+import { createAuthenticator } from './authenticate.js';
+import { Throttles } from './throttles.js';
+import { UserService } from './user-service.js';
+
+/** The accounts feature's services, part of `Services`. */
+interface AccountServices {
+  /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
+  users: UserService;
+  /** API keys of users: creation, revocation, per-key limits. */
+  apiKeys: ApiKeyService;
+}
 
 /** What the accounts module gives the modules after it. */
 export interface Accounts {
-  services: Pick<DomainServices, 'users' | 'apiKeys'>;
+  services: AccountServices;
   /**
    * Who sent a request (a JWT or an API key); `null` for anonymous, throws for credentials that do
    * not hold. A key verified lately comes at once, without a promise.
