@@ -21,6 +21,7 @@ export * from './features/accounts/index.js';
 export * from './features/approvals/index.js';
 export * from './features/labels/index.js';
 export * from './features/prices/index.js';
+export * from './features/rate-limits/index.js';
 export {
   VERIFICATION_MESSAGES,
   VerificationService,
