@@ -64,19 +64,22 @@ export const accountsModule: ExplorerModule<
     // A revoked key or a deactivated user closes the connections opened with them, and any change
     // drops the keys and tokens kept verified, here and, through the bus, on every instance. The notice is
     // sent before the change is answered, so the other instances hear it about as soon as the
-    // caller does.
-    const onRevoked = async (revocation: Revocation) => {
-      apiKeys.forget(revocation);
+    // caller does. Each service drops what it keeps of its own change itself.
+    const announce = async (revocation: Revocation) => {
       revoked.emit(revocation);
       if (config.coordinator) await cluster.relayRevocation(revocation);
     };
+    const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked: announce });
+    // A user's change also drops the user's keys kept verified: a key carries its owner's roles and status.
+    const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, async (revocation) => {
+      apiKeys.forget(revocation);
+      await announce(revocation);
+    });
     cluster.onRevocation((revocation) => {
       apiKeys.forget(revocation);
       users.forget(revocation);
       revoked.emit(revocation);
     });
-    const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, onRevoked);
-    const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
     app.route(...authRoutes(users, apiKeys, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp }), ...adminRoutes(users, apiKeys));
     return { services: { users, apiKeys }, authenticate: createAuthenticator(users, apiKeys), revoked };
   },
