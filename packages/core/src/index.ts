@@ -8,6 +8,7 @@ export * from './events/index.js';
 export * from './channels/index.js';
 export * from './sockets/index.js';
 export * from './graphql/index.js';
+export { BUILT_IN_CHANNELS } from './features/built-in-channels.js';
 export { BUILT_IN_GRAPHQL, typeDefs as graphqlTypeDefs } from './features/built-in-graphql.js';
 export { graphqlRoutes } from './api/graphql.js';
 export { createOpenApiDocument, documentationRoutes, type OpenApiDocument } from './api/openapi/index.js';
