@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createTestChain, type TestChain } from '@chainlens/devchain';
+import { startExample } from '@chainlens/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExample } from '../../fastify-postgres/test/start-example.js';
 
 describe('examples/express-memory', () => {
   let chain: TestChain;

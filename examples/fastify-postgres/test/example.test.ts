@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import { createTestChain, type TestChain } from '@chainlens/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseUrl, testSchemas, withClient } from '@chainlens/testing';
-import { startExample } from './start-example.js';
+import { startExample, testDatabaseUrl, testSchemas, withClient } from '@chainlens/testing';
 
 const schemas = testSchemas();
 

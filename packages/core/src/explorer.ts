@@ -1,10 +1,10 @@
 import { pino, type Logger } from 'pino';
-import type { UserService } from './auth/index.js';
 import { createChainClient, type ChainClient } from './chain/chain-client.js';
 import type { ExplorerChannels } from './channels/index.js';
 import { resolveConfig, type ExplorerConfig, type ResolvedConfig } from './config.js';
 import { createEventHub, type EventHub } from './events/index.js';
 import { accountsModule } from './features/accounts/accounts-module.js';
+import type { UserService } from './features/accounts/index.js';
 import { apiModule } from './features/api.js';
 import { approvalsModule } from './features/approvals/approvals-module.js';
 import { chainModule } from './features/chain.js';

@@ -8,6 +8,7 @@ export * from './events/index.js';
 export * from './channels/index.js';
 export * from './sockets/index.js';
 export * from './graphql/index.js';
+export { BUILT_IN_CHANNELS } from './features/built-in-channels.js';
 export { BUILT_IN_GRAPHQL, typeDefs as graphqlTypeDefs } from './features/built-in-graphql.js';
 export { graphqlRoutes } from './api/graphql.js';
 export { createOpenApiDocument, documentationRoutes, type OpenApiDocument } from './api/openapi/index.js';
@@ -17,9 +18,11 @@ export { localCoordinator, type Coordinator } from './coordination/coordinator.j
 export { announceBlock } from './coordination/cluster.js';
 export * from './services/index.js';
 export type { Services } from './explorer-services.js';
+export * from './features/accounts/index.js';
 export * from './features/approvals/index.js';
 export * from './features/labels/index.js';
 export * from './features/prices/index.js';
+export * from './features/rate-limits/index.js';
 export {
   VERIFICATION_MESSAGES,
   VerificationService,

@@ -34,6 +34,7 @@ const DEV_PACKAGES = ['@chainlens/devchain', '@chainlens/testing'];
 const SRC = dirname(fileURLToPath(import.meta.url));
 const PACKAGES = resolve(SRC, '../..');
 const ARCHITECTURE_DOC = resolve(SRC, '../../../docs/architecture.md');
+const EXAMPLES = resolve(SRC, '../../../examples');
 
 /** An import of one folder by another, with the file that makes it (for the failure message). */
 interface FolderImport {
@@ -91,6 +92,28 @@ function publishedImports(): { file: string; imports: string[] }[] {
       .filter((file) => /\.(ts|tsx|mts)$/.test(file) && !/\.test\.tsx?$/.test(file))
       .map((file) => ({ file: `${name}/src/${file}`, imports: importsOf(join(src, file)) }));
   });
+}
+
+/**
+ * Relative imports from one workspace package (`packages/*`, `examples/*`) into another's
+ * `test/` folder, each as `importer → imported`: helpers tests share belong in `@chainlens/testing`.
+ */
+function crossPackageTestImports(): string[] {
+  const roots = [PACKAGES, EXAMPLES].flatMap((parent) => readdirSync(parent).map((name) => join(parent, name)).filter((root) => existsSync(join(root, 'package.json'))));
+  const packageOf = (path: string) => roots.find((root) => path.startsWith(`${root}${sep}`));
+  return roots.flatMap((root) =>
+    ['src', 'test']
+      .map((folder) => join(root, folder))
+      .filter((folder) => existsSync(folder))
+      .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(ts|tsx|mts)$/.test(file)).map((file) => join(folder, file)))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((name) => name.startsWith('.'))
+          .map((name) => resolve(dirname(file), name))
+          .filter((target) => packageOf(target) !== root && relative(packageOf(target) ?? target, target).split(sep)[0] === 'test')
+          .map((target) => `${relative(resolve(PACKAGES, '..'), file)} → ${relative(resolve(PACKAGES, '..'), target)}`),
+      ),
+  );
 }
 
 /** Circles in a graph of folders, each as the folders met on the way round (the first repeated at the end). */
@@ -161,6 +184,10 @@ describe('the layers of core', () => {
     );
     expect(files.some(({ file }) => file.startsWith('core/src/'))).toBe(true);
     expect(devImports).toEqual([]);
+  });
+
+  it("lets no package's code or tests import another package's test folder", () => {
+    expect(crossPackageTestImports()).toEqual([]);
   });
 
   it('has no import circle between folders', () => {

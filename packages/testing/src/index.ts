@@ -50,6 +50,7 @@ export { graphqlSubscriptionSuite } from './api/graphql-subscriptions.js';
 export { indexedThrough, signUp, waitFor, type SignedUpUser } from './api/context.js';
 export { storeVerifiedEmitter } from './api/verified-emitter.js';
 export { startNodeRelay, type NodeFault, type NodeRelay } from './api/node-relay.js';
+export { startExample, type RunningExample } from './start-example.js';
 export { channelsSuite, type ChannelSuiteOptions, type ClientSocket, type ClientSocketClass } from './sockets/index.js';
 export { fuzzSuite, type FuzzSuiteOptions } from './fuzz/index.js';
 export { reorgPlan, reorgSuite, runPlan, type ReorgRound, type ReorgSuiteOptions } from './fuzz/reorg-storm.js';

@@ -1,5 +1,4 @@
 export type { ChannelDefinition, ChannelSubscribeRequest, CustomChannelOptions } from './channel-definition.js';
-export { BUILT_IN_CHANNELS } from './built-in-channels.js';
 export type { HubChannel, HubChannelMessage } from './hub-channels.js';
 export { ChannelRegistry } from './channel-registry.js';
 export { ChannelEndpoint, type ChannelEndpointOptions, type ChannelLimits } from './channel-endpoint.js';

@@ -1,2 +1,1 @@
-export { Throttles, type LoginAttempt, type ThrottleOptions } from './throttles.js';
 export { DAY_MS, HOUR_MS, MINUTE_MS, windowAt, type Window } from './windows.js';

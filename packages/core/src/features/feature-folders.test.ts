@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -32,6 +32,10 @@ describe('features as folders', () => {
     const fromOutside = all.filter(({ from, to }) => inside(to) && !inside(from));
     expect(fromOutside.map(({ from }) => from)).toContain('explorer.ts');
     expect(fromOutside.filter(({ to }) => !isEntryPoint(to))).toEqual([]);
+  });
+
+  it.each(FEATURE_FOLDERS)('%s has an index.ts, its way in for the rest of core and the public exports', (folder) => {
+    expect(existsSync(join(SRC, folder, 'index.ts'))).toBe(true);
   });
 
   it('finds the feature folders', () => {

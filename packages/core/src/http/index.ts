@@ -9,6 +9,5 @@ export * from './response-format.js';
 export * from './response-text.js';
 export * from './text-format.js';
 export { clientIp } from './client-ip.js';
-export { RateLimiter, rateLimitHeaders, rateLimitOutcome, type Allowance, type RateLimiterOptions, type RateLimitState } from './rate-limiter.js';
 export { mountPointRedirect } from './trailing-slash.js';
 export { hasRequestBody } from './request-body.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The account records: zod schemas for the API description (`/api/v1/openapi.json`), from
- * which `auth/` infers the records' types.
+ * which `features/accounts/` infers the records' types.
  */
 
 /** A user, as registration and the admin routes answer it (never the password hash). */

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 
 /**
+ * What a token's metadata JSON says, where it is on chain: in a `data:application/json` token URI
+ * (on-chain metadata). `null` fields where it says nothing.
+ */
+export const nftMetadataRecordSchema = z.object({
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  /** As the metadata gives it (an `ipfs://`, `https://` or `data:` URI). */
+  image: z.string().nullable(),
+});
+
+/**
  * The NFT inventory record: its zod schema for the API description (`/api/v1/openapi.json`),
  * from which its type is inferred.
  */
@@ -18,8 +29,7 @@ export const nftRecordSchema = z.object({
   /** `tokenURI(id)` (ERC-721) or `uri(id)` with `{id}` filled in (ERC-1155) at the newest indexed block; `null` where the contract has none. */
   tokenUri: z.string().nullable().describe('tokenURI(id) (ERC-721) or uri(id) with {id} filled in (ERC-1155) at the newest indexed block; null where the contract has none'),
   /** The metadata a `data:` token URI carries; `null` for any other URI (the server fetches none) or unreadable JSON. */
-  metadata: z
-    .object({ name: z.string().nullable(), description: z.string().nullable(), image: z.string().nullable() })
+  metadata: nftMetadataRecordSchema
     .nullable()
     .describe('what a data:application/json token URI carries; null for any other URI (the server fetches none)'),
 });

@@ -120,11 +120,17 @@ export const transactionEnvelopeRecordSchema = z.object({
   authorizationList: z
     .array(
       z.object({
+        /** The chain it is valid on; `0` means any chain. */
         chainId: decimal.describe('0: any chain'),
+        /** The delegation target: the contract whose code the authority runs from then on (the zero address clears a delegation). */
         address: hex.describe('the delegation target'),
+        /** The contract's public label, `null` without one. */
         addressLabel: nullableLabel('the delegation target'),
+        /** The authority's account nonce it was signed for. */
         nonce: decimal,
+        /** The account that signed it (the EOA that delegates), recovered from its signature; `null` when the signature does not recover. */
         authority: hex.nullable().describe('the account that signed it, recovered; null when the signature does not recover'),
+        /** The authority's public label, `null` without one. */
         authorityLabel: nullableLabel('the authority'),
       }),
     )

@@ -1,5 +1,3 @@
-import type { ApiKeyService } from '../auth/api-key-service.js';
-import type { UserService } from '../auth/user-service.js';
 import type { PendingTracker } from '../indexer/pending-tracker.js';
 import type { AccountService } from './account-service.js';
 import type { ChartService } from './chart-service.js';
@@ -61,8 +59,6 @@ export * from './transaction-envelope-service.js';
  */
 export interface DomainServices {
   accounts: AccountService;
-  /** API keys of users: creation, revocation, per-key limits. */
-  apiKeys: ApiKeyService;
   /** What a transaction moved per address: ether (from its call tree) and tokens. */
   balanceChanges: BalanceChangeService;
   blocks: BlockService;
@@ -96,7 +92,5 @@ export interface DomainServices {
   /** Call trees of mined transactions from the node's tracer, cached once computed. */
   traces: TraceService;
   transactions: TransactionService;
-  /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
-  users: UserService;
 }
 export { percentOf } from './percent.js';

@@ -9,24 +9,11 @@ import type { transactionEnvelopeRecordSchema } from '../records/transaction-ins
 /** Names of the transaction types (EIP-2718), by type number. */
 const TYPE_NAMES: Record<number, string> = { 0: 'legacy', 1: 'access list (EIP-2930)', 2: 'dynamic fee (EIP-1559)', 3: 'blob (EIP-4844)', 4: 'set code (EIP-7702)' };
 
-/** One entry of an EIP-7702 authorization list. */
-export interface AuthorizationRecord {
-  /** The chain it is valid on; `0` means any chain. */
-  chainId: string;
-  /** The delegation target: the contract whose code the authority runs from then on (the zero address clears a delegation). */
-  address: string;
-  /** The contract's public label, `null` without one. */
-  addressLabel: string | null;
-  /** The authority's account nonce it was signed for. */
-  nonce: string;
-  /** The account that signed it (the EOA that delegates), recovered from its signature; `null` when the signature does not recover. */
-  authority: string | null;
-  /** The authority's public label, `null` without one. */
-  authorityLabel: string | null;
-}
-
 /** What a transaction's type adds: EIP-7702's authorizations, EIP-4844's blobs. Fields of another type are `null`. */
 export type TransactionEnvelopeRecord = z.infer<typeof transactionEnvelopeRecordSchema>;
+
+/** One entry of an EIP-7702 authorization list. */
+export type AuthorizationRecord = NonNullable<TransactionEnvelopeRecord['authorizationList']>[number];
 
 interface RpcTypedTransaction {
   authorizationList?: { chainId: string; address: string; nonce: string; yParity: string; r: string; s: string }[];

@@ -1,13 +1,8 @@
-/**
- * What a token's metadata JSON says, where it is on chain: in a
- * `data:application/json` token URI (on-chain metadata). `null` fields where it says nothing.
- */
-export interface NftMetadataRecord {
-  name: string | null;
-  description: string | null;
-  /** As the metadata gives it (an `ipfs://`, `https://` or `data:` URI). */
-  image: string | null;
-}
+import type { z } from 'zod';
+import type { nftMetadataRecordSchema } from '../records/nft-record-schemas.js';
+
+/** What a token's metadata JSON says, where it is on chain ({@link nftMetadataRecordSchema}). */
+export type NftMetadataRecord = z.infer<typeof nftMetadataRecordSchema>;
 
 /** The name, description and image of a `data:application/json` URI (base64 or percent-encoded); `null` for other URIs. */
 export function dataUriMetadata(uri: string): NftMetadataRecord | null {

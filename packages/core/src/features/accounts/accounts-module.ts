@@ -1,20 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { ApiKeyService, PasswordHasher, TokenIssuer, UserService, type Principal, type Revocation } from '../../auth/index.js';
+import { PasswordHasher, TokenIssuer, type Principal, type Revocation } from '../../auth/index.js';
 import type { ClusterMember } from '../../coordination/cluster.js';
 import type { Coordinator } from '../../coordination/coordinator.js';
-import { Throttles } from '../../counters/index.js';
-import { createAuthenticator } from '../../http/authenticate.js';
 import type { HttpRequest } from '../../http/index.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
-import type { DomainServices } from '../../services/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { ApiKeyService } from './api-key-service.js';
 import type { AuthConfig } from './auth-config.js';
 import { authRoutes } from './auth-routes.js';
+import { createAuthenticator } from './authenticate.js';
+import { Throttles } from './throttles.js';
+import { UserService } from './user-service.js';
+
+/** The accounts feature's services, part of `Services`. */
+interface AccountServices {
+  /** Accounts of people: registration, login, roles (`explorer.services.users.setRoles`). */
+  users: UserService;
+  /** API keys of users: creation, revocation, per-key limits. */
+  apiKeys: ApiKeyService;
+}
 
 /** What the accounts module gives the modules after it. */
 export interface Accounts {
-  services: Pick<DomainServices, 'users' | 'apiKeys'>;
+  services: AccountServices;
   /**
    * Who sent a request (a JWT or an API key); `null` for anonymous, throws for credentials that do
    * not hold. A key verified lately comes at once, without a promise.
@@ -55,19 +64,22 @@ export const accountsModule: ExplorerModule<
     // A revoked key or a deactivated user closes the connections opened with them, and any change
     // drops the keys and tokens kept verified, here and, through the bus, on every instance. The notice is
     // sent before the change is answered, so the other instances hear it about as soon as the
-    // caller does.
-    const onRevoked = async (revocation: Revocation) => {
-      apiKeys.forget(revocation);
+    // caller does. Each service drops what it keeps of its own change itself.
+    const announce = async (revocation: Revocation) => {
       revoked.emit(revocation);
       if (config.coordinator) await cluster.relayRevocation(revocation);
     };
+    const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked: announce });
+    // A user's change also drops the user's keys kept verified: a key carries its owner's roles and status.
+    const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, async (revocation) => {
+      apiKeys.forget(revocation);
+      await announce(revocation);
+    });
     cluster.onRevocation((revocation) => {
       apiKeys.forget(revocation);
       users.forget(revocation);
       revoked.emit(revocation);
     });
-    const users = new UserService(app.writer, new PasswordHasher(), tokenIssuer(config, app.logger), throttles, config.clock, onRevoked);
-    const apiKeys = new ApiKeyService(app.writer, { now: config.clock, maxLiveKeys: config.auth.maxApiKeysPerUser, onRevoked });
     app.route(...authRoutes(users, apiKeys, { passwordMinLength: config.auth.passwordMinLength, clock: config.clock, clientIp }), ...adminRoutes(users, apiKeys));
     return { services: { users, apiKeys }, authenticate: createAuthenticator(users, apiKeys), revoked };
   },

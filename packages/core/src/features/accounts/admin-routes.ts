@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES, type ApiKeyService, type UserService } from '../../auth/index.js';
+import type { ApiKeyService } from './api-key-service.js';
+import { ROLES, type UserService } from './user-service.js';
 import { ApiKeyNotFoundError, UserNotFoundError } from '../../errors/index.js';
 import { defineRoute, type Route } from '../../http/index.js';
 import { emailSchema } from '../../http/request-schemas.js';

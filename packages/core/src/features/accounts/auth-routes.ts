@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { SCOPES, type ApiKeyService, type UserService } from '../../auth/index.js';
+import { SCOPES } from '../../auth/index.js';
+import type { ApiKeyService } from './api-key-service.js';
+import type { UserService } from './user-service.js';
 import { defineRoute, type HttpRequest, type Route } from '../../http/index.js';
 import { emailSchema, textSchema } from '../../http/request-schemas.js';
 import { accessTokenSchema, apiKeyRecordSchema, createdApiKeyRecordSchema, userRecordSchema } from '../../records/account-record-schemas.js';

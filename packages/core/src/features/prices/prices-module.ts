@@ -1,5 +1,5 @@
-import type { IndexedHead } from '../../events/index.js';
-import { priceChannels } from '../../channels/built-in-channels.js';
+import type { HubChannel } from '../../channels/index.js';
+import type { ExplorerEvents, IndexedHead } from '../../events/index.js';
 import type { ExplorerModule } from '../../modules/index.js';
 import type { PriceSource } from '../../prices/price-source.js';
 import { tokenDecimals } from '../../tokens/token-decimals.js';
@@ -7,6 +7,22 @@ import type { TokenMetadataReader } from '../../tokens/token-metadata.js';
 import { PricePublisher } from './price-publisher.js';
 import { PriceService } from './price-service.js';
 import { UniswapV2PriceSource, type UniswapV2PriceOptions } from './uniswap-v2-price-source.js';
+
+/** The prices module's channel: a token's price as it changes, per token address. */
+export const priceChannels: readonly HubChannel[] = [
+  {
+    name: 'token_price',
+    addressed: true,
+    replayable: false,
+    event: 'tokenPrice',
+    message: (price: ExplorerEvents['tokenPrice']) => ({
+      address: price.address,
+      blockNumber: price.blockNumber,
+      data: { address: price.address, priceUSD: price.priceUSD, change24h: price.change24h, timestamp: price.timestamp.toString() },
+      blockHash: price.blockHash,
+    }),
+  },
+];
 
 /** Token prices, volume and liquidity from on-chain pairs or a source of the user's, and the `prices` channel's events. */
 export const pricesModule: ExplorerModule<

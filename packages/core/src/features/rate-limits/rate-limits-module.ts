@@ -1,7 +1,8 @@
-import { BatchedCounters } from '../../counters/batched-counters.js';
-import { clientIp, RateLimiter, rateLimitOutcome, type HttpKernelOptions, type HttpRequest } from '../../http/index.js';
+import { clientIp, type HttpKernelOptions, type HttpRequest } from '../../http/index.js';
 import { after } from '../../http/maybe-async.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
+import { BatchedCounters } from './batched-counters.js';
+import { RateLimiter, rateLimitOutcome } from './rate-limiter.js';
 import type { RateLimitsConfig } from './rate-limits-config.js';
 
 /** What the rate-limits module gives the modules after it. */

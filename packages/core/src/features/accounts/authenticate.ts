@@ -1,8 +1,8 @@
-import type { ApiKeyService } from '../auth/api-key-service.js';
-import type { Principal } from '../auth/principal.js';
-import type { UserService } from '../auth/user-service.js';
-import { UnauthorizedError } from '../errors/index.js';
-import type { HttpRequest } from './types.js';
+import type { ApiKeyService } from './api-key-service.js';
+import type { Principal } from '../../auth/principal.js';
+import type { UserService } from './user-service.js';
+import { UnauthorizedError } from '../../errors/index.js';
+import type { HttpRequest } from '../../http/types.js';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 

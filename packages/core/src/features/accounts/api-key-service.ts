@@ -1,14 +1,14 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../errors/index.js';
-import type { AccountStorage, StoredApiKey } from '../storage/index.js';
-import { checkApiKey, generateApiKey } from './api-key-format.js';
+import { ApiKeyLimitError, ApiKeyNotFoundError, ForbiddenError, InvalidApiKeyError } from '../../errors/index.js';
+import type { AccountStorage, StoredApiKey } from '../../storage/index.js';
+import { checkApiKey, generateApiKey } from '../../auth/api-key-format.js';
 import { KeptPrincipals } from './kept-principals.js';
-import type { Principal } from './principal.js';
-import type { Revocation } from './revocation.js';
-import { scopesOf, type Scope } from './scopes.js';
+import type { Principal } from '../../auth/principal.js';
+import type { Revocation } from '../../auth/revocation.js';
+import { scopesOf, type Scope } from '../../auth/scopes.js';
 import type { z } from 'zod';
-import type { apiKeyRecordSchema, createdApiKeyRecordSchema } from '../records/account-record-schemas.js';
+import type { apiKeyRecordSchema, createdApiKeyRecordSchema } from '../../records/account-record-schemas.js';
 
 /** A key as its owner sees it in a list: never the secret or its hash. */
 export type ApiKeyRecord = z.infer<typeof apiKeyRecordSchema>;

@@ -1,6 +1,6 @@
-import { RateLimitedError } from '../errors/index.js';
-import type { CounterHit, CounterStorage } from '../storage/index.js';
-import { HOUR_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from './windows.js';
+import { RateLimitedError } from '../../errors/index.js';
+import type { CounterHit, CounterStorage } from '../../storage/index.js';
+import { HOUR_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../../counters/windows.js';
 
 /** Options of {@link Throttles}. */
 export interface ThrottleOptions {

@@ -1,4 +1,4 @@
-import type { CounterHit, CounterStorage } from '../storage/index.js';
+import type { CounterHit, CounterStorage } from '../../storage/index.js';
 
 /** What counts rate-limit hits: the storage itself, or {@link BatchedCounters} in front of it. */
 export interface CounterStore {

@@ -1,9 +1,9 @@
 import { memoryStorage } from '@chainlens/storage-memory';
 import { describe, expect, it } from 'vitest';
-import { InvalidCredentialsError, RateLimitedError } from '../errors/index.js';
-import { Throttles } from '../counters/index.js';
-import { PasswordHasher } from './passwords.js';
-import { TokenIssuer } from './jwt.js';
+import { InvalidCredentialsError, RateLimitedError } from '../../errors/index.js';
+import { Throttles } from './throttles.js';
+import { PasswordHasher } from '../../auth/passwords.js';
+import { TokenIssuer } from '../../auth/jwt.js';
 import { UserService } from './user-service.js';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-hs256');

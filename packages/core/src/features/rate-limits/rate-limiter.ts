@@ -1,8 +1,8 @@
-import type { Principal } from '../auth/principal.js';
-import { DAY_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../counters/windows.js';
-import type { CounterStore } from '../counters/batched-counters.js';
-import type { RateLimitOutcome } from './kernel.js';
-import { after } from './maybe-async.js';
+import type { Principal } from '../../auth/principal.js';
+import { DAY_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../../counters/windows.js';
+import type { CounterStore } from './batched-counters.js';
+import type { RateLimitOutcome } from '../../http/kernel.js';
+import { after } from '../../http/maybe-async.js';
 
 /** Requests per minute and per day. */
 export interface Allowance {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '@chainlens/testing';
+import { waitFor } from './api/context.js';
 
 /** An example program running as a child process. */
 export interface RunningExample {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CounterHit } from '../storage/index.js';
+import type { CounterHit } from '../../storage/index.js';
 import { BatchedCounters } from './batched-counters.js';
 
 /** Counters as a storage keeps them, recording each call, and failing while `down`. */

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Principal } from './principal.js';
-import type { Revocation } from './revocation.js';
+import type { Principal } from '../../auth/principal.js';
+import type { Revocation } from '../../auth/revocation.js';
 
 /**
  * Callers found valid lately, by the credential they sent (an API key's hash, a bearer token), so

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { EmailTakenError, InvalidCredentialsError, TokenExpiredError, UnauthorizedError } from '../errors/index.js';
-import type { Throttles } from '../counters/throttles.js';
-import type { AccountStorage, StoredUser } from '../storage/index.js';
+import { EmailTakenError, InvalidCredentialsError, TokenExpiredError, UnauthorizedError } from '../../errors/index.js';
+import type { Throttles } from './throttles.js';
+import type { AccountStorage, StoredUser } from '../../storage/index.js';
 import { KeptPrincipals } from './kept-principals.js';
-import type { PasswordHasher } from './passwords.js';
-import type { Principal } from './principal.js';
-import type { Revocation } from './revocation.js';
-import type { AccessToken, TokenIssuer } from './jwt.js';
+import type { PasswordHasher } from '../../auth/passwords.js';
+import type { Principal } from '../../auth/principal.js';
+import type { Revocation } from '../../auth/revocation.js';
+import type { AccessToken, TokenIssuer } from '../../auth/jwt.js';
 import { formatUser, type UserRecord } from './user-record.js';
 
 /** The roles a user can hold. */

@@ -1,6 +1,6 @@
-import type { StoredUser } from '../storage/index.js';
+import type { StoredUser } from '../../storage/index.js';
 import type { z } from 'zod';
-import type { userRecordSchema } from '../records/account-record-schemas.js';
+import type { userRecordSchema } from '../../records/account-record-schemas.js';
 
 /** A user as the API answers it (spec: User): never the password or its hash. */
 export type UserRecord = z.infer<typeof userRecordSchema>;
