@@ -5,8 +5,10 @@ import { withError } from './validation.js';
 
 /** Hashes, addresses and hex data as inputs, each normalized to storage's canonical form (lowercase). */
 
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A 0x-prefixed 32-byte hash, in any case. */
+export const HASH = /^0x[0-9a-fA-F]{64}$/;
+/** A 0x-prefixed 20-byte address, in any case. */
+export const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
 
 /** A 32-byte hash; malformed → `Error! Invalid transaction hash format`. */

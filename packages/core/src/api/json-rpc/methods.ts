@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChainClient } from '../../chain/chain-client.js';
 import type { Services } from '../../explorer-services.js';
 import type { Hex } from '../../storage/index.js';
+import { ADDRESS, HASH } from '../../values/hex.js';
 import type { JsonRpcMethod } from './dispatcher.js';
 import { RpcInvalidParamsError } from './json-rpc-errors.js';
 import { forwardRead, NODE_READ_METHODS } from './node-reads.js';
@@ -21,11 +22,11 @@ const signedTransaction = z.string().regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a s
 /** An address, and a hash, in any case, read as storage keeps them (lowercase). */
 const address = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+  .regex(ADDRESS, 'must be a 0x-prefixed 20-byte hex address')
   .transform((value) => value.toLowerCase() as Hex);
 const hash = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex hash')
+  .regex(HASH, 'must be a 0x-prefixed 32-byte hex hash')
   .transform((value) => value.toLowerCase() as Hex);
 
 /** A page number from 1, as REST's `page`; absent (or `null`) is the first page. */
