@@ -8,6 +8,7 @@ import { formatTransaction, transactionAddresses, type TransactionRecord } from 
 import { labelOf, type LabelLookup } from './address-labels.js';
 import type { z } from 'zod';
 import type { accountSummaryRecordSchema, balanceRecordSchema } from '../records/record-schemas.js';
+import type { beaconWithdrawalRecordSchema } from '../records/etherscan-record-schemas.js';
 
 /** Account balance record. */
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
@@ -15,16 +16,8 @@ export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
 /** An address at a glance (decisions.md: `GET /account/summary`). */
 export type AccountSummaryRecord = z.infer<typeof accountSummaryRecordSchema>;
 
-/** A beacon-chain withdrawal credited to an address, as the block that carried it lists it. */
-export interface BeaconWithdrawalRecord {
-  withdrawalIndex: string;
-  validatorIndex: string;
-  address: string;
-  /** Gwei, as the block carries it. */
-  amount: string;
-  blockNumber: string;
-  timestamp: string;
-}
+/** A beacon-chain withdrawal credited to an address. */
+export type BeaconWithdrawalRecord = z.infer<typeof beaconWithdrawalRecordSchema>;
 
 /** What {@link AccountService.beaconWithdrawals} reads. */
 export interface BeaconWithdrawalsQuery {

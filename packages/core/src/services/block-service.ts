@@ -6,17 +6,11 @@ import type { IndexedHead } from '../events/indexed-head.js';
 import { lastBlockAtOrBefore } from './block-at-time.js';
 import { formatBlock, type BlockRecord } from './format.js';
 import type { LabelLookup } from './address-labels.js';
+import type { z } from 'zod';
+import type { blockFeeRewardRecordSchema } from '../records/etherscan-record-schemas.js';
 
-/**
- * A block's miner and what its transactions paid that miner: each one's gas used times what it
- * paid per gas above the base fee (the base fee itself is burnt). The chain's own issuance, if
- * any, is not in it: no block or receipt tells it.
- */
-export interface BlockFeeRewardRecord {
-  block: StoredBlock;
-  /** Wei. */
-  priorityFees: bigint;
-}
+/** A block's miner and the priority fees its transactions paid that miner. */
+export type BlockFeeRewardRecord = z.infer<typeof blockFeeRewardRecordSchema>;
 
 /** Blocks by number or `latest`, from indexed data. */
 export class BlockService {
@@ -81,7 +75,8 @@ export class BlockService {
         // Deposit-style transactions pay no gas at all, never less than nothing.
         if (tx.effectiveGasPrice > baseFee) priorityFees += tx.gasUsed * (tx.effectiveGasPrice - baseFee);
       }
-      return { block: entry.block, priorityFees };
+      const { block } = entry;
+      return { blockNumber: block.number.toString(), timestamp: block.timestamp.toString(), miner: block.miner, priorityFees: priorityFees.toString() };
     });
   }
 

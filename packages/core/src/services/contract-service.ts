@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { IndexedHead } from '../events/indexed-head.js';
 import type { z } from 'zod';
 import type { contractEventRecordSchema, contractRecordSchema } from '../records/record-schemas.js';
+import type { contractCreationRecordSchema } from '../records/etherscan-record-schemas.js';
 
 /**
  * The spec's Contract record, plus the proxy's kind and implementation. Source fields (`name`,
@@ -24,22 +25,8 @@ import type { contractEventRecordSchema, contractRecordSchema } from '../records
  */
 export type ContractRecord = z.infer<typeof contractRecordSchema>;
 
-/**
- * Where and by whom a contract was created, as Etherscan's `getcontractcreation` tells it:
- * `creator` is the transaction's sender, `factory` the contract whose code created it (`null`
- * for the transaction's own creation).
- */
-export interface ContractCreationRecord {
-  address: Hex;
-  creator: Hex;
-  factory: Hex | null;
-  transactionHash: Hex;
-  blockNumber: bigint;
-  /** The block's time, Unix seconds. */
-  timestamp: bigint;
-  /** The init code of the transaction's own creation (its input); `null` for a factory's, which only the call trace holds. */
-  initCode: Hex | null;
-}
+/** Where and by whom a contract was created, as Etherscan's `getcontractcreation` tells it. */
+export type ContractCreationRecord = z.infer<typeof contractCreationRecordSchema>;
 
 /** The spec's Contract event: the log, and its event decoded where a known ABI describes it. */
 export type ContractEventRecord = z.infer<typeof contractEventRecordSchema>;
@@ -161,8 +148,8 @@ export class ContractService {
       creator: tx.from,
       factory: own ? null : creation.creator,
       transactionHash: tx.hash,
-      blockNumber: tx.blockNumber,
-      timestamp: tx.timestamp,
+      blockNumber: tx.blockNumber.toString(),
+      timestamp: tx.timestamp.toString(),
       initCode: own ? tx.input : null,
     };
   }

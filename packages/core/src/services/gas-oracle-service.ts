@@ -1,23 +1,10 @@
 import type { ChainClient } from '../chain/chain-client.js';
 import { NodeRpcError } from '../chain/node-rpc-error.js';
+import type { z } from 'zod';
+import type { gasOracleRecordSchema } from '../records/etherscan-record-schemas.js';
 
-/**
- * Gas prices to offer now, in Wei (decimal strings), read from the node's fee history: the next
- * block's base fee plus the 25th, 50th and 75th percentile priority fee paid in the recent
- * blocks (their median), so `safe ≤ propose ≤ fast`. Where the node keeps no fee history (before
- * London), all three are its `eth_gasPrice` and the base fee is `0`.
- */
-export interface GasOracleRecord {
-  /** The newest block the figures were read from. */
-  lastBlock: string;
-  safeGasPrice: string;
-  proposeGasPrice: string;
-  fastGasPrice: string;
-  /** Base fee of the next block. */
-  suggestBaseFee: string;
-  /** Gas used ÷ gas limit of each block read, oldest first. */
-  gasUsedRatio: number[];
-}
+/** Gas prices to offer now, from the node's recent blocks. */
+export type GasOracleRecord = z.infer<typeof gasOracleRecordSchema>;
 
 interface FeeHistory {
   oldestBlock: string;

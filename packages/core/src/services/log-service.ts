@@ -1,17 +1,13 @@
+import type { z } from 'zod';
 import type { IndexedHead } from '../events/indexed-head.js';
+import type { logSearchRecordSchema } from '../records/etherscan-record-schemas.js';
 import type { JsonArrayText } from '../records/json-array-text.js';
 import type { JoinedPageReader, LogReader, LogsQuery, StoredLogWithGas } from '../storage/index.js';
-import { formatChainLog, type ChainLogRecord } from './format.js';
+import { formatChainLog } from './format.js';
 import { addressLogsList, type ListRows } from './list-rows.js';
 
-/** A log with its block's time and its transaction's gas price and gas used (what Etherscan's getLogs answers). */
-export interface LogSearchRecord extends ChainLogRecord {
-  /** Unix seconds. */
-  timestamp: string;
-  /** The effective price its transaction paid, Wei. */
-  gasPrice: string;
-  gasUsed: string;
-}
+/** A log with its block's time and its transaction's gas. */
+export type LogSearchRecord = z.infer<typeof logSearchRecordSchema>;
 
 /** Finds logs by contract and topics, from indexed data. */
 export class LogService {

@@ -230,7 +230,7 @@ export function accountModule(services: Services): EtherscanModule {
         const offset = Math.min(query.offset, MAX_MINED_BLOCKS);
         const mined = await services.blocks.minedBlocks(query.address, query.page, offset);
         return list(
-          mined.map(({ block, priorityFees }) => ({ blockNumber: block.number.toString(), timeStamp: block.timestamp.toString(), blockReward: priorityFees.toString() })),
+          mined.map((reward) => ({ blockNumber: reward.blockNumber, timeStamp: reward.timestamp, blockReward: reward.priorityFees })),
           NO_TRANSACTIONS,
         );
       },

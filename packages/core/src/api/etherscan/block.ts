@@ -57,12 +57,12 @@ export function blockModule(services: Services): EtherscanModule {
        */
       async getblockreward(params) {
         const { blockno } = parseParams(blocknoParams, params);
-        const { block, priorityFees } = await services.blocks.feeReward(blockno);
+        const reward = await services.blocks.feeReward(blockno);
         return ok({
-          blockNumber: block.number.toString(),
-          timeStamp: block.timestamp.toString(),
-          blockMiner: block.miner,
-          blockReward: priorityFees.toString(),
+          blockNumber: reward.blockNumber,
+          timeStamp: reward.timestamp,
+          blockMiner: reward.miner,
+          blockReward: reward.priorityFees,
           uncles: [],
           uncleInclusionReward: '0',
         });

@@ -262,8 +262,8 @@ export function contractCreation(creation: ContractCreationRecord, creationBytec
     contractAddress: creation.address,
     contractCreator: creation.creator,
     txHash: creation.transactionHash,
-    blockNumber: creation.blockNumber.toString(),
-    timestamp: creation.timestamp.toString(),
+    blockNumber: creation.blockNumber,
+    timestamp: creation.timestamp,
     contractFactory: creation.factory ?? '',
     creationBytecode,
   };
