@@ -1,5 +1,5 @@
 import { BatchedCounters } from '../../counters/batched-counters.js';
-import { clientIp, RateLimiter, rateLimitOutcome, type HttpKernelOptions, type HttpRequest } from '../../http/index.js';
+import { clientIp, RateLimiter, rateLimitOutcome, type HttpKernelOptions, type HttpRequest, type RateLimitState } from '../../http/index.js';
 import { after } from '../../http/maybe-async.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
 import type { RateLimitsConfig } from './rate-limits-config.js';
@@ -33,17 +33,16 @@ export const rateLimitsModule: ExplorerModule<{ config: { rateLimits: RateLimits
         : null;
     const limiter = limits.enabled ? new RateLimiter(counters ?? app.writer, { ...limits, now: config.clock }) : null;
     const rejected = new Signal<void>();
+    // Built once, not per request.
+    const toOutcome = (state: RateLimitState) => {
+      const outcome = rateLimitOutcome(state);
+      if (outcome.retryAfter !== null) rejected.emit();
+      return outcome;
+    };
     app.onClose(() => counters?.close());
     return {
       clientIp: ipOf,
-      rateLimit: limiter
-        ? (request, principal, weight) =>
-            after(limiter.hit(principal, ipOf(request), weight), (state) => {
-              const outcome = rateLimitOutcome(state);
-              if (outcome.retryAfter !== null) rejected.emit();
-              return outcome;
-            })
-        : undefined,
+      rateLimit: limiter ? (request, principal, weight) => after(limiter.hit(principal, ipOf(request), weight), toOutcome) : undefined,
       rejected,
       flush: async () => counters?.flush(),
     };
