@@ -9,6 +9,9 @@
  * `ratio <name> <value>` line. A row of each bare framework sending the content type alone
  * (`content type only`, fewer bytes than the spec lets ChainLens send) is measured beside the
  * judged floor: its ratio is shown, not judged, and tells what those headers cost the framework.
+ * So is a diagnostic row, the judged bare Fastify route in a process that also runs a started
+ * explorer it does not serve, which splits the Fastify adapter's gap into the explorer's presence
+ * and the request path.
  *
  * All servers stay up while the rows are measured in turns, several rounds over: this shared VM's
  * speed drifts by half within minutes, so a ratio is taken between rows measured a few seconds
@@ -22,7 +25,7 @@
  */
 import autocannon from 'autocannon';
 import { deployDemo, fillBlocks, startAnvil } from '@chainlens/devchain';
-import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, type Disturbance } from './lib/cpu-meter.js';
+import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, systemCpuMillisOf, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
 import { benchDatabase, dropSchema, type BenchDatabase } from './lib/postgres.js';
 import { describeMachine, percent, printTable, verdict, writeResults } from './lib/report.js';
@@ -48,6 +51,7 @@ const TOKEN_ROWS: readonly { name: string; server: ServerName; kind: 'graphql' |
 type ServerName =
   | 'bare-fastify'
   | 'bare-fastify-content-type'
+  | 'bare-fastify-beside-explorer'
   | 'chainlens-fastify'
   | 'bare-express'
   | 'bare-express-content-type'
@@ -62,6 +66,7 @@ type ServerName =
 const ROWS: readonly { name: string; server: ServerName; credentials?: 'jwt' | 'apiKey'; floor?: 'same-head' | 'content-type-only' }[] = [
   { name: 'bare-fastify', server: 'bare-fastify', floor: 'same-head' },
   { name: 'bare-fastify, content type only', server: 'bare-fastify-content-type', floor: 'content-type-only' },
+  { name: 'bare-fastify beside an explorer', server: 'bare-fastify-beside-explorer', floor: 'same-head' },
   { name: 'adapter-fastify', server: 'chainlens-fastify' },
   { name: 'adapter-fastify, API key', server: 'chainlens-fastify', credentials: 'apiKey' },
   { name: 'adapter-fastify, JWT', server: 'chainlens-fastify', credentials: 'jwt' },
@@ -83,11 +88,16 @@ const TARGETS = [
 
 /**
  * Shown, not judged: each adapter beside its bare framework sending the content type alone,
- * without the spec's rate-limit headers and request id, which tells what those headers cost.
+ * without the spec's rate-limit headers and request id, which tells what those headers cost; and
+ * the Fastify gap split in two by the bare route in a process that also runs a started explorer
+ * (not serving it): what the explorer's presence costs the process, and what the request path
+ * costs beside it.
  */
 const SHOWN = [
   { id: 'fastify-adapter/bare-fastify-content-type-only', adapter: 'adapter-fastify', bare: 'bare-fastify, content type only' },
   { id: 'express-adapter/bare-express-content-type-only', adapter: 'adapter-express', bare: 'bare-express, content type only' },
+  { id: 'bare-fastify-beside-explorer/bare-fastify', adapter: 'bare-fastify beside an explorer', bare: 'bare-fastify' },
+  { id: 'fastify-adapter/bare-fastify-beside-explorer', adapter: 'adapter-fastify', bare: 'bare-fastify beside an explorer' },
 ] as const;
 
 /** One answer of the ChainLens route; every server must answer exactly this. */
@@ -106,6 +116,8 @@ interface Sample {
   reqPerSec: number;
   /** Server process CPU (user + system) per answered request, µs. */
   cpuUsPerRequest: number;
+  /** Of it, in the kernel (system time), µs. */
+  systemCpuUsPerRequest: number;
   p50Ms: number;
   p99Ms: number;
   requests: number;
@@ -143,6 +155,7 @@ export async function runHttp(): Promise<boolean> {
       servers.set(`bare-${framework}-content-type`, await startServer('bare.ts', [framework, reference.contentType, reference.body]));
       servers.set(`chainlens-${framework}`, await startServer('chainlens.ts', [framework, anvil.rpcUrl]));
     }
+    servers.set('bare-fastify-beside-explorer', await startServer('bare.ts', ['fastify', reference.contentType, reference.body, 'same-head', anvil.rpcUrl]));
     // The same route on Postgres storage, rate limits on and off: what counting costs there.
     database = await benchDatabase();
     for (const limits of ['on', 'off'] as const) {
@@ -189,11 +202,12 @@ export async function runHttp(): Promise<boolean> {
 
   printTable(
     `GET /api/v1/transaction/:hash, ${CONNECTIONS} connections, ${duration} s per row and round (after ${WARMUP_SECONDS} s warm-up), median of ${rounds} rounds`,
-    ['server', 'req/s (mean)', 'server CPU µs/req', 'p50 ms', 'p99 ms', 'requests', 'other CPU %', 'steal %'],
+    ['server', 'req/s (mean)', 'server CPU µs/req', 'of it kernel', 'p50 ms', 'p99 ms', 'requests', 'other CPU %', 'steal %'],
     rows.map((r) => [
       disturbed(r.disturbance) ? `${r.name} *` : r.name,
       Math.round(r.reqPerSec),
       Math.round(r.cpuUsPerRequest),
+      Math.round(r.systemCpuUsPerRequest),
       r.p50Ms,
       r.p99Ms,
       r.requests,
@@ -294,9 +308,9 @@ async function measure(
   }
   await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const meter = startCpuMeter([serverPid, anvilPid]);
-  const cpuBefore = cpuMillisOf(serverPid);
+  const [cpuBefore, systemBefore] = [cpuMillisOf(serverPid), systemCpuMillisOf(serverPid)];
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
-  const cpuMs = cpuMillisOf(serverPid) - cpuBefore;
+  const [cpuMs, systemMs] = [cpuMillisOf(serverPid) - cpuBefore, systemCpuMillisOf(serverPid) - systemBefore];
   const failed = result.errors + result.timeouts + result.non2xx + result.mismatches;
   if (failed > 0 || !result.requests.total) {
     throw new Error(
@@ -305,7 +319,15 @@ async function measure(
     );
   }
   const disturbance = meter();
-  return { reqPerSec: result.requests.mean, cpuUsPerRequest: (cpuMs * 1000) / result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance };
+  return {
+    reqPerSec: result.requests.mean,
+    cpuUsPerRequest: (cpuMs * 1000) / result.requests.total,
+    systemCpuUsPerRequest: (systemMs * 1000) / result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    disturbance,
+  };
 }
 
 /**
@@ -326,11 +348,19 @@ async function measureToken(name: string, kind: 'graphql' | 'rest', base: string
       : { url: base, requests: restTokenPaths(token).map((path) => ({ method: 'GET' as const, path })) };
   await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const meter = startCpuMeter([serverPid, anvilPid]);
-  const cpuBefore = cpuMillisOf(serverPid);
+  const [cpuBefore, systemBefore] = [cpuMillisOf(serverPid), systemCpuMillisOf(serverPid)];
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration });
-  const cpuMs = cpuMillisOf(serverPid) - cpuBefore;
+  const [cpuMs, systemMs] = [cpuMillisOf(serverPid) - cpuBefore, systemCpuMillisOf(serverPid) - systemBefore];
   if (result.errors + result.timeouts + result.non2xx > 0 || !result.requests.total) {
     throw new Error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx out of ${result.requests.total ?? 0} requests`);
   }
-  return { reqPerSec: result.requests.mean, cpuUsPerRequest: (cpuMs * 1000) / result.requests.total, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total, disturbance: meter() };
+  return {
+    reqPerSec: result.requests.mean,
+    cpuUsPerRequest: (cpuMs * 1000) / result.requests.total,
+    systemCpuUsPerRequest: (systemMs * 1000) / result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    disturbance: meter(),
+  };
 }

@@ -66,15 +66,29 @@ export function cpuMillisOf(pid: number): number {
   return processTicks(pid) * TICK_MS;
 }
 
+/**
+ * The kernel's share of {@link cpuMillisOf} (system time: syscalls, and on loopback the TCP work
+ * and wake-ups of the peer that a socket write does in the writer's time), in milliseconds.
+ */
+export function systemCpuMillisOf(pid: number): number {
+  return processTimes(pid).system * TICK_MS;
+}
+
 /** User + system ticks of one process (all its threads); 0 once it has exited. */
 function processTicks(pid: number): number {
+  const { user, system } = processTimes(pid);
+  return user + system;
+}
+
+/** User and system ticks of one process (all its threads); 0 once it has exited. */
+function processTimes(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name (which may contain spaces): utime is the 12th.
     const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return { user: Number(fields[11]), system: Number(fields[12]) };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 

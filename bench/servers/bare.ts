@@ -5,16 +5,21 @@
  * to carry (`X-RateLimit-Limit`, `-Remaining`, `-Reset` with fixed values, and an `X-Request-Id`
  * of the same length from a counter), so both servers put the same bytes on the wire; without
  * it, the content type alone (shown beside the judged floor: what those headers cost).
- * Usage: `bare.ts <fastify|express> <content-type> <body | @file> [same-head]`.
+ * Given an `rpcUrl` after `same-head`, the process also runs a started explorer, as `chainlens.ts`
+ * runs it, to which no request is routed (a diagnostic: what the explorer's presence costs a
+ * route that is not its own, apart from the request path).
+ * Usage: `bare.ts <fastify|express> <content-type> <body | @file> [same-head [<rpcUrl>]]`.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { announce, listenExpress, listenFastify, parseFramework } from './listen.js';
 
-const [frameworkArg, contentType, bodyArg, head] = process.argv.slice(2);
+const [frameworkArg, contentType, bodyArg, head, besideRpcUrl] = process.argv.slice(2);
 if (contentType === undefined || bodyArg === undefined || (head !== undefined && head !== 'same-head')) {
-  throw new Error('usage: bare.ts <fastify|express> <content-type> <body | @file> [same-head]');
+  throw new Error('usage: bare.ts <fastify|express> <content-type> <body | @file> [same-head [<rpcUrl>]]');
 }
+// Imported only then, so the floor's own process loads none of ChainLens.
+if (besideRpcUrl !== undefined) await (await import('./bench-explorer.js')).startBenchExplorer(besideRpcUrl);
 // A large body comes by file: one command-line argument holds at most 128 KiB.
 const body = bodyArg.startsWith('@') ? readFileSync(bodyArg.slice(1), 'utf8') : bodyArg;
 const contentLength = String(Buffer.byteLength(body));

@@ -1,17 +1,12 @@
 /**
- * ChainLens behind one adapter, holding the chain at `rpcUrl` in memory or, given a database URL
- * and a schema, in Postgres, as `npm start` runs it: indexing on, at its default polling interval,
- * so the figures include what following an idle head costs. Rate limits are on, as `npm start` and
- * every embedding ship them, at an allowance no benchmark reaches, unless `limits` is `off`. Announces the headers of a
- * registered user's JWT and API key beside its URL.
+ * ChainLens behind one adapter, serving the explorer of `bench-explorer.ts` (the chain at `rpcUrl`
+ * in memory or, given a database URL and a schema, in Postgres; indexing on; rate limits on unless
+ * `limits` is `off`). Announces the headers of a registered user's JWT and API key beside its URL.
  * Usage: `chainlens.ts <fastify|express> <rpcUrl> [on|off] [<databaseUrl> <schema>]`.
  */
 import { chainlensRouter } from '@chainlens/adapter-express';
 import { chainlens } from '@chainlens/adapter-fastify';
-import { createExplorer } from '@chainlens/core';
-import { memoryStorage } from '@chainlens/storage-memory';
-import { postgresStorage } from '@chainlens/storage-postgres';
-import { waitForCursor } from '../lib/wait-for-cursor.js';
+import { startBenchExplorer } from './bench-explorer.js';
 import { announce, listenExpress, listenFastify, parseFramework } from './listen.js';
 
 const [frameworkArg, rpcUrl, limits = 'on', databaseUrl, schema] = process.argv.slice(2);
@@ -20,16 +15,7 @@ if (rpcUrl === undefined || (limits !== 'on' && limits !== 'off') || (databaseUr
   throw new Error('usage: chainlens.ts <fastify|express> <rpcUrl> [on|off] [<databaseUrl> <schema>]');
 }
 
-// Every request is counted, against an allowance 100 connections from one address never reach.
-const unreachable = { perMinute: 1_000_000_000, perDay: 1_000_000_000_000 };
-const explorer = await createExplorer({
-  rpcUrl,
-  storage: databaseUrl === undefined ? memoryStorage() : postgresStorage({ connectionString: databaseUrl, schema: schema! }),
-  logLevel: 'silent',
-  rateLimits: limits === 'on' ? { anonymous: unreachable, authenticated: unreachable, premium: unreachable } : { enabled: false },
-});
-await explorer.start();
-await waitForCursor(explorer, BigInt(await explorer.chain.request<string>('eth_blockNumber')));
+const explorer = await startBenchExplorer(rpcUrl, limits, databaseUrl === undefined ? undefined : { url: databaseUrl, schema: schema! });
 
 const url =
   framework === 'fastify'

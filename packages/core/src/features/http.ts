@@ -34,7 +34,13 @@ export function composeKernel(host: ModuleHost, { config, authenticate, rateLimi
     bodyDrainLimit: config.http.bodyDrainLimit,
     authenticate,
     rateLimit,
-    onResponse: observers.length === 1 ? observers[0] : (outcome: RequestOutcome) => observers.forEach((observe) => observe(outcome)),
+    // A loop, not `forEach`: its callback would be a new closure on every request.
+    onResponse:
+      observers.length === 1
+        ? observers[0]
+        : (outcome: RequestOutcome) => {
+            for (const observe of observers) observe(outcome);
+          },
     responseCache:
       config.reads.responseCacheBytes > 0
         ? new ResponseCache(

@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal.js';
 import { DAY_MS, MINUTE_MS, secondsUntil, windowAt, type Window } from '../../counters/windows.js';
 import type { CounterStore } from './batched-counters.js';
+import type { CounterHit } from '../../storage/index.js';
 import type { RateLimitOutcome } from '../../http/kernel.js';
 import { after } from '../../http/maybe-async.js';
 
@@ -87,14 +88,17 @@ export class RateLimiter {
   /** Counts `weight` requests of a subject in its minute and day windows, against `allowance`. */
   private count(keys: SubjectKeys, allowance: Allowance, weight: number, windows: Windows, now: number): RateLimitState | Promise<RateLimitState> {
     const { minute, day } = windows;
-    const counted = this.counters.hitCounters(
-      [
-        { key: keys.minute, amount: weight, expiresAt: minute.end },
-        { key: keys.day, amount: weight, expiresAt: day.end },
-      ],
-      now,
-    );
-    return after(counted, ([inMinute = 0, inDay = 0]) => stateOf(allowance, minute, day, inMinute, inDay, now));
+    const hits =
+      weight === 1
+        ? keys.single
+        : [
+            { key: keys.minute, amount: weight, expiresAt: minute.end },
+            { key: keys.day, amount: weight, expiresAt: day.end },
+          ];
+    const counted = this.counters.hitCounters(hits, now);
+    if (counted instanceof Promise) return counted.then(([inMinute = 0, inDay = 0]) => stateOf(allowance, minute, day, inMinute, inDay, now));
+    // Counted at once (held counters): no callback is built for it.
+    return stateOf(allowance, minute, day, counted[0] ?? 0, counted[1] ?? 0, now);
   }
 
   /** The minute and day windows at `now`, computed again only when `now` leaves them. */
@@ -113,7 +117,13 @@ export class RateLimiter {
     if (keys === undefined) {
       // Bounded: a burst of new callers starts the map afresh (their keys are only built again).
       if (kept.size >= MAX_KEPT_SUBJECTS) kept.clear();
-      keys = { minute: `rate:m:${kind}${id}:${windows.minute.index}`, day: `rate:d:${kind}${id}:${windows.day.index}` };
+      const minute = `rate:m:${kind}${id}:${windows.minute.index}`;
+      const day = `rate:d:${kind}${id}:${windows.day.index}`;
+      const single = [
+        { key: minute, amount: 1, expiresAt: windows.minute.end },
+        { key: day, amount: 1, expiresAt: windows.day.end },
+      ];
+      keys = { minute, day, single };
       kept.set(id, keys);
     }
     return keys;
@@ -124,6 +134,8 @@ export class RateLimiter {
 interface SubjectKeys {
   minute: string;
   day: string;
+  /** The hits of a request of weight 1 (most of them) in both windows, built with the keys; never changed. */
+  single: CounterHit[];
 }
 
 interface Windows {

@@ -2,7 +2,7 @@ import { clientIp, type HttpKernelOptions, type HttpRequest } from '../../http/i
 import { after } from '../../http/maybe-async.js';
 import { Signal, type ExplorerModule } from '../../modules/index.js';
 import { BatchedCounters } from './batched-counters.js';
-import { RateLimiter, rateLimitOutcome } from './rate-limiter.js';
+import { RateLimiter, rateLimitOutcome, type RateLimitState } from './rate-limiter.js';
 import type { RateLimitsConfig } from './rate-limits-config.js';
 
 /** What the rate-limits module gives the modules after it. */
@@ -34,17 +34,16 @@ export const rateLimitsModule: ExplorerModule<{ config: { rateLimits: RateLimits
         : null;
     const limiter = limits.enabled ? new RateLimiter(counters ?? app.writer, { ...limits, now: config.clock }) : null;
     const rejected = new Signal<void>();
+    // Built once, not per request.
+    const toOutcome = (state: RateLimitState) => {
+      const outcome = rateLimitOutcome(state);
+      if (outcome.retryAfter !== null) rejected.emit();
+      return outcome;
+    };
     app.onClose(() => counters?.close());
     return {
       clientIp: ipOf,
-      rateLimit: limiter
-        ? (request, principal, weight) =>
-            after(limiter.hit(principal, ipOf(request), weight), (state) => {
-              const outcome = rateLimitOutcome(state);
-              if (outcome.retryAfter !== null) rejected.emit();
-              return outcome;
-            })
-        : undefined,
+      rateLimit: limiter ? (request, principal, weight) => after(limiter.hit(principal, ipOf(request), weight), toOutcome) : undefined,
       rejected,
       flush: async () => counters?.flush(),
     };
