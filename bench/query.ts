@@ -6,7 +6,9 @@
  * rarely), so the shipped rows show the response cache's real hit rate. Each route is measured in
  * the same run, at the same concurrency, four ways: its **floor** (a prepared-statement loop on
  * `pg`, no HTTP, running the cheapest SQL that returns exactly the rows of the page each request
- * asks, drawn by the same law), ChainLens **uncached** (no response or record cache: storage
+ * asks, drawn by the same law: the fastest of the bench's own SQL and the statement ChainLens runs
+ * for the route, checked to return the same rows, each over 50 connections and over as many as
+ * ChainLens's pool holds), ChainLens **uncached** (no response or record cache: storage
  * answers every request), ChainLens **as shipped**, and **bare** Fastify answering the route's
  * bytes from memory. List routes are also measured uncached at page 1 and at page 50 alone.
  * Targets (issue 38): uncached ≥ 0.5× the floor's req/s; as shipped ≥ 0.5× bare's with p99 ≤ 3×
@@ -36,6 +38,10 @@ import { benchDatabase, dropSchema } from './lib/postgres.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';
 import { withServer } from './lib/server-process.js';
 import { statementLoop } from './lib/statement-loop.js';
+import { logsStatement } from '../packages/storage-postgres/src/log-topic-queries.js';
+import { resolveOptions } from '../packages/storage-postgres/src/options.js';
+import { addressLogsKey, readStatements, tokenTransfersKey } from '../packages/storage-postgres/src/queries.js';
+import { qualifiedTables } from '../packages/storage-postgres/src/tables.js';
 import { addressAt, blockHashAt, seededRandom, syntheticChain, tokenAt, tokenHolderAt, transactionHashAt, type SyntheticChainOptions } from './lib/synthetic-chain.js';
 
 const CONNECTIONS = 50;
@@ -49,6 +55,10 @@ const DEEP_PAGE = 50;
 const TOKENS = 20;
 /** Issue 38's targets: uncached against the database's floor, as shipped against the bare server, the tail against the floor's, and a deep page against the first. */
 const TARGETS = { uncachedPerFloor: 0.5, shippedPerBare: 0.5, p99PerFloor: 3, deepPerFirst: 1 / 1.5 } as const;
+/** Connections of ChainLens's Postgres pool, as shipped: a floor row reads over as many, besides one per connection of the load. */
+const POOL_CONNECTIONS = resolveOptions({ connectionString: 'postgres://' }).pool.max;
+/** Draws each floor candidate is checked on against the first. */
+const SAME_ROWS_DRAWS = 40;
 /** Blocks one `writeBlocks` call loads. */
 const LOAD_BATCH = 50;
 
@@ -56,7 +66,8 @@ type Mode = 'uncached' | 'shipped';
 
 interface Row {
   route: string;
-  mode: Mode | 'floor' | 'bare' | 'page 1' | `page ${typeof DEEP_PAGE}`;
+  /** The floor's rows are `floor: <whose SQL>, <connections> conn.`; the route's floor is the fastest of them. */
+  mode: Mode | `floor: ${string}` | 'bare' | 'page 1' | `page ${typeof DEEP_PAGE}`;
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -106,7 +117,7 @@ export async function runQuery(): Promise<boolean> {
   const schema = keep ? `bench_reads_${size}` : `bench_reads_${randomBytes(4).toString('hex')}`;
   const anvil = await startAnvil();
   const rows: Row[] = [];
-  const routes = routesOf(chain).filter((route) => !only || only.some((name) => route.name.includes(name)));
+  const routes = routesOf(chain, schema).filter((route) => !only || only.some((name) => route.name.includes(name)));
   let load: Load;
   const memory: Record<Mode, number> = { uncached: 0, shipped: 0 };
   try {
@@ -116,8 +127,15 @@ export async function runQuery(): Promise<boolean> {
     const mover = await createHeadMover(database.url, schema, chain);
     const bodies: string[] = [];
     try {
-      // The floors first, while the head moves as it does under the server's rows.
-      for (const route of routes) rows.push(await measureFloor(mover, route, database.url, schema, duration));
+      // The floors first, while the head moves as it does under the server's rows: each way to
+      // read the page (checked first, the head still, to return the same rows), over the route's
+      // connections and over as many as ChainLens's pool holds, whichever serves the route faster.
+      for (const route of routes) {
+        await checkSameRows(route, database.url, schema);
+        for (const sql of route.floor.candidates) {
+          for (const connections of new Set([CONNECTIONS, POOL_CONNECTIONS])) rows.push(await measureFloor(mover, route, sql, connections, database.url, schema, duration));
+        }
+      }
       for (const mode of ['uncached', 'shipped'] as const) {
         await withServer('chainlens-postgres.ts', mode === 'uncached' ? ['--no-cache', ...serverArgs] : serverArgs, async (server) => {
           for (const route of routes) {
@@ -147,8 +165,10 @@ export async function runQuery(): Promise<boolean> {
   }
 
   const rowOf = (route: string, mode: Row['mode']) => rows.find((row) => row.route === route && row.mode === mode);
+  const floorOf = (route: string) => rows.filter((row) => row.route === route && row.mode.startsWith('floor')).reduce((best, row) => (row.reqPerSec > best.reqPerSec ? row : best));
   const judged = routes.map((route) => {
-    const [floor, uncached, shipped, bareRow] = (['floor', 'uncached', 'shipped', 'bare'] as const).map((mode) => rowOf(route.name, mode)!);
+    const floor = floorOf(route.name);
+    const [uncached, shipped, bareRow] = (['uncached', 'shipped', 'bare'] as const).map((mode) => rowOf(route.name, mode)!);
     const [first, deep] = [rowOf(route.name, 'page 1'), rowOf(route.name, `page ${DEEP_PAGE}`)];
     const ratios = {
       uncachedPerFloor: uncached!.reqPerSec / floor!.reqPerSec,
@@ -161,7 +181,7 @@ export async function runQuery(): Promise<boolean> {
       ratios.shippedPerBare >= TARGETS.shippedPerBare &&
       ratios.p99PerFloor <= TARGETS.p99PerFloor &&
       (ratios.deepPerFirst === null || ratios.deepPerFirst >= TARGETS.deepPerFirst);
-    return { route: route.name, ratios, pass };
+    return { route: route.name, floor: floor.mode, ratios, pass };
   });
   printTable(
     `${size.toLocaleString('en-US')} transactions in ${chain.blocks.toLocaleString('en-US')} blocks over ${chain.addresses.toLocaleString('en-US')} addresses ` +
@@ -173,6 +193,7 @@ export async function runQuery(): Promise<boolean> {
     rows.map((row) => [disturbed(row.disturbance) ? `${row.route} *` : row.route, row.mode, Math.round(row.reqPerSec), row.p50Ms, row.p99Ms, row.bytes, row.disturbance.othersPercent]),
   );
   console.log('');
+  for (const { route, floor, ratios, pass } of judged) console.log(`floor of ${route}: ${floor.slice('floor: '.length)}, the fastest of its floor rows`);
   for (const { route, ratios, pass } of judged) {
     const deep = ratios.deepPerFirst === null ? '' : ` page${DEEP_PAGE}/page1 ${ratios.deepPerFirst.toFixed(2)}`;
     console.log(
@@ -226,10 +247,27 @@ interface Draw {
   values: unknown[];
 }
 
-/** A route's floor: the cheapest SQL returning exactly the rows of the page the route answers, and how many rows a run may return. */
+/**
+ * A route's floor: the cheapest SQL returning exactly the rows of the page the route answers, and
+ * how many rows a run may return. Several ways to read the page are measured and the fastest is
+ * the floor: the bench's own SQL, and the statement ChainLens runs for the route uncached where
+ * that is one statement (its ordinal reads can be the cheaper), each checked to return the same
+ * rows as the first.
+ */
 interface Floor {
-  statements: string[];
+  candidates: FloorSql[];
   rows: (count: number) => boolean;
+}
+
+/** One way to read a route's page: a statement per draw's `statement` (its sort), and the draw's values as it takes them. */
+interface FloorSql {
+  /** Whose SQL it is, as the floor rows name it. */
+  label: string;
+  statements: string[];
+  /** Its values from the draw's (the bench's own statements' order); the draw's as they are without it. */
+  values?: (values: unknown[]) => unknown[];
+  /** The columns that identify a row (its place in the chain), by which the candidates are checked to return the same rows in the same order. */
+  identity: string[];
 }
 
 const bytes = (hex: string): Buffer => Buffer.from(hex.slice(2), 'hex');
@@ -290,12 +328,67 @@ const FLOOR = {
   ],
 };
 
+/** The bench's own statements as floor candidates, each row identified by `identity`. */
+const benchSql = (statements: string[], identity: string[]): FloorSql => ({ label: 'bench SQL', statements, identity });
+
+/** Every block: the block range of an unfiltered page in ChainLens's statements (int8's bounds, as storage passes them). */
+const EVERY_BLOCK = ['0', (2n ** 63n - 1n).toString()];
+const TRANSFER_IDENTITY = ['blockNumber', 'logIndex', 'batchIndex'];
+const LOG_IDENTITY = ['blockNumber', 'logIndex'];
+
+/**
+ * The statements ChainLens runs for each route uncached where it reads the page in one
+ * (`@chainlens/storage-postgres`'s own texts, prepared for `schema`), as floor candidates with
+ * their values made from the bench's draws, in the order storage passes them.
+ */
+function chainLensSql(schema: string) {
+  const tables = qualifiedTables(schema);
+  const read = readStatements(tables);
+  const candidate = (statements: string[], values: (values: unknown[]) => unknown[], identity: string[]): FloorSql => ({ label: 'ChainLens SQL', statements, values, identity });
+  const tokenTransfers = (joined: boolean) =>
+    candidate(
+      ORDER.map((order) => read.tokenTransfers[tokenTransfersKey(order, false, false, joined)]!.text),
+      ([token, skip, offset]) => [token, ...EVERY_BLOCK, offset, skip],
+      TRANSFER_IDENTITY,
+    );
+  const addressLogs = (gas: boolean) =>
+    candidate(
+      ORDER.map((order) => read.addressLogs[addressLogsKey(order, false, gas)]!.text),
+      ([address, offset, skip]) => [address, ...EVERY_BLOCK, offset, skip],
+      LOG_IDENTITY,
+    );
+  return {
+    addressTransactions: candidate(
+      [read.addressTransactionsAsc.text, read.addressTransactionsDesc.text],
+      ([address, skip, offset]) => [address, ...EVERY_BLOCK, offset, skip],
+      ['blockNumber', 'transactionIndex'],
+    ),
+    tokenTransfers: tokenTransfers(false),
+    tokenTransfersWithTransactions: tokenTransfers(true),
+    // REST events read the logs alone; getLogs with their transactions' time and gas.
+    events: addressLogs(false),
+    getLogs: addressLogs(true),
+    topic2Logs: candidate(
+      [logsStatement(tables, { topics: [undefined, undefined, `0x${'00'.repeat(32)}`], operators: {}, page: 1, offset: OFFSET }, true).text],
+      ([topic, limit]) => [...EVERY_BLOCK, limit, 0, topic],
+      LOG_IDENTITY,
+    ),
+    // Etherscan's tokentx of an address asks for ERC-20 transfers.
+    addressTokenTransfers: candidate(
+      ORDER.map((order) => read.addressTokenTransfersWithTransactions[order].text),
+      ([address, limit]) => [address, ...EVERY_BLOCK, limit, 0, null, 'ERC-20'],
+      TRANSFER_IDENTITY,
+    ),
+  };
+}
+
 /**
  * The routes issue 38 names (plus issue 34's topic search), each over the requests of its Zipf
  * law, with its floor. A list route with `paged` also draws requests at a fixed page, for the
  * deep-page rows (page 50 against page 1) over an item with at least 50 pages.
  */
-function routesOf(chain: SyntheticChainOptions): Route[] {
+function routesOf(chain: SyntheticChainOptions, schema: string): Route[] {
+  const ours = chainLensSql(schema);
   const random = seededRandom(24);
   const block = zipf(chain.blocks, random);
   const transaction = zipf(chain.blocks * chain.txPerBlock, random);
@@ -333,7 +426,7 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api/v1/transaction/${hash}`, statement: 0, values: [bytes(hash)] };
       },
       check: (r) => typeof (r as { hash: unknown }).hash === 'string',
-      floor: { statements: [FLOOR.transaction], rows: (n) => n === 1 },
+      floor: { candidates: [benchSql([FLOOR.transaction], ['hash'])], rows: (n) => n === 1 },
     },
     {
       name: 'block/getblock',
@@ -342,21 +435,21 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api/v1/block/getblock?blockno=${number}`, statement: 0, values: [number] };
       },
       check: (r) => (r as { transactions: unknown[] }).transactions.length === chain.txPerBlock,
-      floor: { statements: [FLOOR.block], rows: (n) => n === 1 },
+      floor: { candidates: [benchSql([FLOOR.block], ['number'])], rows: (n) => n === 1 },
     },
     {
       name: 'account/txlist (heavy address)',
       draw: accountTxlist(() => heavy, zipfPage),
       paged: (p) => accountTxlist(() => heavy, fixed(p)),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.addressTransactions, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.addressTransactions, ['block_number', 'transaction_index']), ours.addressTransactions], rows: isPage },
     },
     {
       name: 'token/:address/holders',
       draw: only(holders(tokenItem, () => Math.min(page(), 9) + 1), 0),
       paged: (p) => holders(tokenItem, fixed(p)),
       check: (r) => (r as { holders: unknown[] }).holders.length === OFFSET,
-      floor: { statements: FLOOR.holders, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.holders, ['holder'])], rows: isPage },
     },
     {
       name: 'token/:address/transfers',
@@ -364,14 +457,14 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
       draw: () => ({ ...transfers(tokenItem, zipfPage)(), statement: 1 }),
       paged: (p) => () => ({ ...transfers(tokenItem, fixed(p))(), statement: 1 }),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.tokenTransfers, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.tokenTransfers, ['block_number', 'log_index', 'batch_index']), ours.tokenTransfers], rows: isPage },
     },
     {
       name: 'contract/:address/events',
       draw: events(tokenItem, zipfPage),
       paged: (p) => events(tokenItem, fixed(p)),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.addressLogs, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.addressLogs, ['block_number', 'log_index']), ours.events], rows: isPage },
     },
     {
       name: 'Etherscan account txlist',
@@ -379,14 +472,14 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
       // Cold addresses have a page or two: the deep-page rows read the heavy address's.
       paged: (p) => etherscanTxlist(() => heavy, fixed(p)),
       check: (r) => Array.isArray(r) && r.length > 0,
-      floor: { statements: FLOOR.addressTransactions, rows: isSome },
+      floor: { candidates: [benchSql(FLOOR.addressTransactions, ['block_number', 'transaction_index']), ours.addressTransactions], rows: isSome },
     },
     {
       name: 'Etherscan getLogs by address',
       draw: () => ({ ...getLogs(tokenItem, zipfPage)(), statement: 0 }),
       paged: (p) => () => ({ ...getLogs(tokenItem, fixed(p))(), statement: 0 }),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.addressLogs, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.addressLogs, ['block_number', 'log_index']), ours.getLogs], rows: isPage },
     },
     {
       // A topic search without a contract, on the topic index: each holder's incoming transfers (topic2) across every token.
@@ -396,7 +489,7 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api?module=logs&action=getLogs&topic2=0x${to.slice(2).padStart(64, '0')}&page=1&offset=${OFFSET}`, statement: 0, values: [word(to), OFFSET] };
       },
       check: (r) => Array.isArray(r) && r.length > 0,
-      floor: { statements: FLOOR.topic2Logs, rows: isSome },
+      floor: { candidates: [benchSql(FLOOR.topic2Logs, ['block_number', 'log_index']), ours.topic2Logs], rows: isSome },
     },
     {
       name: 'Etherscan account tokentx (holder)',
@@ -405,14 +498,14 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api?module=account&action=tokentx&address=${at}&page=1&offset=${OFFSET}&sort=${order}`, statement: order === 'asc' ? 0 : 1, values: [bytes(at), OFFSET] };
       },
       check: (r) => Array.isArray(r) && r.length > 0,
-      floor: { statements: FLOOR.addressTokenTransfers, rows: isSome },
+      floor: { candidates: [benchSql(FLOOR.addressTokenTransfers, ['block_number', 'log_index', 'batch_index']), ours.addressTokenTransfers], rows: isSome },
     },
     {
       name: 'Etherscan account tokentx (token)',
       draw: tokentxOfToken(tokenItem, zipfPage),
       paged: (p) => tokentxOfToken(tokenItem, fixed(p)),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.tokenTransfersWithTransactions, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.tokenTransfersWithTransactions, ['block_number', 'log_index', 'batch_index']), ours.tokenTransfersWithTransactions], rows: isPage },
     },
   ];
 }
@@ -526,29 +619,60 @@ async function measureMoving(mover: HeadMover, route: string, draw: () => Draw, 
   }
 }
 
-/** The route's floor: its statements run by a prepared-statement loop at the same concurrency, drawn as its requests are, while the head moves. */
-async function measureFloor(mover: HeadMover, route: Route, url: string, schema: string, duration: number): Promise<Row> {
-  console.log(`${route.name}, floor: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
+/**
+ * One of the route's floor rows: `sql` run by a prepared-statement loop at the route's concurrency
+ * (its requests over `connections` connections), drawn as its requests are, while the head moves.
+ */
+async function measureFloor(mover: HeadMover, route: Route, sql: FloorSql, connections: number, url: string, schema: string, duration: number): Promise<Row> {
+  const mode = `floor: ${sql.label}, ${connections} conn.` as const;
+  console.log(`${route.name}, ${mode}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
   const stop = mover.start();
-  const meter = startCpuMeter(() => postgresPids());
   try {
-    const result = await statementLoop({
+    const { meter: disturbance, ...result } = await statementLoop({
       url,
       schema,
-      statements: route.floor.statements,
+      statements: sql.statements,
       draw: () => {
         const { statement, values } = route.draw();
-        return [statement, values];
+        return [statement, sql.values ? sql.values(values) : values];
       },
-      connections: CONNECTIONS,
+      workers: CONNECTIONS,
+      connections,
       warmupSeconds: WARMUP_SECONDS,
       seconds: duration,
       expectRows: route.floor.rows,
+      meter: () => startCpuMeter(() => postgresPids()),
     });
-    return { ...result, route: route.name, mode: 'floor', bytes: 0, disturbance: meter() };
+    return { ...result, route: route.name, mode, bytes: 0, disturbance };
   } finally {
     console.log(`  the chain grew ${await stop()} blocks meanwhile`);
   }
+}
+
+/**
+ * Checks that each floor candidate of `route` after the first returns the same rows, in the same
+ * order, as the first, over {@link SAME_ROWS_DRAWS} of its draws (half at the deep page where it
+ * has one); run while the head is still, so every candidate reads the same chain.
+ */
+async function checkSameRows(route: Route, url: string, schema: string): Promise<void> {
+  const [first, ...others] = route.floor.candidates;
+  if (first === undefined || others.length === 0) return;
+  const draws = Array.from({ length: SAME_ROWS_DRAWS }, (_, i) => (route.paged && i % 2 === 1 ? route.paged(DEEP_PAGE) : route.draw)());
+  await inSchema(url, schema, async (client) => {
+    /** The identities of the rows `sql` returns for a draw, as one text. */
+    const rowsOf = async (sql: FloorSql, { statement, values }: Draw) => {
+      const result = await client.query<unknown[]>({ text: sql.statements[statement]!, values: sql.values ? sql.values(values) : values, rowMode: 'array' });
+      const at = sql.identity.map((name) => result.fields.findIndex((field) => field.name === name));
+      if (at.includes(-1)) throw new Error(`${route.name}: the ${sql.label} floor has no column ${sql.identity[at.indexOf(-1)]}`);
+      return JSON.stringify(result.rows.map((row) => at.map((i) => (Buffer.isBuffer(row[i]) ? row[i].toString('hex') : String(row[i])))));
+    };
+    for (const draw of draws) {
+      const expected = await rowsOf(first, draw);
+      for (const other of others) {
+        if ((await rowsOf(other, draw)) !== expected) throw new Error(`${route.name}: the ${other.label} floor does not return the rows the ${first.label} floor does, for ${draw.path}`);
+      }
+    }
+  });
 }
 
 /** Bare Fastify answering `body` from memory: the baseline of the route of that name as shipped. */
