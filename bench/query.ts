@@ -3,10 +3,13 @@
  * connections, rate limits on as shipped, while the chain grows a block a second (each block
  * announced on the cluster bus as an indexing instance does). Requests spread over the data as a
  * Zipf law does (a few blocks, transactions, addresses, tokens and pages asked often, most
- * rarely), so the shipped rows show the response cache's real hit rate. Each route is measured in
+ * rarely), so the shipped rows show the response cache's real hit rate: a served explorer's, after
+ * a warm-up of 30 s (`BENCH_QUERY_SHIPPED_WARMUP`) rather than the other rows' 2. Each route is measured in
  * the same run, at the same concurrency, four ways: its **floor** (a prepared-statement loop on
  * `pg`, no HTTP, running the cheapest SQL that returns exactly the rows of the page each request
- * asks, drawn by the same law), ChainLens **uncached** (no response or record cache: storage
+ * asks, drawn by the same law: the fastest of the bench's own SQL and the statement ChainLens runs
+ * for the route, checked to return the same rows, each over 50 connections and over as many as
+ * ChainLens's pool holds), ChainLens **uncached** (no response or record cache: storage
  * answers every request), ChainLens **as shipped**, and **bare** Fastify answering the route's
  * bytes from memory. List routes are also measured uncached at page 1 and at page 50 alone.
  * Targets (issue 38): uncached ≥ 0.5× the floor's req/s; as shipped ≥ 0.5× bare's with p99 ≤ 3×
@@ -36,10 +39,21 @@ import { benchDatabase, dropSchema } from './lib/postgres.js';
 import { describeMachine, printTable, writeResults } from './lib/report.js';
 import { withServer } from './lib/server-process.js';
 import { statementLoop } from './lib/statement-loop.js';
+import { logsStatement } from '../packages/storage-postgres/src/log-topic-queries.js';
+import { resolveOptions } from '../packages/storage-postgres/src/options.js';
+import { addressLogsKey, readStatements, tokenTransfersKey } from '../packages/storage-postgres/src/queries.js';
+import { qualifiedTables } from '../packages/storage-postgres/src/tables.js';
 import { addressAt, blockHashAt, seededRandom, syntheticChain, tokenAt, tokenHolderAt, transactionHashAt, type SyntheticChainOptions } from './lib/synthetic-chain.js';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
+/**
+ * Warm-up of the shipped rows by default (`BENCH_QUERY_SHIPPED_WARMUP` seconds): a served explorer
+ * has answered its routes for long before any moment measured, and its caches hold what their
+ * sizes and the requests' law let them, not what a couple of seconds of a cold start filled (a
+ * route's draws name a few thousand pages).
+ */
+const SHIPPED_WARMUP_SECONDS = 30;
 /** Page size of every list route (the routes' maximum). */
 const OFFSET = 100;
 /** Pages of the heavy address's `txlist` and of a token's transfers (page × offset stays within Etherscan's 10,000). */
@@ -49,6 +63,10 @@ const DEEP_PAGE = 50;
 const TOKENS = 20;
 /** Issue 38's targets: uncached against the database's floor, as shipped against the bare server, the tail against the floor's, and a deep page against the first. */
 const TARGETS = { uncachedPerFloor: 0.5, shippedPerBare: 0.5, p99PerFloor: 3, deepPerFirst: 1 / 1.5 } as const;
+/** Connections of ChainLens's Postgres pool, as shipped: a floor row reads over as many, besides one per connection of the load. */
+const POOL_CONNECTIONS = resolveOptions({ connectionString: 'postgres://' }).pool.max;
+/** Draws each floor candidate is checked on against the first. */
+const SAME_ROWS_DRAWS = 40;
 /** Blocks one `writeBlocks` call loads. */
 const LOAD_BATCH = 50;
 
@@ -56,7 +74,8 @@ type Mode = 'uncached' | 'shipped';
 
 interface Row {
   route: string;
-  mode: Mode | 'floor' | 'bare' | 'page 1' | `page ${typeof DEEP_PAGE}`;
+  /** The floor's rows are `floor: <whose SQL>, <connections> conn.`; the route's floor is the fastest of them. */
+  mode: Mode | `floor: ${string}` | 'bare' | 'page 1' | `page ${typeof DEEP_PAGE}`;
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -97,6 +116,7 @@ export async function runQuery(): Promise<boolean> {
   const size = envInt('BENCH_QUERY_TRANSACTIONS', 1_000_000);
   const chain = chainOfSize(size);
   const duration = envInt('BENCH_DURATION', 10);
+  const shippedWarmup = envInt('BENCH_QUERY_SHIPPED_WARMUP', SHIPPED_WARMUP_SECONDS);
   const keep = process.env.BENCH_KEEP_DATA === '1';
   // A comma-separated list of route name parts measures only those routes.
   const only = process.env.BENCH_QUERY_ROUTES?.split(',');
@@ -106,7 +126,7 @@ export async function runQuery(): Promise<boolean> {
   const schema = keep ? `bench_reads_${size}` : `bench_reads_${randomBytes(4).toString('hex')}`;
   const anvil = await startAnvil();
   const rows: Row[] = [];
-  const routes = routesOf(chain).filter((route) => !only || only.some((name) => route.name.includes(name)));
+  const routes = routesOf(chain, schema).filter((route) => !only || only.some((name) => route.name.includes(name)));
   let load: Load;
   const memory: Record<Mode, number> = { uncached: 0, shipped: 0 };
   try {
@@ -116,20 +136,28 @@ export async function runQuery(): Promise<boolean> {
     const mover = await createHeadMover(database.url, schema, chain);
     const bodies: string[] = [];
     try {
-      // The floors first, while the head moves as it does under the server's rows.
-      for (const route of routes) rows.push(await measureFloor(mover, route, database.url, schema, duration));
+      // The floors first, while the head moves as it does under the server's rows: each way to
+      // read the page (checked first, the head still, to return the same rows), over the route's
+      // connections and over as many as ChainLens's pool holds, whichever serves the route faster.
+      for (const route of routes) {
+        await checkSameRows(route, database.url, schema);
+        for (const sql of route.floor.candidates) {
+          for (const connections of new Set([CONNECTIONS, POOL_CONNECTIONS])) rows.push(await measureFloor(mover, route, sql, connections, database.url, schema, duration));
+        }
+      }
       for (const mode of ['uncached', 'shipped'] as const) {
         await withServer('chainlens-postgres.ts', mode === 'uncached' ? ['--no-cache', ...serverArgs] : serverArgs, async (server) => {
           for (const route of routes) {
             // The first answer of each route is the bytes its bare server serves.
             const body = await expectAnswer(server.url + route.draw().path, route.check);
             if (mode === 'uncached') bodies.push(body);
-            rows.push(await measureMoving(mover, route.name, route.draw, mode, server.url, [server.pid, anvil.pid], duration, Buffer.byteLength(body)));
+            const warmup = mode === 'shipped' ? shippedWarmup : WARMUP_SECONDS;
+            rows.push(await measureMoving(mover, route.name, route.draw, mode, server.url, [server.pid, anvil.pid], warmup, duration, Buffer.byteLength(body)));
             if (mode === 'uncached' && route.paged) {
               for (const page of [1, DEEP_PAGE] as const) {
                 const draw = route.paged(page);
                 await expectAnswer(server.url + draw().path, route.check);
-                rows.push(await measureMoving(mover, route.name, draw, `page ${page}`, server.url, [server.pid, anvil.pid], duration, 0));
+                rows.push(await measureMoving(mover, route.name, draw, `page ${page}`, server.url, [server.pid, anvil.pid], WARMUP_SECONDS, duration, 0));
               }
             }
           }
@@ -147,8 +175,10 @@ export async function runQuery(): Promise<boolean> {
   }
 
   const rowOf = (route: string, mode: Row['mode']) => rows.find((row) => row.route === route && row.mode === mode);
+  const floorOf = (route: string) => rows.filter((row) => row.route === route && row.mode.startsWith('floor')).reduce((best, row) => (row.reqPerSec > best.reqPerSec ? row : best));
   const judged = routes.map((route) => {
-    const [floor, uncached, shipped, bareRow] = (['floor', 'uncached', 'shipped', 'bare'] as const).map((mode) => rowOf(route.name, mode)!);
+    const floor = floorOf(route.name);
+    const [uncached, shipped, bareRow] = (['uncached', 'shipped', 'bare'] as const).map((mode) => rowOf(route.name, mode)!);
     const [first, deep] = [rowOf(route.name, 'page 1'), rowOf(route.name, `page ${DEEP_PAGE}`)];
     const ratios = {
       uncachedPerFloor: uncached!.reqPerSec / floor!.reqPerSec,
@@ -161,18 +191,19 @@ export async function runQuery(): Promise<boolean> {
       ratios.shippedPerBare >= TARGETS.shippedPerBare &&
       ratios.p99PerFloor <= TARGETS.p99PerFloor &&
       (ratios.deepPerFirst === null || ratios.deepPerFirst >= TARGETS.deepPerFirst);
-    return { route: route.name, ratios, pass };
+    return { route: route.name, floor: floor.mode, ratios, pass };
   });
   printTable(
     `${size.toLocaleString('en-US')} transactions in ${chain.blocks.toLocaleString('en-US')} blocks over ${chain.addresses.toLocaleString('en-US')} addresses ` +
       `(heavy address: ${load!.heavyCount.toLocaleString('en-US')}); ${TOKENS} tokens, ${load!.transfers.toLocaleString('en-US')} transfers to ` +
       `${chain.tokenHolders!.toLocaleString('en-US')} holders; ${load!.seconds === null ? 'loaded by an earlier run' : `loaded in ${load!.seconds} s`}, ${load!.databaseSize} on disk; ` +
       `${load!.logs.toLocaleString('en-US')} logs, their topic indexes ${(load!.topicIndexBytes / 2 ** 20).toFixed(1)} MiB (${(load!.topicIndexBytes / Math.max(1, load!.logs) / 1.048576).toFixed(0)} MiB per million logs); ` +
-      `Postgres (${database.source}), ${CONNECTIONS} connections, ${duration} s per row, head moving 1 block/s, rate limits on`,
+      `Postgres (${database.source}), ${CONNECTIONS} connections, ${duration} s per row after ${WARMUP_SECONDS} s of warm-up (${shippedWarmup} s for the shipped rows), head moving 1 block/s, rate limits on`,
     ['route', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'other CPU %'],
     rows.map((row) => [disturbed(row.disturbance) ? `${row.route} *` : row.route, row.mode, Math.round(row.reqPerSec), row.p50Ms, row.p99Ms, row.bytes, row.disturbance.othersPercent]),
   );
   console.log('');
+  for (const { route, floor, ratios, pass } of judged) console.log(`floor of ${route}: ${floor.slice('floor: '.length)}, the fastest of its floor rows`);
   for (const { route, ratios, pass } of judged) {
     const deep = ratios.deepPerFirst === null ? '' : ` page${DEEP_PAGE}/page1 ${ratios.deepPerFirst.toFixed(2)}`;
     console.log(
@@ -188,7 +219,7 @@ export async function runQuery(): Promise<boolean> {
   const passed = judged.every((j) => j.pass);
   await writeResults(`query-${size}`, {
     machine,
-    settings: { ...chain, transactions: size, connections: CONNECTIONS, durationSeconds: duration, database: database.source },
+    settings: { ...chain, transactions: size, connections: CONNECTIONS, durationSeconds: duration, warmupSeconds: WARMUP_SECONDS, shippedWarmupSeconds: shippedWarmup, database: database.source },
     load: load!,
     memoryMegabytes: memory,
     rows,
@@ -226,10 +257,27 @@ interface Draw {
   values: unknown[];
 }
 
-/** A route's floor: the cheapest SQL returning exactly the rows of the page the route answers, and how many rows a run may return. */
+/**
+ * A route's floor: the cheapest SQL returning exactly the rows of the page the route answers, and
+ * how many rows a run may return. Several ways to read the page are measured and the fastest is
+ * the floor: the bench's own SQL, and the statement ChainLens runs for the route uncached where
+ * that is one statement (its ordinal reads can be the cheaper), each checked to return the same
+ * rows as the first.
+ */
 interface Floor {
-  statements: string[];
+  candidates: FloorSql[];
   rows: (count: number) => boolean;
+}
+
+/** One way to read a route's page: a statement per draw's `statement` (its sort), and the draw's values as it takes them. */
+interface FloorSql {
+  /** Whose SQL it is, as the floor rows name it. */
+  label: string;
+  statements: string[];
+  /** Its values from the draw's (the bench's own statements' order); the draw's as they are without it. */
+  values?: (values: unknown[]) => unknown[];
+  /** The columns that identify a row (its place in the chain), by which the candidates are checked to return the same rows in the same order. */
+  identity: string[];
 }
 
 const bytes = (hex: string): Buffer => Buffer.from(hex.slice(2), 'hex');
@@ -290,12 +338,67 @@ const FLOOR = {
   ],
 };
 
+/** The bench's own statements as floor candidates, each row identified by `identity`. */
+const benchSql = (statements: string[], identity: string[]): FloorSql => ({ label: 'bench SQL', statements, identity });
+
+/** Every block: the block range of an unfiltered page in ChainLens's statements (int8's bounds, as storage passes them). */
+const EVERY_BLOCK = ['0', (2n ** 63n - 1n).toString()];
+const TRANSFER_IDENTITY = ['blockNumber', 'logIndex', 'batchIndex'];
+const LOG_IDENTITY = ['blockNumber', 'logIndex'];
+
+/**
+ * The statements ChainLens runs for each route uncached where it reads the page in one
+ * (`@chainlens/storage-postgres`'s own texts, prepared for `schema`), as floor candidates with
+ * their values made from the bench's draws, in the order storage passes them.
+ */
+function chainLensSql(schema: string) {
+  const tables = qualifiedTables(schema);
+  const read = readStatements(tables);
+  const candidate = (statements: string[], values: (values: unknown[]) => unknown[], identity: string[]): FloorSql => ({ label: 'ChainLens SQL', statements, values, identity });
+  const tokenTransfers = (joined: boolean) =>
+    candidate(
+      ORDER.map((order) => read.tokenTransfers[tokenTransfersKey(order, false, false, joined)]!.text),
+      ([token, skip, offset]) => [token, ...EVERY_BLOCK, offset, skip],
+      TRANSFER_IDENTITY,
+    );
+  const addressLogs = (gas: boolean) =>
+    candidate(
+      ORDER.map((order) => read.addressLogs[addressLogsKey(order, false, gas)]!.text),
+      ([address, offset, skip]) => [address, ...EVERY_BLOCK, offset, skip],
+      LOG_IDENTITY,
+    );
+  return {
+    addressTransactions: candidate(
+      [read.addressTransactionsAsc.text, read.addressTransactionsDesc.text],
+      ([address, skip, offset]) => [address, ...EVERY_BLOCK, offset, skip],
+      ['blockNumber', 'transactionIndex'],
+    ),
+    tokenTransfers: tokenTransfers(false),
+    tokenTransfersWithTransactions: tokenTransfers(true),
+    // REST events read the logs alone; getLogs with their transactions' time and gas.
+    events: addressLogs(false),
+    getLogs: addressLogs(true),
+    topic2Logs: candidate(
+      [logsStatement(tables, { topics: [undefined, undefined, `0x${'00'.repeat(32)}`], operators: {}, page: 1, offset: OFFSET }, true).text],
+      ([topic, limit]) => [...EVERY_BLOCK, limit, 0, topic],
+      LOG_IDENTITY,
+    ),
+    // Etherscan's tokentx of an address asks for ERC-20 transfers.
+    addressTokenTransfers: candidate(
+      ORDER.map((order) => read.addressTokenTransfersWithTransactions[order].text),
+      ([address, limit]) => [address, ...EVERY_BLOCK, limit, 0, null, 'ERC-20'],
+      TRANSFER_IDENTITY,
+    ),
+  };
+}
+
 /**
  * The routes issue 38 names (plus issue 34's topic search), each over the requests of its Zipf
  * law, with its floor. A list route with `paged` also draws requests at a fixed page, for the
  * deep-page rows (page 50 against page 1) over an item with at least 50 pages.
  */
-function routesOf(chain: SyntheticChainOptions): Route[] {
+function routesOf(chain: SyntheticChainOptions, schema: string): Route[] {
+  const ours = chainLensSql(schema);
   const random = seededRandom(24);
   const block = zipf(chain.blocks, random);
   const transaction = zipf(chain.blocks * chain.txPerBlock, random);
@@ -333,7 +436,7 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api/v1/transaction/${hash}`, statement: 0, values: [bytes(hash)] };
       },
       check: (r) => typeof (r as { hash: unknown }).hash === 'string',
-      floor: { statements: [FLOOR.transaction], rows: (n) => n === 1 },
+      floor: { candidates: [benchSql([FLOOR.transaction], ['hash'])], rows: (n) => n === 1 },
     },
     {
       name: 'block/getblock',
@@ -342,21 +445,21 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api/v1/block/getblock?blockno=${number}`, statement: 0, values: [number] };
       },
       check: (r) => (r as { transactions: unknown[] }).transactions.length === chain.txPerBlock,
-      floor: { statements: [FLOOR.block], rows: (n) => n === 1 },
+      floor: { candidates: [benchSql([FLOOR.block], ['number'])], rows: (n) => n === 1 },
     },
     {
       name: 'account/txlist (heavy address)',
       draw: accountTxlist(() => heavy, zipfPage),
       paged: (p) => accountTxlist(() => heavy, fixed(p)),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.addressTransactions, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.addressTransactions, ['block_number', 'transaction_index']), ours.addressTransactions], rows: isPage },
     },
     {
       name: 'token/:address/holders',
       draw: only(holders(tokenItem, () => Math.min(page(), 9) + 1), 0),
       paged: (p) => holders(tokenItem, fixed(p)),
       check: (r) => (r as { holders: unknown[] }).holders.length === OFFSET,
-      floor: { statements: FLOOR.holders, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.holders, ['holder'])], rows: isPage },
     },
     {
       name: 'token/:address/transfers',
@@ -364,14 +467,14 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
       draw: () => ({ ...transfers(tokenItem, zipfPage)(), statement: 1 }),
       paged: (p) => () => ({ ...transfers(tokenItem, fixed(p))(), statement: 1 }),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.tokenTransfers, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.tokenTransfers, ['block_number', 'log_index', 'batch_index']), ours.tokenTransfers], rows: isPage },
     },
     {
       name: 'contract/:address/events',
       draw: events(tokenItem, zipfPage),
       paged: (p) => events(tokenItem, fixed(p)),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.addressLogs, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.addressLogs, ['block_number', 'log_index']), ours.events], rows: isPage },
     },
     {
       name: 'Etherscan account txlist',
@@ -379,14 +482,14 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
       // Cold addresses have a page or two: the deep-page rows read the heavy address's.
       paged: (p) => etherscanTxlist(() => heavy, fixed(p)),
       check: (r) => Array.isArray(r) && r.length > 0,
-      floor: { statements: FLOOR.addressTransactions, rows: isSome },
+      floor: { candidates: [benchSql(FLOOR.addressTransactions, ['block_number', 'transaction_index']), ours.addressTransactions], rows: isSome },
     },
     {
       name: 'Etherscan getLogs by address',
       draw: () => ({ ...getLogs(tokenItem, zipfPage)(), statement: 0 }),
       paged: (p) => () => ({ ...getLogs(tokenItem, fixed(p))(), statement: 0 }),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.addressLogs, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.addressLogs, ['block_number', 'log_index']), ours.getLogs], rows: isPage },
     },
     {
       // A topic search without a contract, on the topic index: each holder's incoming transfers (topic2) across every token.
@@ -396,7 +499,7 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api?module=logs&action=getLogs&topic2=0x${to.slice(2).padStart(64, '0')}&page=1&offset=${OFFSET}`, statement: 0, values: [word(to), OFFSET] };
       },
       check: (r) => Array.isArray(r) && r.length > 0,
-      floor: { statements: FLOOR.topic2Logs, rows: isSome },
+      floor: { candidates: [benchSql(FLOOR.topic2Logs, ['block_number', 'log_index']), ours.topic2Logs], rows: isSome },
     },
     {
       name: 'Etherscan account tokentx (holder)',
@@ -405,14 +508,14 @@ function routesOf(chain: SyntheticChainOptions): Route[] {
         return { path: `/api?module=account&action=tokentx&address=${at}&page=1&offset=${OFFSET}&sort=${order}`, statement: order === 'asc' ? 0 : 1, values: [bytes(at), OFFSET] };
       },
       check: (r) => Array.isArray(r) && r.length > 0,
-      floor: { statements: FLOOR.addressTokenTransfers, rows: isSome },
+      floor: { candidates: [benchSql(FLOOR.addressTokenTransfers, ['block_number', 'log_index', 'batch_index']), ours.addressTokenTransfers], rows: isSome },
     },
     {
       name: 'Etherscan account tokentx (token)',
       draw: tokentxOfToken(tokenItem, zipfPage),
       paged: (p) => tokentxOfToken(tokenItem, fixed(p)),
       check: isList(OFFSET),
-      floor: { statements: FLOOR.tokenTransfersWithTransactions, rows: isPage },
+      floor: { candidates: [benchSql(FLOOR.tokenTransfersWithTransactions, ['block_number', 'log_index', 'batch_index']), ours.tokenTransfersWithTransactions], rows: isPage },
     },
   ];
 }
@@ -517,38 +620,69 @@ async function expectAnswer(url: string, check: (result: unknown) => boolean): P
 }
 
 /** Measures the route named `route` on `base`, drawing requests with `draw`, while `mover` grows the chain a block a second. */
-async function measureMoving(mover: HeadMover, route: string, draw: () => Draw, mode: Row['mode'], base: string, pids: number[], duration: number, bytes: number): Promise<Row> {
+async function measureMoving(mover: HeadMover, route: string, draw: () => Draw, mode: Row['mode'], base: string, pids: number[], warmup: number, duration: number, bytes: number): Promise<Row> {
   const stop = mover.start();
   try {
-    return { ...(await measure(`${route}, ${mode}`, base, () => draw().path, pids, duration)), route, mode, bytes };
+    return { ...(await measure(`${route}, ${mode}`, base, () => draw().path, pids, warmup, duration)), route, mode, bytes };
   } finally {
     console.log(`  the chain grew ${await stop()} blocks meanwhile`);
   }
 }
 
-/** The route's floor: its statements run by a prepared-statement loop at the same concurrency, drawn as its requests are, while the head moves. */
-async function measureFloor(mover: HeadMover, route: Route, url: string, schema: string, duration: number): Promise<Row> {
-  console.log(`${route.name}, floor: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
+/**
+ * One of the route's floor rows: `sql` run by a prepared-statement loop at the route's concurrency
+ * (its requests over `connections` connections), drawn as its requests are, while the head moves.
+ */
+async function measureFloor(mover: HeadMover, route: Route, sql: FloorSql, connections: number, url: string, schema: string, duration: number): Promise<Row> {
+  const mode = `floor: ${sql.label}, ${connections} conn.` as const;
+  console.log(`${route.name}, ${mode}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
   const stop = mover.start();
-  const meter = startCpuMeter(() => postgresPids());
   try {
-    const result = await statementLoop({
+    const { meter: disturbance, ...result } = await statementLoop({
       url,
       schema,
-      statements: route.floor.statements,
+      statements: sql.statements,
       draw: () => {
         const { statement, values } = route.draw();
-        return [statement, values];
+        return [statement, sql.values ? sql.values(values) : values];
       },
-      connections: CONNECTIONS,
+      workers: CONNECTIONS,
+      connections,
       warmupSeconds: WARMUP_SECONDS,
       seconds: duration,
       expectRows: route.floor.rows,
+      meter: () => startCpuMeter(() => postgresPids()),
     });
-    return { ...result, route: route.name, mode: 'floor', bytes: 0, disturbance: meter() };
+    return { ...result, route: route.name, mode, bytes: 0, disturbance };
   } finally {
     console.log(`  the chain grew ${await stop()} blocks meanwhile`);
   }
+}
+
+/**
+ * Checks that each floor candidate of `route` after the first returns the same rows, in the same
+ * order, as the first, over {@link SAME_ROWS_DRAWS} of its draws (half at the deep page where it
+ * has one); run while the head is still, so every candidate reads the same chain.
+ */
+async function checkSameRows(route: Route, url: string, schema: string): Promise<void> {
+  const [first, ...others] = route.floor.candidates;
+  if (first === undefined || others.length === 0) return;
+  const draws = Array.from({ length: SAME_ROWS_DRAWS }, (_, i) => (route.paged && i % 2 === 1 ? route.paged(DEEP_PAGE) : route.draw)());
+  await inSchema(url, schema, async (client) => {
+    /** The identities of the rows `sql` returns for a draw, as one text. */
+    const rowsOf = async (sql: FloorSql, { statement, values }: Draw) => {
+      const result = await client.query<unknown[]>({ text: sql.statements[statement]!, values: sql.values ? sql.values(values) : values, rowMode: 'array' });
+      const at = sql.identity.map((name) => result.fields.findIndex((field) => field.name === name));
+      if (at.includes(-1)) throw new Error(`${route.name}: the ${sql.label} floor has no column ${sql.identity[at.indexOf(-1)]}`);
+      return JSON.stringify(result.rows.map((row) => at.map((i) => (Buffer.isBuffer(row[i]) ? row[i].toString('hex') : String(row[i])))));
+    };
+    for (const draw of draws) {
+      const expected = await rowsOf(first, draw);
+      for (const other of others) {
+        if ((await rowsOf(other, draw)) !== expected) throw new Error(`${route.name}: the ${other.label} floor does not return the rows the ${first.label} floor does, for ${draw.path}`);
+      }
+    }
+  });
 }
 
 /** Bare Fastify answering `body` from memory: the baseline of the route of that name as shipped. */
@@ -559,7 +693,7 @@ async function bare(route: string, body: string, duration: number): Promise<Row>
     const file = join(dir, 'body.json');
     await writeFile(file, body);
     return await withServer('bare.ts', ['fastify', 'application/json; charset=utf-8', `@${file}`], async (server) => ({
-      ...(await measure(`bare Fastify, ${route} bytes (${Buffer.byteLength(body)})`, server.url, () => `/api/v1/transaction/${transactionHashAt(0, 0)}`, [server.pid], duration)),
+      ...(await measure(`bare Fastify, ${route} bytes (${Buffer.byteLength(body)})`, server.url, () => `/api/v1/transaction/${transactionHashAt(0, 0)}`, [server.pid], WARMUP_SECONDS, duration)),
       route,
       mode: 'bare' as const,
       bytes: Buffer.byteLength(body),
@@ -570,14 +704,14 @@ async function bare(route: string, body: string, duration: number): Promise<Row>
 }
 
 /** Loads `base` with a fresh `draw` for every request (a fixed list, cycled, would turn the tail hot); any failed request fails the run. */
-async function measure(name: string, base: string, draw: () => string, pids: number[], duration: number) {
-  console.log(`${name}: ${WARMUP_SECONDS} s warm-up + ${duration} s…`);
+async function measure(name: string, base: string, draw: () => string, pids: number[], warmup: number, duration: number) {
+  console.log(`${name}: ${warmup} s warm-up + ${duration} s…`);
   const meter = startCpuMeter(() => [...pids, ...postgresPids()]);
   const result = await autocannon({
     url: base + draw(),
     connections: CONNECTIONS,
     duration,
-    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+    warmup: { connections: CONNECTIONS, duration: warmup },
     requests: [
       {
         setupRequest: (request) => {

@@ -211,11 +211,12 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
     const kept = route.cache === 'head' && !route.cacheScopes ? responseCache?.kept(request.url) : undefined;
     if (kept !== undefined) return kept;
     // Set by the computation this request starts (a request that joins another's reads none).
-    let appendOnly = false;
-    const judge = route.appendOnlyPage && ((query: unknown, result: unknown) => (appendOnly = route.appendOnlyPage!(query as never, result)));
+    let appendOnly: boolean | readonly string[] = false;
+    const judge = route.appendOnlyPage && ((query: unknown, result: unknown) => (appendOnly = route.appendOnlyPage!(query as never, result, match.params)));
     if (route.cache !== 'head' || !responseCache) return run(route, match.params, request, principal, inputs ?? readInputs(route, request, queryStart), judge);
-    // Read before the answer only for a scoped route: its scopes may depend on the query.
-    const read = inputs ?? (route.cacheScopes ? readInputs(route, request, queryStart) : undefined);
+    // Read before the answer only for a scoped route or one that keeps some answers: both may depend on the query.
+    const read = inputs ?? (route.cacheScopes || route.cacheable ? readInputs(route, request, queryStart) : undefined);
+    if (route.cacheable && !route.cacheable(read!.query)) return run(route, match.params, request, principal, read!, judge);
     const answer = () => run(route, match.params, request, principal, read ?? readInputs(route, request, queryStart), judge);
     return responseCache.answer(request.url, answer, route.cacheScopes?.(match.params, read!.query), () => appendOnly);
   }

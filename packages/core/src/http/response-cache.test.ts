@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TransactionNotFoundError } from '../errors/index.js';
 import { createEventHub } from '../events/index.js';
-import { BlockLineage, tokenScope } from '../services/block-lineage.js';
+import { BlockLineage, tokenScope, verificationScope } from '../services/block-lineage.js';
 import type { Hex } from '../storage/index.js';
 import { makeChain } from '@chainlens/testing';
 import { createHttpKernel } from './kernel.js';
@@ -37,6 +37,17 @@ function setup(maxBytes = 1_000_000) {
         },
       }),
       defineRoute({ method: 'GET', path: '/api/v1/live', auth: 'none', summary: 'uncached', handler: () => computed.push('live') }),
+      defineRoute({
+        method: 'GET',
+        path: '/api/v1/some',
+        auth: 'none',
+        cache: 'head',
+        // Only the answers asked to be kept may be.
+        cacheable: (query) => query.keep === 'yes',
+        summary: 'cached when the query says so',
+        query: z.object({ keep: z.string() }),
+        handler: ({ request }) => computed.push(request.url),
+      }),
     ],
   });
   const get = (url: string) => kernel.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' } satisfies HttpRequest);
@@ -109,6 +120,15 @@ describe('ResponseCache through the kernel', () => {
     expect(computed).toEqual(['slow']);
   });
 
+  it('keeps only the answers its cacheable allows on a route that says which', async () => {
+    const { get, computed } = setup();
+    for (let i = 0; i < 2; i++) {
+      await get('/api/v1/some?keep=yes');
+      await get('/api/v1/some?keep=no');
+    }
+    expect(computed).toEqual(['/api/v1/some?keep=yes', '/api/v1/some?keep=no', '/api/v1/some?keep=no']);
+  });
+
   it('drops the least recently used answers past its size, and leaves unmarked routes alone', async () => {
     const { get, computed } = setup(120);
     await get('/api/v1/item/a');
@@ -142,8 +162,9 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
         auth: 'none',
         cache: 'head',
         ...(scoped && { cacheScopes: (params: Readonly<Record<string, string>>) => [tokenScope(params.address ?? '')] }),
-        // A page is full when the request says so.
-        appendOnlyPage: (query: { full?: string }) => query.full === 'yes',
+        // A page is full when the request says so; `verified`: full, and still outdated by the token's verification.
+        appendOnlyPage: (query: { full?: string }, _result: unknown, params: Readonly<Record<string, string>>) =>
+          query.full === 'verified' ? [verificationScope(params.address ?? '')] : query.full === 'yes',
         summary: 'cached',
         params: z.object({ address: z.string() }),
         query: z.object({ full: z.string().optional() }),
@@ -218,6 +239,19 @@ describe('ResponseCache with a lineage: scoped answers outlive their head', () =
     write(3);
     expect(await get(`/api/v1/unscoped/${TOKEN}?full=yes`)).toBe(chain[3]!.block.hash);
     expect(computed).toEqual([`scoped ${TOKEN}`, `scoped ${TOKEN}`, `scoped ${TOKEN}`, `scoped ${TOKEN}`, `unscoped ${TOKEN}`, `unscoped ${TOKEN}`]);
+  });
+
+  it('serves a full oldest-first page across blocks that move its token until a scope it names is touched', async () => {
+    const { hub, chain, get, write, computed } = setup();
+    const url = `/api/v1/scoped/${TOKEN}?full=verified`;
+    write(0);
+    expect(await get(url)).toBe(chain[0]!.block.hash);
+    write(1, [TOKEN]);
+    hub.emit('verified', { address: OTHER });
+    expect(await get(url)).toBe(chain[0]!.block.hash);
+    hub.emit('verified', { address: TOKEN });
+    expect(await get(url)).toBe(chain[1]!.block.hash);
+    expect(computed).toEqual([`scoped ${TOKEN}`, `scoped ${TOKEN}`]);
   });
 
   it('computes every answer afresh once labels change, at the same head and for scoped answers too', async () => {

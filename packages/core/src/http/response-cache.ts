@@ -60,9 +60,10 @@ export class ResponseCache {
    * answer comes at once, without a promise, when the head and version are at hand.
    * `scopes`: what of the chain the answer reads, when that is all it depends on besides the URL.
    * `appendOnly`, asked once the answer is computed: whether later blocks can only add after what
-   * it shows (a full page of a list, oldest first), so that only a reorg outdates it.
+   * it shows (a full page of a list, oldest first), so that only a reorg outdates it; or the
+   * scopes that still outdate it however the list grows.
    */
-  answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[], appendOnly?: () => boolean): HttpResponse | Promise<HttpResponse> {
+  answer(url: string, compute: () => Promise<HttpResponse>, scopes?: readonly string[], appendOnly?: () => boolean | readonly string[]): HttpResponse | Promise<HttpResponse> {
     const head = this.head();
     const version = this.operatorVersion();
     // Both are almost always at hand: a kept answer is then answered at once, without a promise.
@@ -90,7 +91,7 @@ export class ResponseCache {
     url: string,
     compute: () => Promise<HttpResponse>,
     scopes: readonly string[] | undefined,
-    appendOnly: (() => boolean) | undefined,
+    appendOnly: (() => boolean | readonly string[]) | undefined,
   ): HttpResponse | Promise<HttpResponse> {
     if (head === null) return compute();
     if (head !== this.#head || version !== this.#version) {
@@ -115,7 +116,7 @@ export class ResponseCache {
       .then((computed) => {
         if (computed.status !== 200 || computed.stream) return computed;
         const response = encoded(computed);
-        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: appendOnly?.() ? [] : scopes!, version });
+        if (mark !== null) this.#lasting.set(url, { response, mark, scopes: scopesAfter(appendOnly?.() ?? false, scopes!), version });
         else if (generation === this.#generation) this.#answers.set(url, response);
         return response;
       })
@@ -125,6 +126,12 @@ export class ResponseCache {
     this.#running.set(url, running);
     return running;
   }
+}
+
+/** The scopes whose blocks outdate an answer of `scopes` that is append-only as `appendOnly` says (see {@link ResponseCache.answer}). */
+function scopesAfter(appendOnly: boolean | readonly string[], scopes: readonly string[]): readonly string[] {
+  if (appendOnly === false) return scopes;
+  return appendOnly === true ? [] : appendOnly;
 }
 
 /**

@@ -90,11 +90,19 @@ export interface Route<
    */
   cacheScopes?: (params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>) => string[] | undefined;
   /**
-   * With `cacheScopes`: whether an answer (its parsed query and its handler's result) is a full
-   * page of a list read oldest first, which later blocks only append to. Such an answer stays true
-   * until a reorg, whatever later blocks touch its scopes, and is served across them.
+   * With `cache: 'head'`, for a route whose answers are not all of that kind (Etherscan's `/api`,
+   * whose actions range from indexed lists to the node's live state): whether this request's
+   * answer may be kept, given the query as sent; by default every answer may.
    */
-  appendOnlyPage?: (query: z.output<Q>, result: unknown) => boolean;
+  cacheable?: (query: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * With `cacheScopes`: whether an answer (its parsed query, its handler's result and the path parameters) is a full
+   * page of a list read oldest first, which later blocks only append to. Such an answer stays true
+   * until a reorg, whatever later blocks touch its scopes, and is served across them; or, as a
+   * list of scopes, until a reorg or a block touching one of those (what changes the page however
+   * the list grows: a contract's verification, which changes how its logs decode).
+   */
+  appendOnlyPage?: (query: z.output<Q>, result: unknown, params: Readonly<Record<string, string>>) => boolean | readonly string[];
   /**
    * Also accept `application/x-www-form-urlencoded` bodies (an object of strings, the first value
    * of a repeated key) besides JSON, as HTML forms and Etherscan clients post them.

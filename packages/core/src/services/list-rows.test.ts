@@ -3,7 +3,7 @@ import { memoryStorage } from '@chainlens/storage-memory';
 import { storeVerifiedEmitter, waitFor } from '@chainlens/testing';
 import { pino } from 'pino';
 import type { Abi } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createExplorer, type Explorer } from '../explorer.js';
 import { successResponse } from '../http/envelope.js';
 import { asText } from '../http/response-text.js';
@@ -181,5 +181,40 @@ describe('list pages assembled from kept rows', () => {
     await served(2);
     await served(1);
     expect(reads.filter((read) => read.startsWith('listTokenTransferRange'))).toEqual([`listTokenTransferRange ${length - 3}..${length - 3}`, `listTokenTransferRange ${length + 1}..${length + 2}`]);
+  });
+});
+
+describe('list answers kept by the response cache', () => {
+  it('computes a contract’s getLogs page, a token’s tokentx page and an account’s txlist once per head; a full getLogs or oldest-first events page outlives blocks of its contract, and a POST is computed every time', async () => {
+    const emitter = demo.contracts.emitter.toLowerCase() as Hex;
+    const token = demo.contracts.token.toLowerCase() as Hex;
+    // At least two logs of the emitter: its first page of two is full.
+    await send(demo.contracts.emitter, demo.abis.emitter, 'ping', (i) => [`kept ${i}`], 2);
+    const logs = vi.spyOn(explorer.services.logs, 'searchText');
+    const transfers = vi.spyOn(explorer.services.tokens, 'tokenTransfersText');
+    const events = vi.spyOn(explorer.services.contracts, 'eventsPage');
+    const accounts = vi.spyOn(explorer.services.accounts, 'transactions');
+    try {
+      const oldestEvents = `/api/v1/contract/${emitter}/events?page=1&offset=2&sort=asc`;
+      await get(oldestEvents);
+      const full = `/api?module=logs&action=getLogs&address=${emitter}&page=1&offset=2`;
+      const partial = `/api?module=logs&action=getLogs&address=${emitter}&page=1&offset=1000`;
+      const tokentx = `/api?module=account&action=tokentx&contractaddress=${token}&page=1&offset=5&sort=desc`;
+      const txlist = `/api?module=account&action=txlist&address=${demo.accounts[0]!.toLowerCase()}&page=1&offset=5&sort=desc`;
+      for (const url of [full, partial, tokentx, txlist, full, partial, tokentx, txlist]) await get(url);
+      expect([logs.mock.calls.length, transfers.mock.calls.length, accounts.mock.calls.length]).toEqual([2, 1, 1]);
+      // A block of the emitter: the partial page and tokentx (its confirmations) are computed again.
+      await send(demo.contracts.emitter, demo.abis.emitter, 'ping', (i) => [`kept again ${i}`], 1);
+      for (const url of [full, partial, tokentx, txlist, oldestEvents]) await get(url);
+      expect([logs.mock.calls.length, transfers.mock.calls.length, accounts.mock.calls.length, events.mock.calls.length]).toEqual([3, 2, 2, 1]);
+      // A POST's parameters may be in its body, which the URL does not name.
+      for (let i = 0; i < 2; i++) await explorer.kernel.handle({ method: 'POST', url: full, headers: {}, ip: '127.0.0.1' });
+      expect(logs.mock.calls.length).toBe(5);
+    } finally {
+      logs.mockRestore();
+      transfers.mockRestore();
+      events.mockRestore();
+      accounts.mockRestore();
+    }
   });
 });

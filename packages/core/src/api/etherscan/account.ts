@@ -239,5 +239,7 @@ export function accountModule(services: Services): EtherscanModule {
       tokennfttx: tokenTransfers('ERC-721', erc721Transfer),
       token1155tx: tokenTransfers('ERC-1155', erc1155Transfer),
     },
+    // Answers from indexed transactions and transfers alone; each shows its confirmations, so it is kept for its head.
+    caching: { txlist: {}, tokentx: {}, tokennfttx: {}, token1155tx: {} },
   };
 }

@@ -9,8 +9,8 @@ import { InvalidActionError, InvalidModuleError, UnsupportedChainError } from '.
 import { etherscanFormat } from './etherscan-format.js';
 import { gastrackerModule } from './gastracker.js';
 import { logsModule } from './logs.js';
-import type { EtherscanAction, EtherscanModule } from './module.js';
-import { mergeParams } from './params.js';
+import type { EtherscanAction, EtherscanCaching, EtherscanModule } from './module.js';
+import { mergeParams, type EtherscanParams } from './params.js';
 import { proxyModule } from './proxy.js';
 import { statsModule } from './stats.js';
 import { tokenModule } from './token.js';
@@ -45,6 +45,14 @@ export function etherscanRoutes(services: Services, chain: ChainClient): Route[]
     Object.entries(modules).map(([name, module]) => [name, new Map(Object.entries(module.actions).map(([action, run]) => [action.toLowerCase(), run]))]),
   );
 
+  // Keyed as `actions` are: an action's caching by its lower-cased name.
+  const caching = new Map(
+    Object.entries(modules).map(([name, module]) => [name, new Map(Object.entries(module.caching ?? {}).map(([action, how]) => [action.toLowerCase(), how]))]),
+  );
+  /** The caching of the action a GET request's parameters name, if it has one. */
+  const cachingOf = (params: Readonly<Record<string, unknown>>): EtherscanCaching | undefined =>
+    caching.get(String(params.module ?? ''))?.get(String(params.action ?? '').toLowerCase());
+
   async function handle(chainIdRequired: boolean, { query, body, principal }: RouteContext<Record<string, unknown>, Record<string, string>, Record<string, string> | undefined>) {
     const params = mergeParams(query, body);
     if (params.chainid !== undefined || chainIdRequired) {
@@ -70,6 +78,13 @@ export function etherscanRoutes(services: Services, chain: ChainClient): Route[]
           : 'Etherscan-compatible API: module and action as parameters',
         formBody: true,
         apiKeyParam: 'apikey',
+        // GET answers are keyed by their URL, which holds every parameter; a POST's are in its body.
+        ...(method === 'GET' && {
+          cache: 'head' as const,
+          cacheable: (query: Readonly<Record<string, unknown>>) => cachingOf(query) !== undefined,
+          cacheScopes: (_params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>) => cachingOf(query)?.scopes?.(query as EtherscanParams),
+          appendOnlyPage: (query: Record<string, string>, answer: unknown) => cachingOf(query)?.appendOnly?.(query, answer) ?? false,
+        }),
         format: etherscanFormat,
         query: z.record(z.string(), z.string()),
         body: bodySchema,

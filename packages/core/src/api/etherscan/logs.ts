@@ -3,10 +3,12 @@ import { withError } from '../../http/index.js';
 import { optionalAddressSchema } from '../../values/hex.js';
 import type { Services } from '../../explorer-services.js';
 import type { Hex } from '../../storage/index.js';
-import { list } from './answers.js';
+import type { JsonArrayText } from '../../records/json-array-text.js';
+import { logsScope } from '../../services/block-lineage.js';
+import { list, type EtherscanAnswer } from './answers.js';
 import { EtherscanError } from './etherscan-errors.js';
 import type { EtherscanModule } from './module.js';
-import { blockBoundParam, checkWindow, pageNumber, pagingShape, parseParams } from './params.js';
+import { blockBoundParam, checkWindow, pageNumber, pagingShape, parseParams, type EtherscanParams } from './params.js';
 import { eventLog } from './records.js';
 
 /** Logs per page at most, and per page when `offset` is absent, as Etherscan answers getLogs. */
@@ -81,5 +83,30 @@ export function logsModule(services: Services): EtherscanModule {
         return list(logs, 'No records found');
       },
     },
+    caching: {
+      getLogs: {
+        // A contract's logs over every block (its event list, oldest first) change only with the
+        // blocks that add some of them, and a full page not even then.
+        scopes: (params) => (contractLogsOnly(params) ? [logsScope(params.address!)] : undefined),
+        appendOnly: (params, answer) => contractLogsOnly(params) && fullPage(params, answer),
+      },
+    },
   };
+}
+
+/** Whether getLogs asks for one contract's logs over every block: its address alone, no topic and no block bound. */
+function contractLogsOnly(params: EtherscanParams): boolean {
+  return (
+    params.address !== undefined &&
+    params.fromblock === undefined &&
+    params.toblock === undefined &&
+    [params.topic0, params.topic1, params.topic2, params.topic3].every((topic) => topic === undefined)
+  );
+}
+
+/** Whether a getLogs answer holds as many logs as its page may. */
+function fullPage(params: EtherscanParams, answer: unknown): boolean {
+  const { result } = answer as EtherscanAnswer<unknown[] | JsonArrayText<unknown>>;
+  const { offset } = parseParams(getLogsParams, params);
+  return typeof result !== 'string' && result.length === Math.min(offset, MAX_LOGS);
 }

@@ -3,6 +3,7 @@ import { defineRoute, type Route } from '../../http/index.js';
 import { addressParams, positiveIntQuery } from '../../http/request-schemas.js';
 import { addressSchema } from '../../values/hex.js';
 import { optionalBlockTagQuery } from '../../values/block-tag.js';
+import { JsonArrayText } from '../../records/json-array-text.js';
 import { logsScope, verificationScope } from '../../services/block-lineage.js';
 import type { Services } from '../../explorer-services.js';
 import { contractEventRecordSchema, contractRecordSchema, transactionRecordSchema } from '../../records/record-schemas.js';
@@ -43,6 +44,10 @@ export function contractRoutes(services: Services): Route[] {
       cache: 'head',
       // Only the contract's logs and its verification move the page, unless its range starts at the moving head.
       cacheScopes: (params, query) => (query.fromBlock === 'latest' ? undefined : [logsScope(params.address ?? ''), verificationScope(params.address ?? '')]),
+      // Later logs come after every log a full oldest-first page shows, unless its range starts at
+      // the moving head; the contract's verification still changes how they decode.
+      appendOnlyPage: (query, result, params) =>
+        query.sort === 'asc' && query.fromBlock !== 'latest' && (Array.isArray(result) || result instanceof JsonArrayText) && result.length === query.offset ? [verificationScope(params.address ?? '')] : false,
       summary: 'Logs a contract emitted, newest first unless sort=asc, decoded with its verified ABI, else the standard ABIs',
       params: addressParams,
       query: z.object({
