@@ -23,7 +23,7 @@
  * beside the three REST requests that answer the same, on the same servers in the same rounds
  * (`BENCH_HTTP_TOKEN_ROWS=off` leaves them out).
  */
-import autocannon from 'autocannon';
+import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { deployDemo, fillBlocks, startAnvil } from '@chainlens/devchain';
 import { cpuMillisOf, disturbed, DISTURBED_PERCENT, startCpuMeter, systemCpuMillisOf, type Disturbance } from './lib/cpu-meter.js';
 import { envInt } from './lib/env.js';
@@ -318,14 +318,20 @@ async function measure(
         `(status codes ${JSON.stringify(result.statusCodeStats)}) out of ${result.requests.total ?? 0} requests`,
     );
   }
-  const disturbance = meter();
+  return sampleOf(result, cpuMs, systemMs, meter());
+}
+
+/** A row's figures from its autocannon result and the server's CPU (all of it, and the kernel's) over the run. */
+function sampleOf(result: AutocannonResult, cpuMs: number, systemMs: number, disturbance: Disturbance): Sample {
+  // Both callers refuse a run that answered no request.
+  const total = result.requests.total!;
   return {
     reqPerSec: result.requests.mean,
-    cpuUsPerRequest: (cpuMs * 1000) / result.requests.total,
-    systemCpuUsPerRequest: (systemMs * 1000) / result.requests.total,
+    cpuUsPerRequest: (cpuMs * 1000) / total,
+    systemCpuUsPerRequest: (systemMs * 1000) / total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    requests: result.requests.total,
+    requests: total,
     disturbance,
   };
 }
@@ -354,13 +360,5 @@ async function measureToken(name: string, kind: 'graphql' | 'rest', base: string
   if (result.errors + result.timeouts + result.non2xx > 0 || !result.requests.total) {
     throw new Error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx out of ${result.requests.total ?? 0} requests`);
   }
-  return {
-    reqPerSec: result.requests.mean,
-    cpuUsPerRequest: (cpuMs * 1000) / result.requests.total,
-    systemCpuUsPerRequest: (systemMs * 1000) / result.requests.total,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    disturbance: meter(),
-  };
+  return sampleOf(result, cpuMs, systemMs, meter());
 }
