@@ -5,6 +5,8 @@ import { UnauthorizedError } from '../../errors/index.js';
 import type { HttpRequest } from '../../http/types.js';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
+/** The usual start of that header: one space after the scheme. */
+const SCHEME = 'Bearer ';
 
 /**
  * Resolves who sent a request. No credentials: anonymous (`null`), without any work. Credentials
@@ -20,10 +22,16 @@ export function createAuthenticator(users: UserService, keys: ApiKeyService): (r
     // A key alone, as most authenticated calls bring, is checked without a promise layer of ours
     // (and without any promise when it was verified lately).
     if (authorization === undefined) return keys.authenticate(typeof apiKey === 'string' ? apiKey : '');
-    // A token alone likewise (most browser and app traffic).
-    if (apiKey === undefined) return users.authenticateToken(bearerToken(authorization));
+    // A token alone likewise (most browser and app traffic); a token kept verified is found by
+    // the header's text after the scheme, before BEARER parses it (which accepts every kept token).
+    if (apiKey === undefined) return keptCaller(authorization) ?? users.authenticateToken(bearerToken(authorization));
     return resolve(authorization, apiKey);
   };
+
+  /** The caller of a kept token sent as `Bearer <token>`, else `undefined`. */
+  function keptCaller(authorization: string | string[]): Principal | undefined {
+    return typeof authorization === 'string' && authorization.startsWith(SCHEME) ? users.keptCaller(authorization.slice(SCHEME.length)) : undefined;
+  }
 
   /** Both must hold; the key's scopes are the ones acted with. */
   async function resolve(authorization: string | string[], apiKey: string | string[]): Promise<Principal> {
