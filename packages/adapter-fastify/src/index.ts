@@ -99,7 +99,10 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
 
 /** Writes the answer; a streamed body is piped (Fastify destroys the stream, ending its reads, when the client goes away). */
 function write(reply: FastifyReply, response: HttpResponse) {
-  return reply.code(response.status).headers(response.headers).send(response.stream ? Readable.from(response.stream, { objectMode: false }) : response.body);
+  reply.code(response.status);
+  // One call a header: `reply.headers` lists the keys in a new array first, on every request.
+  for (const name in response.headers) reply.header(name, response.headers[name]);
+  return reply.send(response.stream ? Readable.from(response.stream, { objectMode: false }) : response.body);
 }
 
 export default chainlens;

@@ -6,6 +6,7 @@ import { createHttpKernel, ResponseCache, type HttpKernel, type HttpKernelOption
 import { after } from '../http/maybe-async.js';
 import { requestLog } from '../logging/index.js';
 import type { ModuleHost } from '../modules/index.js';
+import type { IndexerCursor } from '../storage/index.js';
 import type { LabelsVersion } from './labels/index.js';
 import { BlockLineage } from '../services/index.js';
 
@@ -18,6 +19,9 @@ export interface KernelOptions {
   head: IndexedHead;
   labelsVersion: LabelsVersion;
 }
+
+/** Built once: an arrow written in the cache's head function would be a new closure on every request. */
+const hashOf = (cursor: IndexerCursor | null) => cursor?.hash ?? null;
 
 /**
  * The HTTP kernel over everything the modules registered: their API routes, their pages, and
@@ -44,7 +48,7 @@ export function composeKernel(host: ModuleHost, { config, authenticate, rateLimi
     responseCache:
       config.reads.responseCacheBytes > 0
         ? new ResponseCache(
-            () => after(head.value(), (cursor) => cursor?.hash ?? null),
+            () => after(head.value(), hashOf),
             config.reads.responseCacheBytes,
             new BlockLineage(host.infrastructure.hub),
             () => after(labelsVersion.value(), String),

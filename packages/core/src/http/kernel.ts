@@ -196,7 +196,11 @@ export function createHttpKernel(options: HttpKernelOptions): HttpKernel {
   function finish(exchange: Exchange, answer: HttpResponse, limits: RateLimitOutcome | null): HttpResponse {
     const { request, match } = exchange;
     const requestId = requestIdOf(request, newRequestId);
-    const response = { ...answer, headers: limits === null ? { ...answer.headers, 'x-request-id': requestId } : { ...answer.headers, ...limits.headers, 'x-request-id': requestId } };
+    // One copy of the headers and the answer built field by field: two spreads, and spreading the
+    // answer, copy properties generically on every request.
+    const headers: Record<string, string> = Object.assign({}, answer.headers, limits?.headers);
+    headers['x-request-id'] = requestId;
+    const response: HttpResponse = answer.stream === undefined ? { status: answer.status, headers, body: answer.body } : { status: answer.status, headers, body: answer.body, stream: answer.stream };
     onResponse?.({ request, route: match?.route ?? null, requestId, status: response.status, durationMs: performance.now() - exchange.started });
     return response;
   }

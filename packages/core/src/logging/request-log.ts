@@ -13,6 +13,8 @@ import type { RequestOutcome } from '../http/kernel.js';
  */
 export function requestLog(logger: Logger): (outcome: RequestOutcome) => void {
   return ({ request, route, requestId, status, durationMs }) => {
+    // Below the logger's level the line is not built (an object and a rounding on every request).
+    if (!logger.isLevelEnabled('info')) return;
     logger.info(
       { reqId: requestId, method: request.method, route: route?.path ?? null, status, durationMs: Math.round(durationMs * 100) / 100 },
       'request answered',

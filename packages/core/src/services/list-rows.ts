@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { EventHub } from '../events/index.js';
+import { growing } from '../runtime/growing-lru.js';
 import { JsonArrayText } from '../records/json-array-text.js';
 import type { BlockBundle, Hex, IndexerCursor, ListTip, OrdinalRange } from '../storage/index.js';
 import { confirmationsOf } from './format.js';
@@ -75,9 +76,9 @@ export interface ListSource<T, C> {
 export class ListRows {
   readonly #texts: LRUCache<string, { context: string; text: RowText }>;
   /** Per list, its length and the newest block it counts (no entry after it is counted). */
-  readonly #lengths = new LRUCache<string, ListTip>({ max: MAX_LISTS });
+  readonly #lengths = new LRUCache<string, ListTip>(growing(MAX_LISTS));
   /** Per list and shape, its context read (or being read) under a version; dropped when the list is touched. */
-  readonly #contexts = new LRUCache<string, Map<string, { version: string; context: Promise<ListContext<unknown>> }>>({ max: MAX_LISTS });
+  readonly #contexts = new LRUCache<string, Map<string, { version: string; context: Promise<ListContext<unknown>> }>>(growing(MAX_LISTS));
   /** Bumped by a reorg or a break in the heard blocks: nothing read before is used after. */
   #line = 0;
   /** Bumped by each heard block: a length read meanwhile may or may not count that block. */

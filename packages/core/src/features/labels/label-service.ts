@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { growing } from '../../runtime/growing-lru.js';
 import { LabelNotFoundError, WatchlistLimitError } from '../../errors/index.js';
 import type { AddressLabelRecord, AddressLabels, LabelLookup } from '../../services/index.js';
 import type { Hex, LabelStorage, StoredAddressLabel, StoredPrivateLabel } from '../../storage/index.js';
@@ -50,7 +51,7 @@ export class LabelService implements LabelLookup {
     private readonly version: LabelsVersion,
     private readonly options: LabelServiceOptions,
   ) {
-    this.#kept = options.cacheEntries > 0 ? new LRUCache({ max: options.cacheEntries }) : null;
+    this.#kept = options.cacheEntries > 0 ? new LRUCache(growing(options.cacheEntries)) : null;
   }
 
   /**
