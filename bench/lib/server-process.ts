@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { compiledScript } from './plain-node.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
@@ -34,9 +35,9 @@ export async function withServer<T>(script: string, args: string[], use: (server
  * must `stop()` it. For benchmarks that keep several servers up to measure them in turns.
  */
 export async function startServer(script: string, args: string[], nodeArgs: string[] = []): Promise<ServerProcess & { stop(): Promise<void> }> {
-  // tsx only for the server script itself: the packages it imports resolve to their built
-  // dist/ (`npm run bench` builds first), as a user's server runs them.
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', `bench/servers/${script}`, ...args], {
+  // Plain Node on the script compiled to JavaScript, no loader: the packages it imports resolve
+  // to their built dist/ (`npm run bench` builds first), as a user's server runs them.
+  const child = spawn(process.execPath, [...nodeArgs, compiledScript(`bench/servers/${script}`), ...args], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
