@@ -163,7 +163,7 @@ export const explorerConfigSchema = z.object({
        * transfers, a contract's events), so that a page recomputed after a block is assembled from
        * them; 0 turns it off.
        */
-      listRowCacheBytes: int(0).default(32 * 1024 * 1024),
+      listRowCacheBytes: int(0).default(128 * 1024 * 1024),
     })
     .prefault({}),
   stats: z.object({ windowBlocks: int(2).max(10_000).default(100) }).prefault({}),

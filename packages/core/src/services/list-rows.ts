@@ -4,6 +4,9 @@ import { growing } from '../runtime/growing-lru.js';
 import { JsonArrayText } from '../records/json-array-text.js';
 import type { BlockBundle, Hex, IndexerCursor, ListTip, OrdinalRange } from '../storage/index.js';
 import { confirmationsOf } from './format.js';
+import { KeptRows, type RowText } from './kept-rows.js';
+
+export type { RowText } from './kept-rows.js';
 
 /** A token's transfers, numbered in chain order (`token_seq`). */
 export function tokenTransfersList(token: Hex): string {
@@ -17,6 +20,13 @@ export function addressLogsList(address: Hex): string {
 
 /** Lists whose length is followed at once; beyond it the least recently read are read again when asked. */
 const MAX_LISTS = 100_000;
+/**
+ * Rows read above a newest-first page whose top rows are not kept. Each block that adds to a list
+ * shifts its newest-first pages down by the rows it adds, so such a page lacks the few rows above
+ * it again at every block (those of the page above, when that one is not kept): read ahead, the
+ * next blocks' shifts find them kept.
+ */
+const READ_AHEAD = 32;
 
 /** What a list's rows show besides the rows themselves, read from storage (see {@link ListSource.context}). */
 export interface ListContext<C> {
@@ -24,13 +34,6 @@ export interface ListContext<C> {
   /** Identifies `value`: a kept text written under another context is written again. */
   key: string;
 }
-
-/**
- * A row's JSON text. A row that shows its confirmations, which move with every block, is kept as
- * the text before and after them and its block: they are written in at each page, counted from
- * the page's head as {@link confirmationsOf} counts them.
- */
-export type RowText = string | { before: string; after: string; blockNumber: bigint };
 
 /** How to read one list and write its rows, for {@link ListRows.page}. */
 export interface ListSource<T, C> {
@@ -74,7 +77,7 @@ export interface ListSource<T, C> {
  * reads the page from storage as it would without this. Memory is bounded by the texts' size.
  */
 export class ListRows {
-  readonly #texts: LRUCache<string, { context: string; text: RowText }>;
+  readonly #texts: KeptRows;
   /** Per list, its length and the newest block it counts (no entry after it is counted). */
   readonly #lengths = new LRUCache<string, ListTip>(growing(MAX_LISTS));
   /** Per list and shape, its context read (or being read) under a version; dropped when the list is touched. */
@@ -87,7 +90,7 @@ export class ListRows {
 
   /** `maxBytes`: the most characters of row texts and keys kept at once (positive). */
   constructor(hub: EventHub, maxBytes: number) {
-    this.#texts = new LRUCache({ maxSize: maxBytes, sizeCalculation: ({ text, context }, key) => (typeof text === 'string' ? text.length : text.before.length + text.after.length) + context.length + key.length });
+    this.#texts = new KeptRows(maxBytes);
     hub.on('block', (bundle) => this.#witness(bundle));
     hub.on('reorg', () => this.#restart());
     // A verification changes how a contract's logs decode.
@@ -113,31 +116,20 @@ export class ListRows {
     const step = sort === 'asc' ? 1 : -1;
     const count = Math.abs(last - first) + 1;
     const texts = new Array<RowText>(count);
+    const kept = `${source.shape}|${source.list}`;
     // The lowest and highest ordinals not kept.
-    let lowest = Number.POSITIVE_INFINITY;
-    let highest = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < count; i++) {
-      const ordinal = first + i * step;
-      const kept = this.#texts.get(`${source.shape}|${source.list}#${ordinal}`);
-      if (kept !== undefined && kept.context === key) texts[i] = kept.text;
-      else {
-        lowest = Math.min(lowest, ordinal);
-        highest = Math.max(highest, ordinal);
-      }
-    }
+    const { lowest, highest } = this.#texts.gather(kept, key, first, step, texts);
     if (highest >= lowest) {
+      const top = sort === 'desc' && highest === first ? Math.min(length, highest + READ_AHEAD) : highest;
       // One read of the ordinals between them. They are at most the length, so the read holds
       // exactly the entries the length counts, whatever was written after it.
-      const rows = await source.range({ first: lowest, last: highest });
-      if (rows.length !== highest - lowest + 1) return null;
+      const rows = await source.range({ first: lowest, last: top });
+      if (rows.length !== top - lowest + 1) return null;
       const written = await source.write(rows, context.value);
       // Rows read across a reorg may be of either branch.
       if (line !== this.#line) return null;
-      written.forEach((text, i) => {
-        const ordinal = lowest + i;
-        texts[(ordinal - first) * step] = text;
-        this.#texts.set(`${source.shape}|${source.list}#${ordinal}`, { context: key, text });
-      });
+      for (let ordinal = lowest; ordinal <= highest; ordinal++) texts[(ordinal - first) * step] = written[ordinal - lowest]!;
+      this.#texts.keep(kept, key, lowest, written);
     }
     const shown = texts.map((text) => (typeof text === 'string' ? text : `${text.before}${confirmationsOf(text.blockNumber, head.number)}${text.after}`));
     return new JsonArrayText(`[${shown.join(',')}]`, count);
