@@ -67,6 +67,7 @@ import type {
   AddressTokenBalancesQuery,
   StoredTokenBalance,
   TransactionsBetweenQuery,
+  TransferPageWithTokens,
   UserChanges,
 } from '@chainlens/core';
 import { givenTopicPositions, type LogsQuery } from '@chainlens/core';
@@ -99,6 +100,7 @@ import {
   tokenTransfersKey,
   toStoredLog,
   toStoredLogWithGas,
+  toTransferPageWithTokens,
   toTransferWithTransaction,
 } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
@@ -602,9 +604,9 @@ export class PostgresStorage implements Storage {
     return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
   }
 
-  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfersWithTransactions);
-    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toTransferWithTransaction) : [];
+  async listAddressTokenTransfersWithTokens(query: AddressTokenTransfersQuery): Promise<TransferPageWithTokens> {
+    const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfersWithTokens);
+    return page ? toTransferPageWithTokens((await this.#reads.query({ ...page, rowMode: 'array' })).rows) : { transfers: [], tokens: [] };
   }
 
   /** An address's transfer page by one of the statement pairs that share its parameters; `null` for a page that holds nothing. */
