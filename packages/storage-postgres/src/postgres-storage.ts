@@ -100,6 +100,7 @@ import {
   tokenTransfersKey,
   toStoredLog,
   toStoredLogWithGas,
+  toStoredTokenTransfer,
   toTransferPageWithTokens,
   toTransferWithTransaction,
 } from './queries.js';
@@ -562,7 +563,7 @@ export class PostgresStorage implements Storage {
 
   async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
     const page = this.#tokenTransfers(query, false);
-    return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
+    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toStoredTokenTransfer) : [];
   }
 
   async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
@@ -601,7 +602,7 @@ export class PostgresStorage implements Storage {
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
     const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfers);
-    return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
+    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toStoredTokenTransfer) : [];
   }
 
   async listAddressTokenTransfersWithTokens(query: AddressTokenTransfersQuery): Promise<TransferPageWithTokens> {

@@ -110,6 +110,26 @@ function topicsOf(topic0: Hex | null, topic1: Hex | null, topic2: Hex | null, to
   return topics;
 }
 
+/** The record of a {@link TOKEN_TRANSFER_COLUMNS} row read as an array. */
+export function toStoredTokenTransfer(row: unknown[]): StoredTokenTransfer {
+  const [blockNumber, logIndex, batchIndex, transactionHash, transactionIndex, timestamp, token, standard, operator, from, to, value, tokenId] = row as [
+    bigint,
+    number,
+    number,
+    Hex,
+    number,
+    bigint,
+    Hex,
+    TokenStandard,
+    Hex | null,
+    Hex,
+    Hex,
+    bigint,
+    bigint | null,
+  ];
+  return { blockNumber, logIndex, batchIndex, transactionHash, transactionIndex, timestamp, token, standard, operator, from, to, value, tokenId };
+}
+
 /** A row of {@link TRANSFER_WITH_TRANSACTION_COLUMNS} as an array. */
 type TransferWithTransactionArray = [
   // The transaction's columns (LISTED_TRANSACTION_COLUMNS)…
