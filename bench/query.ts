@@ -385,7 +385,7 @@ function chainLensSql(schema: string) {
     ),
     // Etherscan's tokentx of an address asks for ERC-20 transfers.
     addressTokenTransfers: candidate(
-      ORDER.map((order) => read.addressTokenTransfersWithTransactions[order].text),
+      ORDER.map((order) => read.addressTokenTransfersWithTokens[order].text),
       ([address, limit]) => [address, ...EVERY_BLOCK, limit, 0, null, 'ERC-20'],
       TRANSFER_IDENTITY,
     ),

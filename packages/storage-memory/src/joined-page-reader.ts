@@ -1,4 +1,4 @@
-import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, ListedTransaction, LogsQuery, OrdinalRange, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery } from '@chainlens/core';
+import type { AddressTokenTransfersQuery, Hex, JoinedPageReader, ListedTransaction, LogsQuery, OrdinalRange, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransaction, StoredTransferWithTransaction, TokenTransfersQuery, TransferPageWithTokens } from '@chainlens/core';
 import { ChainRole } from './chain-state.js';
 
 /** Log and transfer pages with their transactions, from the chain state (one synchronous read, so never torn). */
@@ -19,8 +19,15 @@ export class MemoryJoinedPageReader extends ChainRole implements JoinedPageReade
     return this.#withTransactions(this.state.tokens.transferRange(token, range));
   }
 
-  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    return this.#withTransactions(this.state.tokens.listAddressTransfers(query));
+  async listAddressTokenTransfersWithTokens(query: AddressTokenTransfersQuery): Promise<TransferPageWithTokens> {
+    const transfers = this.#withTransactions(this.state.tokens.listAddressTransfers(query));
+    const tokens = [...new Set(transfers.map(({ transfer }) => transfer.token))].map((address) => {
+      const token = this.state.tokens.getToken(address);
+      // Tokens are written with their first transfer and rolled back with it: a miss is a broken store.
+      if (!token) throw new Error(`memoryStorage: token ${address} of a stored transfer is missing`);
+      return token;
+    });
+    return { transfers, tokens };
   }
 
   #withGas(logs: StoredLog[]): StoredLogWithGas[] {

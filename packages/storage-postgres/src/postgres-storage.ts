@@ -67,6 +67,7 @@ import type {
   AddressTokenBalancesQuery,
   StoredTokenBalance,
   TransactionsBetweenQuery,
+  TransferPageWithTokens,
   UserChanges,
 } from '@chainlens/core';
 import { givenTopicPositions, type LogsQuery } from '@chainlens/core';
@@ -99,6 +100,8 @@ import {
   tokenTransfersKey,
   toStoredLog,
   toStoredLogWithGas,
+  toStoredTokenTransfer,
+  toTransferPageWithTokens,
   toTransferWithTransaction,
 } from './queries.js';
 import { type RollbackStatements, rollbackStatements, rollbackTo } from './rollback.js';
@@ -560,7 +563,7 @@ export class PostgresStorage implements Storage {
 
   async listTokenTransfers(query: TokenTransfersQuery): Promise<StoredTokenTransfer[]> {
     const page = this.#tokenTransfers(query, false);
-    return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
+    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toStoredTokenTransfer) : [];
   }
 
   async listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
@@ -599,12 +602,12 @@ export class PostgresStorage implements Storage {
 
   async listAddressTokenTransfers(query: AddressTokenTransfersQuery): Promise<StoredTokenTransfer[]> {
     const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfers);
-    return page ? (await this.#reads.query<StoredTokenTransfer>(page)).rows : [];
+    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toStoredTokenTransfer) : [];
   }
 
-  async listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]> {
-    const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfersWithTransactions);
-    return page ? (await this.#reads.query({ ...page, rowMode: 'array' })).rows.map(toTransferWithTransaction) : [];
+  async listAddressTokenTransfersWithTokens(query: AddressTokenTransfersQuery): Promise<TransferPageWithTokens> {
+    const page = this.#addressTokenTransfers(query, this.#read.addressTokenTransfersWithTokens);
+    return page ? toTransferPageWithTokens((await this.#reads.query({ ...page, rowMode: 'array' })).rows) : { transfers: [], tokens: [] };
   }
 
   /** An address's transfer page by one of the statement pairs that share its parameters; `null` for a page that holds nothing. */

@@ -1,4 +1,14 @@
-import type { Hex, ListedTransaction, StoredLog, StoredLogWithGas, StoredTokenTransfer, StoredTransferWithTransaction } from '@chainlens/core';
+import type {
+  Hex,
+  ListedTransaction,
+  StoredLog,
+  StoredLogWithGas,
+  StoredToken,
+  StoredTokenTransfer,
+  StoredTransferWithTransaction,
+  TokenStandard,
+  TransferPageWithTokens,
+} from '@chainlens/core';
 import type { Tables } from './tables.js';
 
 /** A named statement: pg prepares it once per connection and reuses the plan. */
@@ -50,6 +60,11 @@ const TRANSFER_WITH_TRANSACTION_COLUMNS = `${LISTED_TRANSACTION_COLUMNS}, x.log_
   x.timestamp AS "transferTimestamp", x.token, x.standard, x.operator, x.from_address AS "transferFrom",
   x.to_address AS "transferTo", x.value AS "transferValue", x.token_id AS "tokenId"`;
 
+/** {@link TRANSFER_WITH_TRANSACTION_COLUMNS}, then the transfer's token's (`tk`) columns but its address (the transfer's token). */
+const TRANSFER_WITH_TOKEN_COLUMNS = `${TRANSFER_WITH_TRANSACTION_COLUMNS}, tk.standard AS "tokenStandard", tk.first_block AS "firstBlock",
+  tk.transfer_count AS "transferCount", tk.holder_count AS "holderCount", tk.metadata_read AS "metadataRead", tk.name, tk.symbol,
+  tk.decimals, tk.interfaces`;
+
 /*
  * Log and transfer reads take their rows as arrays (pg's `rowMode: 'array'`), in their columns'
  * order, and the functions below make the records: pg builds no row object keyed by column name
@@ -95,6 +110,26 @@ function topicsOf(topic0: Hex | null, topic1: Hex | null, topic2: Hex | null, to
   return topics;
 }
 
+/** The record of a {@link TOKEN_TRANSFER_COLUMNS} row read as an array. */
+export function toStoredTokenTransfer(row: unknown[]): StoredTokenTransfer {
+  const [blockNumber, logIndex, batchIndex, transactionHash, transactionIndex, timestamp, token, standard, operator, from, to, value, tokenId] = row as [
+    bigint,
+    number,
+    number,
+    Hex,
+    number,
+    bigint,
+    Hex,
+    TokenStandard,
+    Hex | null,
+    Hex,
+    Hex,
+    bigint,
+    bigint | null,
+  ];
+  return { blockNumber, logIndex, batchIndex, transactionHash, transactionIndex, timestamp, token, standard, operator, from, to, value, tokenId };
+}
+
 /** A row of {@link TRANSFER_WITH_TRANSACTION_COLUMNS} as an array. */
 type TransferWithTransactionArray = [
   // The transaction's columns (LISTED_TRANSACTION_COLUMNS)…
@@ -102,6 +137,37 @@ type TransferWithTransactionArray = [
   // …then the transfer's own.
   number, number, bigint, Hex, StoredTokenTransfer['standard'], Hex | null, Hex, Hex, bigint, bigint | null,
 ];
+
+/** The token columns of a {@link TRANSFER_WITH_TOKEN_COLUMNS} row, after its {@link TransferWithTransactionArray}. */
+type TokenArray = [TokenStandard, bigint, bigint, bigint, boolean, string | null, string | null, number | null, string[]];
+
+/** Where the token's columns start in a {@link TRANSFER_WITH_TOKEN_COLUMNS} row. */
+const TOKEN_AT = 30;
+
+/**
+ * The page of {@link TRANSFER_WITH_TOKEN_COLUMNS} rows: each transfer with its transaction, and
+ * each token once, made from its first row (its columns are the same on every row).
+ */
+export function toTransferPageWithTokens(rows: unknown[][]): TransferPageWithTokens {
+  const transfers: StoredTransferWithTransaction[] = [];
+  const tokens = new Map<Hex, StoredToken>();
+  for (const row of rows) {
+    const entry = toTransferWithTransaction(row);
+    transfers.push(entry);
+    const address = entry.transfer.token;
+    if (tokens.has(address)) continue;
+    const [standard, firstBlock, transferCount, holderCount, metadataRead, name, symbol, decimals, interfaces] = row.slice(TOKEN_AT) as TokenArray;
+    tokens.set(address, {
+      address,
+      standard,
+      firstBlock,
+      transferCount: Number(transferCount),
+      holderCount: Number(holderCount),
+      metadata: metadataRead ? { name, symbol, decimals, interfaces } : null,
+    });
+  }
+  return { transfers, tokens: [...tokens.values()] };
+}
 
 /** Splits a {@link TRANSFER_WITH_TRANSACTION_COLUMNS} row into its transfer and its transaction. */
 export function toTransferWithTransaction(row: unknown[]): StoredTransferWithTransaction {
@@ -203,11 +269,15 @@ export function readStatements(t: Tables) {
       ORDER BY x.token_seq ${order}`,
     };
   };
-  /** A page of transfer rows (`SELECT *`, in chain order as `order` says) joined with their transactions, in the same order. */
-  const withTransactions = (page: string, order: 'ASC' | 'DESC') => `SELECT ${TRANSFER_WITH_TRANSACTION_COLUMNS}
+  /**
+   * A page of transfer rows (`SELECT *`, in chain order as `order` says) joined with their
+   * transactions, and (`tokens`) their tokens, in the same order.
+   */
+  const withTransactions = (page: string, order: 'ASC' | 'DESC', tokens = false) => `SELECT ${tokens ? TRANSFER_WITH_TOKEN_COLUMNS : TRANSFER_WITH_TRANSACTION_COLUMNS}
       FROM (${page}) x
-      JOIN ${t.transactions} t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index
+      JOIN ${t.transactions} t ON t.block_number = x.block_number AND t.transaction_index = x.transaction_index${tokens ? `\n      JOIN ${t.tokens} tk ON tk.address = x.token` : ''}
       ORDER BY x.block_number ${order}, x.log_index ${order}, x.batch_index ${order}`;
+  /** An address's transfer page, alone or (`joined`) each with its transaction and its token. */
   const transfersOfAddress = (order: 'ASC' | 'DESC', joined: boolean): Statement => {
     const side = (party: 'from_address' | 'to_address') => `(SELECT * FROM ${t.tokenTransfers}
         WHERE ${party} = $1 AND block_number BETWEEN $2 AND $3
@@ -219,7 +289,7 @@ export function readStatements(t: Tables) {
     const page = `SELECT ${joined ? '*' : TOKEN_TRANSFER_COLUMNS} FROM (${side('from_address')} UNION ${side('to_address')}) transfers
         ORDER BY block_number ${order}, log_index ${order}, batch_index ${order}
         LIMIT $4 OFFSET $5`;
-    return { name: `chainlens_address_token_transfers_${order.toLowerCase()}${joined ? '_tx' : ''}`, text: joined ? withTransactions(page, order) : page };
+    return { name: `chainlens_address_token_transfers_${order.toLowerCase()}${joined ? '_tokens' : ''}`, text: joined ? withTransactions(page, order, true) : page };
   };
   const transactionsBetween = (order: 'ASC' | 'DESC'): Statement => ({
     name: `chainlens_transactions_between_${order.toLowerCase()}`,
@@ -400,7 +470,7 @@ export function readStatements(t: Tables) {
     },
     tokenTransfers,
     addressTokenTransfers: { ASC: transfersOfAddress('ASC', false), DESC: transfersOfAddress('DESC', false) },
-    addressTokenTransfersWithTransactions: { ASC: transfersOfAddress('ASC', true), DESC: transfersOfAddress('DESC', true) },
+    addressTokenTransfersWithTokens: { ASC: transfersOfAddress('ASC', true), DESC: transfersOfAddress('DESC', true) },
     addressLogs,
     transactionsBetweenAsc: transactionsBetween('ASC'),
     transactionsBetweenDesc: transactionsBetween('DESC'),

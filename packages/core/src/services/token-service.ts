@@ -343,12 +343,7 @@ export class TokenService {
 
   async transfers(query: TokenTransfersQuery): Promise<TokenTransferRecord[]> {
     const token = await this.find(query.token);
-    const [transfers, metadata, profile] = await Promise.all([
-      this.storage.listTokenTransfers(query),
-      this.head.blockTag().then((tag) => this.metadataOf(token, tag)),
-      this.storage.getMetadataProfile(token.address),
-    ]);
-    const identity = tokenIdentity(metadata, profile);
+    const [transfers, identity] = await Promise.all([this.storage.listTokenTransfers(query), this.identityOf(token)]);
     const labels = await this.labels.labelsOf(transfers.flatMap((transfer) => [transfer.from, transfer.to]));
     return transfers.map((transfer) => formatTokenTransfer(transfer, identity, labels));
   }
@@ -395,11 +390,15 @@ export class TokenService {
    */
   async accountTransfers(query: AccountTransfersQuery): Promise<AccountTokenTransferRecord[]> {
     const { address, token, standard, ...range } = query;
-    if (address !== undefined) return this.records(await this.storage.listAddressTokenTransfersWithTransactions({ address, token, standard, ...range }));
+    if (address !== undefined) {
+      // The page comes with its tokens, which name its transfers.
+      const { transfers, tokens } = await this.storage.listAddressTokenTransfersWithTokens({ address, token, standard, ...range });
+      return this.records(transfers, tokens);
+    }
     if (token === undefined) throw new TypeError('accountTransfers needs an address or a token');
     // The token and its page read side by side; the token then names the page's transfers too.
     const [stored, page] = await Promise.all([this.storage.getToken(token), this.storage.listTokenTransfersWithTransactions({ token, ...range })]);
-    return stored && (standard === undefined || stored.standard === standard) ? this.records(page, stored) : [];
+    return stored && (standard === undefined || stored.standard === standard) ? this.records(page, [stored]) : [];
   }
 
   /**
@@ -426,7 +425,7 @@ export class TokenService {
           context: async () => {
             const stored = await this.storage.getToken(token);
             if (stored === null || (standard !== undefined && stored.standard !== standard)) throw new UnlistedTokenError();
-            const { identity } = (await this.identitiesOf([token], stored)).get(token)!;
+            const { identity } = (await this.identitiesOf([token], [stored])).get(token)!;
             return { value: identity, key: JSON.stringify(identity) };
           },
           tip: () => this.storage.getTokenTransferTip(token),
@@ -462,8 +461,8 @@ export class TokenService {
     return this.records(transfers.map((transfer) => ({ transfer, transaction: tx })));
   }
 
-  /** Transfers with their transactions as records, with their tokens' metadata; `known` is a token already read. */
-  private async records(page: StoredTransferWithTransaction[], known?: StoredToken): Promise<AccountTokenTransferRecord[]> {
+  /** Transfers with their transactions as records, with their tokens' metadata; `known` are tokens already read. */
+  private async records(page: StoredTransferWithTransaction[], known: readonly StoredToken[] = []): Promise<AccountTokenTransferRecord[]> {
     if (page.length === 0) return [];
     const [identities, cursor] = await Promise.all([this.identitiesOf(page.map(({ transfer }) => transfer.token), known), this.head.current()]);
     const labels = await this.labels.labelsOf(page.flatMap(({ transfer, transaction }) => [transfer.from, transfer.to, ...transactionAddresses(transaction)]));
@@ -497,36 +496,34 @@ export class TokenService {
 
   /**
    * Each token's identity ({@link identities}) and standard (`null` for a token no longer stored);
-   * `known`, a token the caller has just read, is not read again.
+   * `known`, tokens the caller has just read, are not read again. Metadata profiles are read only
+   * for the tokens whose metadata lacks a name or a symbol: only those show a profile's.
    */
-  private async identitiesOf(tokens: readonly Hex[], known?: StoredToken): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
+  private async identitiesOf(tokens: readonly Hex[], known: readonly StoredToken[] = []): Promise<Map<Hex, { identity: TokenIdentity; standard: TokenStandard | null }>> {
     const addresses = [...new Set(tokens)];
-    const [stored, tag, profiles] = await Promise.all([
-      this.tokensOf(addresses, known),
-      this.head.blockTag(),
-      this.storage.getMetadataProfiles(addresses),
-    ]);
+    const [stored, tag] = await Promise.all([this.tokensOf(addresses, known), this.head.blockTag()]);
+    // A token rolled away since its transfers were read is asked directly.
+    const metadata = await Promise.all(addresses.map((address, i) => (stored[i] ? this.metadataOf(stored[i], tag) : this.reader.metadata(address, tag))));
+    const unnamed = addresses.filter((_, i) => lacksName(metadata[i]!));
+    const profiles = unnamed.length === 0 ? [] : await this.storage.getMetadataProfiles(unnamed);
     const profileOf = new Map(profiles.map((profile) => [profile.address, profile]));
-    return new Map(
-      await Promise.all(
-        addresses.map(async (address, i) => {
-          const token = stored[i] ?? null;
-          // A token rolled away since its transfers were read is asked directly.
-          const metadata = await (token ? this.metadataOf(token, tag) : this.reader.metadata(address, tag));
-          return [address, { identity: tokenIdentity(metadata, profileOf.get(address)), standard: token?.standard ?? null }] as const;
-        }),
-      ),
-    );
+    return new Map(addresses.map((address, i) => [address, { identity: tokenIdentity(metadata[i]!, profileOf.get(address)), standard: stored[i]?.standard ?? null }] as const));
   }
 
   /** Each of `addresses`' stored token (`null` where none is), `known` not read again: one read for all the others. */
-  private async tokensOf(addresses: readonly Hex[], known?: StoredToken): Promise<(StoredToken | null)[]> {
-    const missing = addresses.filter((address) => address !== known?.address);
+  private async tokensOf(addresses: readonly Hex[], known: readonly StoredToken[]): Promise<(StoredToken | null)[]> {
+    const byAddress = new Map<Hex, StoredToken>(known.map((token) => [token.address, token]));
+    const missing = addresses.filter((address) => !byAddress.has(address));
     // One token is a key lookup; several are one read of all of them rather than one read each.
     const found = missing.length === 1 ? [await this.storage.getToken(missing[0]!)] : missing.length > 1 ? await this.storage.listTokens({ limit: missing.length, include: missing }) : [];
-    const byAddress = new Map<Hex, StoredToken>(found.flatMap((token) => (token ? [[token.address, token] as const] : [])));
-    if (known) byAddress.set(known.address, known);
+    for (const token of found) if (token) byAddress.set(token.address, token);
     return addresses.map((address) => byAddress.get(address) ?? null);
+  }
+
+  /** The stored token's {@link tokenIdentity}, its metadata profile read only where its metadata lacks a name or a symbol. */
+  private async identityOf(token: StoredToken): Promise<TokenIdentity> {
+    const metadata = await this.metadataOf(token, await this.head.blockTag());
+    return tokenIdentity(metadata, lacksName(metadata) ? await this.storage.getMetadataProfile(token.address) : null);
   }
 
   /** What the metadata indexer stored, or (not read yet) what the contract answers now. */
@@ -550,6 +547,11 @@ function transferRecord(transfer: StoredTokenTransfer, transaction: ListedTransa
     standard: transfer.standard,
     transaction: formatTransaction(transaction, head, labels),
   });
+}
+
+/** Whether a token's metadata lacks a name or a symbol: only then does {@link tokenIdentity} show its metadata profile's. */
+function lacksName(metadata: TokenMetadata): boolean {
+  return metadata.name === null || metadata.symbol === null;
 }
 
 /** A token a list of one standard does not list (none stored, or of another standard): its page is read from storage, which lists nothing. */

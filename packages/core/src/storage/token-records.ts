@@ -2,7 +2,7 @@
  * Token records as storage keeps them, all derived from the token transfers of written blocks
  * (and so taken back exactly by rollbacks). Amounts are `bigint`; times are block timestamps.
  */
-import type { Hex, TokenStandard } from './records.js';
+import type { Hex, StoredTransferWithTransaction, TokenStandard } from './records.js';
 
 /** What a token contract says about itself; `null` where it does not answer (sensibly). */
 export interface StoredTokenMetadata {
@@ -29,6 +29,15 @@ export interface StoredToken {
   holderCount: number;
   /** Read from the contract after the token appeared; `null` until then. */
   metadata: StoredTokenMetadata | null;
+}
+
+/**
+ * A page of token transfers, each with its transaction, and the stored token of each of them
+ * (each token once, in no order): what a page of several tokens needs to name them, read with it.
+ */
+export interface TransferPageWithTokens {
+  transfers: StoredTransferWithTransaction[];
+  tokens: StoredToken[];
 }
 
 /**

@@ -29,6 +29,11 @@ export interface LabelServiceOptions {
   maxPrivatePerUser: number;
   /** Addresses whose label (or absence) is kept in memory; 0 keeps none. */
   cacheEntries: number;
+  /**
+   * Most public labels kept whole (see {@link LabelService.labelsOf}); 0 keeps them per address
+   * only. 10,000 unless given; nothing is kept whole where `cacheEntries` is 0.
+   */
+  wholeSetMax?: number;
   now: () => number;
   /** Told after every label change this instance makes (the cluster tells the others). */
   onChange?: () => void;
@@ -38,13 +43,25 @@ export interface LabelServiceOptions {
 type Kept = string | false;
 
 /**
+ * Most public labels kept whole by default: while there are no more, every label is kept (read
+ * in one statement at each labels version) and no answer reads storage for its labels; an
+ * explorer's public labels are typically a few hundred or thousand. Past it, labels are kept per
+ * address.
+ */
+const WHOLE_SET_MAX = 10_000;
+
+/**
  * Address labels. Public ones are set by admins and shown wherever records name an address
- * ({@link labelsOf}: one storage read per answer for the addresses not kept in memory, which is
- * emptied whenever the labels version moves); private ones are each user's watch list.
+ * ({@link labelsOf}: no storage read while every label is kept, else one per answer for the
+ * addresses not kept in memory; both are emptied whenever the labels version moves); private
+ * ones are each user's watch list.
  */
 export class LabelService implements LabelLookup {
   readonly #kept: LRUCache<Hex, Kept> | null;
   #keptVersion = -1;
+  readonly #wholeSetMax: number;
+  /** Every label of {@link #keptVersion} (`null`: more than `wholeSetMax`), once read. */
+  #whole: Promise<ReadonlyMap<Hex, string> | null> | null = null;
 
   constructor(
     private readonly storage: LabelStorage,
@@ -52,6 +69,7 @@ export class LabelService implements LabelLookup {
     private readonly options: LabelServiceOptions,
   ) {
     this.#kept = options.cacheEntries > 0 ? new LRUCache(growing(options.cacheEntries)) : null;
+    this.#wholeSetMax = options.wholeSetMax ?? WHOLE_SET_MAX;
   }
 
   /**
@@ -68,6 +86,15 @@ export class LabelService implements LabelLookup {
     if (kept && version !== this.#keptVersion) {
       kept.clear();
       this.#keptVersion = version;
+      this.#whole = null;
+    }
+    const whole = kept && this.#wholeSetMax > 0 && (await this.#wholeSet());
+    if (whole) {
+      for (const address of wanted) {
+        const label = whole.get(address);
+        if (label !== undefined) labels.set(address, label);
+      }
+      return labels;
     }
     const missing: Hex[] = [];
     for (const address of wanted) {
@@ -84,6 +111,26 @@ export class LabelService implements LabelLookup {
       if (kept && this.#keptVersion === version) kept.set(address, label ?? false);
     }
     return labels;
+  }
+
+  /**
+   * Every public label by address, or `null` when there are more than `wholeSetMax`: one
+   * read per labels version, shared by concurrent callers, tried again after a failed one. Read
+   * after the version it is kept for, so a label changed in between shows newer, never older.
+   */
+  #wholeSet(): Promise<ReadonlyMap<Hex, string> | null> {
+    if (this.#whole) return this.#whole;
+    // The empty prefix starts every label's text.
+    const max = this.#wholeSetMax;
+    const reading = this.storage.searchAddressLabels('', max + 1).then(
+      (every) => (every.length > max ? null : new Map(every.map((label) => [label.address, label.label]))),
+      (error: unknown) => {
+        if (this.#whole === reading) this.#whole = null;
+        throw error;
+      },
+    );
+    this.#whole = reading;
+    return reading;
   }
 
   /** The labels version: what labels show moves with it (answers that show labels are kept per version). */

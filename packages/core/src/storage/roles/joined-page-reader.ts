@@ -1,6 +1,6 @@
 import type { LogsQuery } from '../log-topic-records.js';
 import type { Hex, OrdinalRange, StoredLogWithGas, StoredTransferWithTransaction } from '../records.js';
-import type { AddressTokenTransfersQuery, TokenTransfersQuery } from '../token-records.js';
+import type { AddressTokenTransfersQuery, TokenTransfersQuery, TransferPageWithTokens } from '../token-records.js';
 
 /**
  * Pages of logs and token transfers each with its transaction, as the Etherscan list answers
@@ -21,6 +21,10 @@ export interface JoinedPageReader {
   listTokenTransfersWithTransactions(query: TokenTransfersQuery): Promise<StoredTransferWithTransaction[]>;
   /** {@link TokenReader.listTokenTransferRange}'s transfers, each with its transaction. */
   listTokenTransferRangeWithTransactions(token: Hex, range: OrdinalRange): Promise<StoredTransferWithTransaction[]>;
-  /** {@link TokenReader.listAddressTokenTransfers}'s page, each transfer with its transaction. */
-  listAddressTokenTransfersWithTransactions(query: AddressTokenTransfersQuery): Promise<StoredTransferWithTransaction[]>;
+  /**
+   * {@link TokenReader.listAddressTokenTransfers}'s page, each transfer with its transaction, and
+   * the tokens the page moves as {@link TokenReader.getToken} has them: an address's page mixes
+   * tokens, and its records name each.
+   */
+  listAddressTokenTransfersWithTokens(query: AddressTokenTransfersQuery): Promise<TransferPageWithTokens>;
 }
