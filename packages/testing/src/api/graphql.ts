@@ -273,8 +273,9 @@ export function graphqlTests(ctx: () => ApiContext): void {
     expect(calls.get('getTransactions')).toBe(1);
     expect(calls.get('getBlocksWithTransactionHashes')).toBe(1);
     expect((calls.get('getTransaction') ?? 0) + (calls.get('getBlockByNumber') ?? 0) + (calls.get('getBlockWithTransactionHashes') ?? 0)).toBe(0);
-    // Labels in one read per batch: the transactions' parties, then the blocks' miners.
-    expect(calls.get('getAddressLabels')).toBe(2);
+    // Labels: the few public labels are kept whole, read at most once (none per batch of addresses).
+    expect(calls.get('getAddressLabels')).toBeUndefined();
+    expect(calls.get('searchAddressLabels') ?? 0).toBeLessThanOrEqual(1);
     // Besides those, at most the indexed head (for confirmations) and the labels version they are kept under.
     expect([...calls.values()].reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(6);
   });
