@@ -127,21 +127,16 @@ export class UserService {
    * a promise (see {@link VERIFIED_TOKEN_TTL_MS}); a refusal is always a rejected promise.
    */
   authenticateToken(token: string): Principal | Promise<Principal> {
-    const kept = this.#verified.get(token);
-    if (kept === undefined) return this.#lookUp(token);
-    // Expiry is judged on every request: a kept token must not outlive its `exp`.
-    if (kept.expiresAt.getTime() <= this.now()) {
-      this.#verified.delete(token);
-      return Promise.reject(new TokenExpiredError());
-    }
-    return kept;
+    // A kept token past its `exp` is verified again, and the verifier refuses it as expired.
+    return this.keptCaller(token) ?? this.#lookUp(token);
   }
 
   /**
    * The caller of `token` when it was verified lately and has not expired, else `undefined`, and
-   * then {@link authenticateToken} decides (an expired token is refused there). Only tokens of
-   * the form issued (three base64url parts) are kept, so a request's `Authorization` header of
-   * `Bearer ` and a kept token is well-formed without being parsed.
+   * then {@link authenticateToken} decides (an expired token is refused there). Expiry is judged
+   * on every call: a kept token must not outlive its `exp`. Only tokens of the form issued (three
+   * base64url parts) are kept, so a request's `Authorization` header of `Bearer ` and a kept
+   * token is well-formed without being parsed.
    */
   keptCaller(token: string): Principal | undefined {
     const kept = this.#verified.get(token);
